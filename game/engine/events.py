@@ -1,0 +1,119 @@
+"""Typed events: plain, immutable data describing what one action changed, in order.
+
+The table animates them, the log prints them and sounds follow them; no scene diffs states.
+Events are NamedTuples because bots create millions of them: tuple creation is the cheapest
+immutable record Python has.
+
+A card's identity in an event is visible to the seats in its `visible` bit mask
+(`ALL_SEATS` = everyone); `redact(event, seat)` hides it from the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+ALL_SEATS = -1  # bit mask with every bit set: "known to every seat"
+
+
+def seat_mask(*seats: int) -> int:
+    mask = 0
+    for s in seats:
+        mask |= 1 << s
+    return mask
+
+
+def sees(mask: int, seat: int | None) -> bool:
+    """Whether `seat` (None = the public) is in a visibility mask."""
+    if seat is None:
+        return mask == ALL_SEATS
+    return bool(mask & (1 << seat))
+
+
+class PhaseBegan(NamedTuple):
+    """A new stage of play: `phase` is a game word such as 'day', 'round', 'reveal'."""
+
+    phase: str
+    number: int = 0
+    seat: int | None = None
+    kind = "phase"
+
+
+class CardMoved(NamedTuple):
+    """A card went from one zone to another (`seat` None = a shared zone)."""
+
+    card: str | None
+    from_seat: int | None
+    from_zone: str
+    to_seat: int | None
+    to_zone: str
+    visible: int = ALL_SEATS
+    reason: str = ""
+    actor: int | None = None
+    kind = "card_moved"
+
+
+class CardRevealed(NamedTuple):
+    """A face-down card was turned face up where it lies."""
+
+    card: str | None
+    seat: int | None
+    zone: str
+    visible: int = ALL_SEATS
+    kind = "card_revealed"
+
+
+class MarkerChanged(NamedTuple):
+    """A game marker changed: a lodge turned, the start card passed, a fisher chosen..."""
+
+    marker: str
+    seat: int | None
+    value: Any
+    kind = "marker"
+
+
+class ScoreChanged(NamedTuple):
+    """Points written on the score sheet; `details` is the breakdown shown to players."""
+
+    seat: int
+    delta: int
+    total: int
+    reason: str = ""
+    details: tuple[tuple[str, int], ...] = ()
+    kind = "score"
+
+
+class Note(NamedTuple):
+    """Something worth a caption that moves nothing (a hunter finds no wolf, ...)."""
+
+    key: str
+    seat: int | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+    kind = "note"
+
+
+class GameOver(NamedTuple):
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    kind = "game_over"
+
+
+Event = PhaseBegan | CardMoved | CardRevealed | MarkerChanged | ScoreChanged | Note | GameOver
+EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, MarkerChanged, ScoreChanged, Note, GameOver)
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may know it: hidden card ids become None."""
+    if isinstance(event, (CardMoved, CardRevealed)) and event.card is not None:
+        if not sees(event.visible, seat):
+            return event._replace(card=None)
+    return event
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """JSON-ready form, used by logs, records and tests."""
+    data: dict[str, Any] = {"kind": event.kind}
+    for name, value in zip(event._fields, event, strict=True):
+        if isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        data[name] = value
+    return data

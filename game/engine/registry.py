@@ -1,0 +1,217 @@
+"""The list of games and the one way to load a game's rules from its YAML file.
+
+Games are registered explicitly (no folder scanning). A game module provides:
+  RULES_CLASS  the Rules subclass,
+  SCHEMA       its own top-level YAML sections ({name: Spec}),
+  check(data, ctx)  optional cross checks reported with file and line.
+A broken data file never crashes the program: `available()` reports it as unavailable.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from game.engine.errors import GameUnavailable
+from game.engine.rules import Rules
+from game.engine.schema import (
+    Any_,
+    Bool,
+    Context,
+    DataError,
+    DictOf,
+    Enum,
+    Int,
+    ListOf,
+    Map,
+    Problem,
+    Str,
+    did_you_mean,
+    read_yaml,
+    validate_node,
+)
+from game.engine.zones import FACES, POOLS, VISIBILITIES
+from game.resources import data_path
+
+# Game id -> module. The order is the order of the main menu.
+GAMES: dict[str, str] = {
+    "jagdfieber": "game.games.jagdfieber",
+}
+
+COMMON_FILE = "common.yaml"
+
+_LANG_TEXT = Map({"fr": Str(), "en": Str()})
+_ZONE = Map(
+    {"per_seat": Bool(), "visible_to": Enum(*VISIBILITIES), "face": Enum(*FACES), "pool": Enum(*POOLS)},
+    optional={"face": "down", "pool": "owner"},
+)
+_OPTION = Map(
+    {
+        "type": Enum("seat", "bool", "int", "choice", "list"),
+        "default": Any_(),
+        "min": Int(),
+        "max": Int(),
+        "choices": ListOf(Any_()),
+    },
+    optional={"default": None, "min": None, "max": None, "choices": None},
+)
+_TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+
+COMMON_SCHEMA: dict[str, Any] = {
+    "game": Str(),
+    "version": Int(min=1),
+    "name": _LANG_TEXT,
+    "players": Map({"min": Int(min=1, max=16), "max": Int(min=1, max=16)}),
+    "zones": DictOf(_ZONE, min_len=1),
+    "options": DictOf(_OPTION),
+    "text": _TEXTS,
+    "presentation": Any_(),
+}
+COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}}
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A registered game: its rules, or why it cannot be offered."""
+
+    game_id: str
+    rules: Rules | None
+    error: str | None
+
+
+_cache: dict[str, Rules] = {}
+_common_text: dict[str, dict[str, str]] | None = None
+
+
+def game_module(game_id: str) -> ModuleType:
+    if game_id not in GAMES:
+        hint = did_you_mean(game_id, GAMES)
+        raise GameUnavailable(f"unknown game '{game_id}' (games: {', '.join(GAMES)}{hint})")
+    return importlib.import_module(GAMES[game_id])
+
+
+def common_text() -> dict[str, dict[str, str]]:
+    """Engine-wide player-facing sentences (not your turn, game over...) in fr and en."""
+    global _common_text
+    if _common_text is None:
+        path = data_path(COMMON_FILE)
+        ctx = Context(str(path))
+        node = read_yaml(path, ctx)
+        data = validate_node(node, Map({"text": _TEXTS}), ctx) if node is not None else None
+        if ctx.problems:
+            raise DataError(ctx.problems)
+        _common_text = data["text"]
+    return _common_text
+
+
+def _check_common(data: dict[str, Any], ctx: Context) -> None:
+    players = data.get("players")
+    if isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
+        if players["min"] > players["max"]:
+            ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
+    text = data.get("text")
+    if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
+        for lang, other in (("fr", "en"), ("en", "fr")):
+            for key in text[lang]:
+                if key not in text[other]:
+                    ctx.error_at(("text", lang, key), f"text '{key}' exists in {lang} but not in {other} (expected both languages)")
+
+
+def load_file(path: Path, expected_id: str | None = None) -> Rules:
+    """Validate one game data file and build its rules; DataError lists every problem."""
+    ctx = Context(str(path))
+    node = read_yaml(path, ctx)
+    if node is None:
+        raise DataError(ctx.problems)
+    game_id = _game_id_of(node, ctx, expected_id)
+    if game_id is None:
+        raise DataError(ctx.problems)
+    module = game_module(game_id)
+    fields = {**COMMON_SCHEMA, **module.SCHEMA}
+    optional = {**COMMON_OPTIONAL, **getattr(module, "OPTIONAL", {})}
+    data = validate_node(node, Map(fields, optional=optional), ctx)
+    if not ctx.problems:
+        _check_common(data, ctx)
+    if not ctx.problems and hasattr(module, "check"):
+        module.check(data, ctx)
+    if ctx.problems:
+        raise DataError(ctx.problems)
+    return module.RULES_CLASS(game_id, data, path, common_text())
+
+
+def _game_id_of(node: Any, ctx: Context, expected_id: str | None) -> str | None:
+    """Read the `game:` key first: it picks the schema for the rest of the file."""
+    import yaml
+
+    if not isinstance(node, yaml.MappingNode):
+        ctx.error(node, "the file is not a mapping (expected keys such as game, version, players)")
+        return None
+    for key_node, value_node in node.value:
+        if getattr(key_node, "value", None) == "game":
+            value = getattr(value_node, "value", None)
+            if not isinstance(value, str) or value not in GAMES:
+                hint = did_you_mean(str(value), GAMES)
+                ctx.error(value_node, f"game is '{value}' (expected one of: {', '.join(GAMES)}{hint})")
+                return None
+            if expected_id is not None and value != expected_id:
+                ctx.error(value_node, f"game is '{value}' (expected '{expected_id}' for this file)")
+                return None
+            return value
+    ctx.error(node, "no 'game' key (expected game: <id> at the top of the file)")
+    return None
+
+
+def load(game_id: str) -> Rules:
+    """The rules of a registered game, from its shipped data file (cached)."""
+    rules = _cache.get(game_id)
+    if rules is None:
+        game_module(game_id)
+        try:
+            rules = load_file(data_path(f"{game_id}.yaml"), expected_id=game_id)
+        except DataError as exc:
+            raise GameUnavailable(f"{game_id} is unavailable: its data file is invalid\n{exc}") from exc
+        _cache[game_id] = rules
+    return rules
+
+
+def available() -> list[GameEntry]:
+    """Every registered game with its rules, or the message explaining why it is unavailable."""
+    entries = []
+    for game_id in GAMES:
+        try:
+            entries.append(GameEntry(game_id, load(game_id), None))
+        except (GameUnavailable, ImportError) as exc:
+            entries.append(GameEntry(game_id, None, str(exc)))
+    return entries
+
+
+def validate_paths(paths: list[Path]) -> list[Problem]:
+    """Every problem in the given data files (all shipped files when `paths` is empty)."""
+    if not paths:
+        paths = [data_path(f"{game_id}.yaml") for game_id in GAMES] + [data_path(COMMON_FILE)]
+    problems: list[Problem] = []
+    for path in paths:
+        if path.name == COMMON_FILE:
+            ctx = Context(str(path))
+            node = read_yaml(path, ctx)
+            if node is not None:
+                validate_node(node, Map({"text": _TEXTS}), ctx)
+            problems.extend(ctx.problems)
+            continue
+        try:
+            load_file(path)
+        except DataError as exc:
+            problems.extend(exc.problems)
+        except GameUnavailable as exc:
+            problems.append(Problem(str(path), 1, str(exc)))
+    return problems
+
+
+def clear_cache() -> None:
+    """Forget loaded rules (tests that edit data files)."""
+    global _common_text
+    _cache.clear()
+    _common_text = None

@@ -1,0 +1,135 @@
+"""`Rules`: one game's validated data plus the factory for its states.
+
+A game package subclasses `Rules` (setting `state_class`) and declares its YAML sections;
+everything common to all games (players, zones, options, texts) is handled here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.engine.actions import Action, normalize_action_text
+from game.engine.errors import OptionError
+from game.engine.schema import did_you_mean
+from game.engine.state import State
+from game.engine.zones import ZoneTable
+
+RANDOM = "random"
+
+
+class Rules:
+    """A game's rules and data. Immutable after loading; shared by every state of the game."""
+
+    state_class: type[State] = State
+
+    def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
+        self.game_id = game_id
+        self.data = data
+        self.source = source
+        self.version: int = data["version"]
+        self.min_players: int = data["players"]["min"]
+        self.max_players: int = data["players"]["max"]
+        self.zone_decls: dict[str, dict[str, Any]] = data["zones"]
+        self.option_decls: dict[str, dict[str, Any]] = data["options"]
+        self._texts = {lang: {**common_text.get(lang, {}), **data["text"].get(lang, {})} for lang in ("en", "fr")}
+        self._zone_tables: dict[int, ZoneTable] = {}
+
+    # -------------------------------------------------------------------- states
+    def new_state(self, num_players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+        """A new match, set up and ready for its first action."""
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise OptionError(
+                f"{self.game_id} is played by {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+        checked = self.check_options(options or {}, num_players)
+        state = self.state_class(self, num_players, seed, checked)
+        self.setup(state)
+        return state
+
+    def setup(self, state: State) -> None:
+        """Deal and place everything for the first action (the game's part)."""
+        raise NotImplementedError
+
+    def zone_table(self, num_players: int) -> ZoneTable:
+        table = self._zone_tables.get(num_players)
+        if table is None:
+            table = self._zone_tables[num_players] = ZoneTable(self.zone_decls, num_players)
+        return table
+
+    # ------------------------------------------------------------------- options
+    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
+        """Every declared option with its value: given ones checked, the rest defaulted."""
+        result: dict[str, Any] = {}
+        for name in options:
+            if name not in self.option_decls:
+                hint = did_you_mean(name, self.option_decls)
+                known = ", ".join(self.option_decls) or "none"
+                raise OptionError(f"{self.game_id} has no option '{name}' (options: {known}{hint})")
+        for name, decl in self.option_decls.items():
+            value = options.get(name, decl["default"])
+            result[name] = self._check_option(name, decl, value, num_players)
+        return result
+
+    def _check_option(self, name: str, decl: dict[str, Any], value: Any, num_players: int) -> Any:
+        kind = decl["type"]
+        if kind == "seat":
+            if value is None or value == RANDOM:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < num_players:
+                raise OptionError(f"option {name} must be a seat from 0 to {num_players - 1} or 'random', not {value!r}")
+            return value
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"option {name} must be true or false, not {value!r}")
+            return value
+        if kind == "int":
+            low, high = decl.get("min"), decl.get("max")
+            if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
+                high is not None and value > high
+            ):
+                raise OptionError(f"option {name} must be a whole number from {low} to {high}, not {value!r}")
+            return value
+        if kind == "choice":
+            if value not in decl["choices"]:
+                raise OptionError(f"option {name} must be one of {', '.join(map(str, decl['choices']))}, not {value!r}")
+            return value
+        if kind == "list":
+            if value is None:
+                return None
+            if not isinstance(value, (list, tuple)):
+                raise OptionError(f"option {name} must be a list, not {value!r}")
+            allowed = decl.get("choices")
+            for item in value:
+                if allowed is not None and item not in allowed:
+                    hint = did_you_mean(str(item), map(str, allowed))
+                    raise OptionError(f"option {name}: unknown entry {item!r}{hint}")
+            return list(value)
+        raise OptionError(f"option {name} has an unknown type {kind!r}")
+
+    # ------------------------------------------------------------------- actions
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """The legal action whose text is `text`, or IllegalAction saying why not."""
+        wanted = normalize_action_text(text)
+        if not state.is_over() and seat in state.to_act():
+            for action in state.legal_actions(seat):
+                if str(action) == wanted:
+                    return action
+        raise state.explain_illegal(seat, wanted)
+
+    # ---------------------------------------------------------------------- text
+    def text(self, lang: str, key: str, **params: Any) -> str:
+        """A player-facing sentence in `lang` ('fr' or 'en'), English if missing, else the key."""
+        template = self._texts.get(lang, {}).get(key) or self._texts["en"].get(key)
+        if template is None:
+            return key
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def has_text(self, key: str) -> bool:
+        return key in self._texts["en"]
+
+    def name(self, lang: str) -> str:
+        return self.data["name"].get(lang) or self.data["name"]["en"]

@@ -1,0 +1,283 @@
+"""Jagdfieber's rules in play: one round is a secret choice by every seat, then the hunt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.events import (
+    ALL_SEATS,
+    CardRevealed,
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+)
+from game.engine.schema import did_you_mean
+from game.engine.state import State
+
+if TYPE_CHECKING:
+    from game.games.jagdfieber.rules import JagdfieberRules
+
+
+class JagdfieberState(State):
+    rules: JagdfieberRules
+    mutable_fields = ("lodge_four", "sheet", "sheet_details")
+
+    # ------------------------------------------------------------------ setup
+    def setup_match(self) -> None:
+        n = self.num_players
+        self.hand = [self.zone_index(s, "hand") for s in range(n)]
+        self.play = [self.zone_index(s, "play") for s in range(n)]
+        self.easy = [self.zone_index(s, "easy_prey") for s in range(n)]
+        self.pile = [self.zone_index(s, "prey_pile") for s in range(n)]
+        self.lodge = [self.zone_index(s, "under_lodge") for s in range(n)]
+        owner: list[int] = []
+        for seat in range(n):
+            for card in self.rules.card_order:
+                for _ in range(self.rules.per_player[card]):
+                    # Every set is the same and public: all know what each hand holds.
+                    self.add_card(card, self.hand[seat], known=ALL_SEATS)
+                    owner.append(seat)
+        self.owner_of = owner
+        start = self.options["start_seat"]
+        self.start_seat: int = self.rng.randrange(n) if start is None else start
+        self.day = 1
+        self.round_no = 1
+        self.over = False
+        self.lodge_four = [False] * n
+        self.sheet: list[list[int]] = []  # one row per completed day: points per seat
+        self.sheet_details: list[list[dict[str, int]]] = []
+        self._pending = n  # seats that still have to choose this round
+
+    # --------------------------------------------------------------- protocol
+    def to_act(self) -> list[int]:
+        if self.over:
+            return []
+        zones = self.zones
+        return [s for s in range(self.num_players) if not zones[self.play[s]]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or self.zones[self.play[seat]]:
+            return []
+        ids = self.card_ids
+        held = {ids[u] for u in self.zones[self.hand[seat]]}
+        plays = self.rules.plays
+        return [plays[c] for c in self.rules.card_order if c in held]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        card = getattr(action, "card", None)
+        if self.over or not 0 <= seat < self.num_players or self.zones[self.play[seat]] or card is None:
+            raise self.explain_illegal(seat, str(action))
+        hand = self.zones[self.hand[seat]]
+        ids = self.card_ids
+        uid = next((u for u in hand if ids[u] == card), None)
+        if uid is None or self.rules.plays.get(card) != action:
+            raise self.explain_illegal(seat, str(action))
+        own = 1 << seat
+        events: list[Event] = [self.move(uid, self.hand[seat], self.play[seat], "choose", seat, known=own)]
+        known = self.known
+        for u in hand:  # the others no longer know which card left the hand
+            known[u] = own
+        self._pending -= 1
+        if self._pending == 0:
+            self._resolve_round(events)
+        return events
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        totals = [0] * self.num_players
+        for row in self.sheet:
+            for s, points in enumerate(row):
+                totals[s] += points
+        return totals
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        return self.ranking_winners()[0]
+
+    def ranking_winners(self) -> tuple[list[int], str]:
+        """The winners and how the tie was settled: '', 'best_day' or 'shared'."""
+        totals = self.scores()
+        top = max(totals)
+        tied = [s for s in range(self.num_players) if totals[s] == top]
+        if len(tied) == 1:
+            return tied, ""
+        best = {s: max(row[s] for row in self.sheet) for s in tied}
+        best_day = max(best.values())
+        winners = [s for s in tied if best[s] == best_day]
+        return winners, ("best_day" if len(winners) == 1 else "shared")
+
+    def public_view(self, seat: int | None) -> dict[str, Any]:
+        winners, tiebreak = self.ranking_winners() if self.over else ([], "")
+        return {
+            "day": self.day,
+            "days": self.rules.days,
+            "round": self.round_no,
+            "start_seat": self.start_seat,
+            "lodges": ["four" if four else "plain" for four in self.lodge_four],
+            "chosen": [bool(self.zones[self.play[s]]) and not self.over for s in range(self.num_players)],
+            "score_sheet": [row[:] for row in self.sheet],
+            "score_details": [[dict(d) for d in row] for row in self.sheet_details],
+            "winners": winners,
+            "tiebreak": tiebreak,
+        }
+
+    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
+        words = text.split()
+        if self.over:
+            return IllegalAction("the game is over", "error.game_over")
+        if len(words) != 2 or words[0] != "play":
+            return IllegalAction(f"'{text}' is not a move; moves look like 'play <card>'", "error.expected_play")
+        card = words[1]
+        if card not in self.rules.plays:
+            hint = did_you_mean(card, self.rules.card_order)
+            return IllegalAction(
+                f"there is no card '{card}' in Jagdfieber{hint}", "error.no_such_card", {"card": card, "hint": hint}
+            )
+        if not 0 <= seat < self.num_players:
+            return IllegalAction(f"there is no seat {seat}", "error.not_your_turn", {"seat": seat})
+        if self.zones[self.play[seat]]:
+            return IllegalAction("you have already chosen your card this round", "error.already_chosen")
+        return IllegalAction(f"you have no {card} left in your hand", "error.not_in_hand", {"card": card})
+
+    # ---------------------------------------------------------------- the hunt
+    def _resolve_round(self, events: list[Event]) -> None:
+        n = self.num_players
+        zones, ids, known = self.zones, self.card_ids, self.known
+        rules = self.rules
+        events.append(PhaseBegan("reveal", self.round_no))
+        played: list[str] = []
+        for s in range(n):
+            uid = zones[self.play[s]][0]
+            known[uid] = ALL_SEATS
+            played.append(ids[uid])
+            events.append(CardRevealed(ids[uid], s, "play"))
+            for u in zones[self.hand[s]]:  # hands are public again by deduction
+                known[u] = ALL_SEATS
+        order = self.seats_from(self.start_seat)
+        closed = rules.closed_season_card in played and rules.closed_season_stops in played
+        if closed:
+            events.append(Note("closed_season"))
+            for s in order:
+                if played[s] == rules.closed_season_stops:
+                    uid = zones[self.play[s]][0]
+                    events.append(self.move(uid, self.play[s], self.pile[s], "closed_season", s))
+            for s in order:
+                if played[s] == rules.closed_season_card and not self.lodge_four[s]:
+                    self.lodge_four[s] = True
+                    events.append(MarkerChanged("lodge", s, "four"))
+        for step in rules.chain:
+            if closed and step.predator == rules.closed_season_stops:
+                continue
+            self._resolve_step(step, order, played, events)
+        self._end_round(events)
+
+    def _resolve_step(self, step, order: list[int], played: list[str], events: list[Event]) -> None:
+        zones, ids = self.zones, self.card_ids
+        hunters = [s for s in order if zones[self.play[s]] and ids[zones[self.play[s]][0]] == step.predator]
+        if not hunters:
+            return
+        everyone = step.all_played_exception and all(card == step.predator for card in played)
+        caught = False
+        missed: list[int] = []
+        for s in hunters:
+            found = self._find_prey(s, step.prey)
+            predator_uid = zones[self.play[s]][0]
+            if found is not None:
+                zone_index, uid = found
+                events.append(self.move(uid, zone_index, self.pile[s], f"{step.predator}_takes", s))
+                caught = True
+                if not step.stays_after_catch:
+                    events.append(self.move(predator_uid, self.play[s], self.hand[s], "returns", s))
+            elif step.miss_to_lodge:
+                events.append(self.move(predator_uid, self.play[s], self.lodge[s], "under_lodge", s))
+            elif everyone:
+                missed.append(s)  # decided once every predator has looked
+            else:
+                events.append(self.move(predator_uid, self.play[s], self.hand[s], "misses", s))
+        if everyone and not caught:
+            events.append(Note("all_stay", None, (("card", step.predator),)))
+        else:
+            for s in missed:
+                events.append(self.move(zones[self.play[s]][0], self.play[s], self.hand[s], "misses", s))
+
+    def _find_prey(self, seat: int, prey: frozenset[str]) -> tuple[int, int] | None:
+        """The first prey clockwise from `seat` (own seat excluded), easy prey before play."""
+        zones, ids, n = self.zones, self.card_ids, self.num_players
+        for step in range(1, n):
+            other = (seat + step) % n
+            for zone_index in (self.easy[other], self.play[other]):
+                for uid in zones[zone_index]:
+                    if ids[uid] in prey:
+                        return zone_index, uid
+        return None
+
+    def _end_round(self, events: list[Event]) -> None:
+        n, zones = self.num_players, self.zones
+        for s in range(n):
+            for uid in zones[self.easy[s]][:]:
+                events.append(self.move(uid, self.easy[s], self.pile[s], "easy_prey_to_pile", s))
+        for s in range(n):
+            for uid in zones[self.play[s]][:]:
+                events.append(self.move(uid, self.play[s], self.easy[s], "to_easy_prey", s))
+        self.start_seat = (self.start_seat + 1) % n
+        events.append(MarkerChanged("start_card", self.start_seat, self.start_seat))
+        if all(zones[self.hand[s]] for s in range(n)):
+            self.round_no += 1
+            self._pending = n
+            events.append(PhaseBegan("round", self.round_no))
+        else:
+            self._end_day(events)
+
+    def _end_day(self, events: list[Event]) -> None:
+        n, zones, ids, rules = self.num_players, self.zones, self.card_ids, self.rules
+        for s in range(n):
+            for uid in zones[self.easy[s]][:]:
+                events.append(self.move(uid, self.easy[s], self.pile[s], "day_end_pile", s))
+        row: list[int] = []
+        details: list[dict[str, int]] = []
+        totals = self.scores()
+        for s in range(n):
+            part = {
+                "prey": sum(rules.prey_points[ids[u]] for u in zones[self.pile[s]]),
+                "hand": sum(rules.hand_points[ids[u]] for u in zones[self.hand[s]]),
+                "lodge": rules.lodge_bonus if self.lodge_four[s] else 0,
+                "under_lodge": rules.under_lodge_points * len(zones[self.lodge[s]]),
+            }
+            points = sum(part.values())
+            row.append(points)
+            details.append(part)
+            events.append(ScoreChanged(s, points, totals[s] + points, "day_end", tuple(part.items())))
+        self.sheet.append(row)
+        self.sheet_details.append(details)
+        if self.day >= rules.days:
+            self.over = True
+            self._pending = 0
+            events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
+            return
+        self._new_day(events)
+
+    def _new_day(self, events: list[Event]) -> None:
+        n, zones, owner = self.num_players, self.zones, self.owner_of
+        for s in range(n):
+            for zone_index in (self.pile[s], self.lodge[s], self.easy[s], self.play[s]):
+                for uid in zones[zone_index][:]:
+                    home = owner[uid]
+                    events.append(self.move(uid, zone_index, self.hand[home], "new_day", home))
+            if self.lodge_four[s]:
+                self.lodge_four[s] = False
+                events.append(MarkerChanged("lodge", s, "plain"))
+        for uid in range(len(self.card_ids)):  # every set is public again
+            self.known[uid] = ALL_SEATS
+        self.day += 1
+        self.round_no = 1
+        self._pending = n
+        events.append(PhaseBegan("day", self.day))
+        events.append(PhaseBegan("round", 1))
