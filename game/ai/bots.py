@@ -1,0 +1,52 @@
+"""Bot factory and the random bot (the baseline every stronger bot is measured against)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.engine.actions import Action
+from game.engine.errors import TableeError
+from game.engine.rng import Rng
+from game.engine.state import State
+
+LEVELS = ("easy", "medium", "hard")
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State, seat: int) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (which depend only on what the seat knows)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, level: str = "medium") -> None:
+        self.rng = Rng(seed)
+        self.level = level
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = state.legal_actions(seat)
+        return actions[self.rng.randrange(len(actions))]
+
+
+_FACTORIES: dict[str, type] = {"random": RandomBot}
+BOT_NAMES = tuple(_FACTORIES)
+
+
+def make_bot(name: str, seed: int = 0, level: str = "medium") -> Bot:
+    """A bot by name; an unknown name or level raises an error that lists the choices."""
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise TableeError(f"unknown bot '{name}' (bots: {', '.join(_FACTORIES)})")
+    if level not in LEVELS:
+        raise TableeError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+    return factory(seed=seed, level=level)
+
+
+def parse_bot_spec(spec: str) -> tuple[str, str]:
+    """'ismcts:hard' -> ('ismcts', 'hard'); 'random' -> ('random', 'medium')."""
+    name, _, level = spec.strip().partition(":")
+    return name, (level or "medium")

@@ -1,0 +1,81 @@
+"""Engine benchmarks: figures printed by `main.py bench`, never asserted by tests."""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+from game.engine import registry
+from game.engine.rng import Rng
+from game.engine.state import State
+
+
+def random_game(rules: Any, num_players: int, seed: int, rng: Rng) -> tuple[State, int]:
+    """Play one full game with uniformly random legal actions; returns it and its action count."""
+    state = rules.new_state(num_players, seed=seed)
+    actions = 0
+    while not state.is_over():
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+    return state, actions
+
+
+def mid_game_state(rules: Any, num_players: int, seed: int) -> State:
+    """A state about a third of the way into a random game (a realistic clone workload)."""
+    full, total = random_game(rules, num_players, seed, Rng(seed))
+    state = rules.new_state(num_players, seed=seed)
+    rng = Rng(seed)
+    done = 0
+    while not state.is_over() and done < total // 3:
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            done += 1
+    return state
+
+
+def bench_game(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str, Any]:
+    """Random full games per second, actions per second, and clone vs deepcopy for one setup."""
+    rules = registry.load(game_id)
+    rng = Rng(12345)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, n = random_game(rules, num_players, games, rng)
+        games += 1
+        actions += n
+    elapsed = time.perf_counter() - start
+    state = mid_game_state(rules, num_players, 99)
+    reps = 2000
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        state.clone()
+    clone_s = (time.perf_counter() - t0) / reps
+    deep_reps = 200
+    t0 = time.perf_counter()
+    for _ in range(deep_reps):
+        copy.deepcopy(state)
+    deep_s = (time.perf_counter() - t0) / deep_reps
+    return {
+        "game": game_id,
+        "players": num_players,
+        "games_per_second": round(games / elapsed, 1),
+        "actions_per_second": round(actions / elapsed),
+        "clone_us": round(clone_s * 1e6, 2),
+        "deepcopy_us": round(deep_s * 1e6, 2),
+        "clone_speedup": round(deep_s / clone_s, 1),
+    }
+
+
+def engine_rows(seconds: float = 1.0) -> list[dict[str, Any]]:
+    """One row per available game and player count."""
+    rows = []
+    for entry in registry.available():
+        if entry.rules is None:
+            continue
+        for n in range(entry.rules.min_players, entry.rules.max_players + 1):
+            rows.append(bench_game(entry.game_id, n, seconds))
+    return rows

@@ -1,0 +1,133 @@
+"""Command-line commands that need no window: simulate, validate, bench.
+
+Each command returns an exit status; bad input prints a clear message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.ai import make_bot, parse_bot_spec
+from game.engine import registry
+from game.engine.errors import TableeError
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="play games between bots and print the results")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's minimum+1 within range)")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--bots", default="random", help="bot per seat, comma separated, e.g. ismcts:hard,random")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="end with one JSON line")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
+    p.add_argument("paths", nargs="*", type=Path)
+    p.set_defaults(run=cmd_validate)
+
+
+def fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 1
+
+
+def default_players(rules: Any) -> int:
+    return min(max(rules.min_players, 4), rules.max_players)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        rules = registry.load(args.game)
+    except TableeError as exc:
+        return fail(str(exc))
+    n = args.players if args.players is not None else default_players(rules)
+    if not rules.min_players <= n <= rules.max_players:
+        return fail(f"{args.game} is played by {rules.min_players} to {rules.max_players} players, not {n}")
+    if args.games < 1:
+        return fail("--games must be at least 1")
+    specs = [s for s in args.bots.split(",") if s.strip()] or ["random"]
+    if len(specs) == 1:
+        specs = specs * n
+    if len(specs) != n:
+        return fail(f"--bots names {len(specs)} bots for {n} players (give one, or one per seat)")
+    try:
+        for spec in specs:
+            name, level = parse_bot_spec(spec)
+            make_bot(name, level=level)
+    except TableeError as exc:
+        return fail(str(exc))
+    result = simulate(args.game, n, args.games, specs, args.seed)
+    print_summary(result)
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+def simulate(game_id: str, n: int, games: int, specs: list[str], seed: int) -> dict[str, Any]:
+    """Play `games` games; per-seat wins (a shared win counts for each winner), means, timings."""
+    rules = registry.load(game_id)
+    wins = [0] * n
+    totals = [0.0] * n
+    think = [0.0] * n
+    decisions = [0] * n
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        bots = []
+        for seat, spec in enumerate(specs):
+            name, level = parse_bot_spec(spec)
+            bots.append(make_bot(name, seed=game_seed * 101 + seat, level=level))
+        state = rules.new_state(n, seed=game_seed)
+        while not state.is_over():
+            for seat in state.to_act():
+                t0 = time.perf_counter()
+                action = bots[seat].choose(state, seat)
+                think[seat] += time.perf_counter() - t0
+                decisions[seat] += 1
+                state.apply(seat, action)
+        for seat in state.winners():
+            wins[seat] += 1
+        for seat, score in enumerate(state.scores()):
+            totals[seat] += score
+    return {
+        "game": game_id,
+        "players": n,
+        "games": games,
+        "bots": specs,
+        "wins": wins,
+        "win_rates": [round(w / games, 3) for w in wins],
+        "mean_scores": [round(t / games, 2) for t in totals],
+        "seconds_per_decision": [round(think[s] / decisions[s], 5) if decisions[s] else 0.0 for s in range(n)],
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+
+
+def print_summary(result: dict[str, Any]) -> None:
+    print(f"{result['game']}: {result['games']} games, {result['players']} players, {result['seconds']} s")
+    print(f"{'seat':>4}  {'bot':<14} {'wins':>5} {'win %':>6} {'mean score':>10} {'s/decision':>10}")
+    for seat in range(result["players"]):
+        print(
+            f"{seat:>4}  {result['bots'][seat]:<14} {result['wins'][seat]:>5} "
+            f"{100 * result['win_rates'][seat]:>5.1f}% {result['mean_scores'][seat]:>10.2f} "
+            f"{result['seconds_per_decision'][seat]:>10.5f}"
+        )
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    paths = list(args.paths)
+    problems = registry.validate_paths(paths)
+    for problem in problems:
+        print(problem)
+    if problems:
+        files = len({p.file for p in problems})
+        print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
+        return 1
+    count = len(paths) if paths else len(registry.GAMES) + 1
+    print(f"ok: {count} data file(s) valid")
+    return 0
