@@ -1,0 +1,99 @@
+"""Per-game search hooks: how a game makes its simulations smarter or shorter, without
+`if game_id == ...` anywhere in game/ai.
+
+THE HOOK API (optional module `game/games/<id>/ai.py`, found through the registry's module:
+`registry.game_module(game_id).__name__ + ".ai"`). Every export is optional; a game without
+the module is searched with uniform random play-outs to the end of the game.
+
+    def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action
+        The move `seat` makes during a simulation; `actions` is state.legal_actions(seat)
+        (never empty). Default: uniform random. `state` is a determinized clone, a guess made
+        by the searching seat, so the policy may read any of it (it is not the true state).
+        Use only `rng` for randomness; never mutate `state`.
+
+    def rollout_done(start: State, state: State) -> bool
+        Called after each simulated step: True stops the simulation there and the game's
+        `evaluate` values the state (truncated rollouts, e.g. "stop at the end of the current
+        day"). `start` is the state the simulation began from. Default: never stop early.
+        Exporting it requires exporting `evaluate`.
+
+    def evaluate(state: State) -> list[float]
+        Each seat's value in [0, 1] (about its chance to win: 1 = wins alone) for a state where
+        a simulation ended, finished or stopped by `rollout_done`. Default (finished games
+        only): 1/k for each of k winners, 0 for the others.
+
+All hooks are pure functions of their arguments (bots run in a worker thread and may search
+several games at once); they are called thousands of times per second, so keep them free of
+view(), deepcopy, YAML and file access.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import registry
+from game.engine.actions import Action
+from game.engine.rng import Rng
+from game.engine.state import State
+
+RolloutAction = Callable[[State, int, list[Action], Rng], Action]
+RolloutDone = Callable[[State, State], bool]
+Evaluate = Callable[[State], list[float]]
+
+
+def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """The default play-out policy: every legal action alike."""
+    return actions[rng.randrange(len(actions))]
+
+
+def win_share(state: State) -> list[float]:
+    """The default value of a finished game: a win shared by k seats is worth 1/k to each."""
+    winners = state.winners()
+    values = [0.0] * state.num_players
+    for seat in winners:
+        values[seat] = 1.0 / len(winners)
+    return values
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """The hooks of one game, defaults filled in."""
+
+    rollout_action: RolloutAction = random_action
+    rollout_done: RolloutDone | None = None
+    evaluate: Evaluate = win_share
+    module: str = ""
+
+
+_cache: dict[str, GameHooks] = {}
+
+
+def hooks_for(game_id: str) -> GameHooks:
+    """The game's hooks from its optional `ai` module (cached; a missing module means defaults)."""
+    hooks = _cache.get(game_id)
+    if hooks is None:
+        hooks = _cache[game_id] = load_hooks(registry.game_module(game_id).__name__ + ".ai")
+    return hooks
+
+
+def load_hooks(module_name: str) -> GameHooks:
+    """Read the hooks a module exports; a module that does not exist gives the defaults."""
+    try:
+        module: Any = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise  # the ai module exists but imports something missing: a real error
+        return GameHooks(module="")
+    done = getattr(module, "rollout_done", None)
+    evaluate = getattr(module, "evaluate", None)
+    if done is not None and evaluate is None:
+        raise TypeError(f"{module_name} exports rollout_done without evaluate (a stopped simulation needs a value)")
+    return GameHooks(
+        rollout_action=getattr(module, "rollout_action", random_action),
+        rollout_done=done,
+        evaluate=evaluate or win_share,
+        module=module_name,
+    )
