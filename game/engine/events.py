@@ -103,9 +103,9 @@ EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, MarkerChanged, ScoreChanged,
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as `seat` may know it: hidden card ids become None."""
-    if isinstance(event, (CardMoved, CardRevealed)) and event.card is not None:
-        if not sees(event.visible, seat):
-            return event._replace(card=None)
+    hidden = isinstance(event, (CardMoved, CardRevealed)) and event.card is not None
+    if hidden and not sees(event.visible, seat):
+        return event._replace(card=None)
     return event
 
 

@@ -109,9 +109,9 @@ def common_text() -> dict[str, dict[str, str]]:
 
 def _check_common(data: dict[str, Any], ctx: Context) -> None:
     players = data.get("players")
-    if isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
-        if players["min"] > players["max"]:
-            ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
+    bounds = isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int)
+    if bounds and players["min"] > players["max"]:
+        ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
     text = data.get("text")
     if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
         for lang, other in (("fr", "en"), ("en", "fr")):

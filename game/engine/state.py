@@ -14,7 +14,7 @@ from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import ALL_SEATS, CardMoved, Event
 from game.engine.rng import Rng
-from game.engine.zones import BACK, ZoneSpec, ZoneTable
+from game.engine.zones import BACK, ZoneTable
 
 if TYPE_CHECKING:
     from game.engine.rules import Rules

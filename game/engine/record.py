@@ -1,0 +1,339 @@
+"""Match records: the whole match as data (game, data version, seed, options, seats, actions).
+
+Saves, autosaves, undo, replays and bug reports are all this one record. It is JSON, versioned
+and readable by a person (one action per line). Loading never trusts the file: every field is
+type-checked and every action is replayed through the engine and must be legal at its point, so
+a truncated, corrupted or hand-edited record is refused with the file and the first problem.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine import registry
+from game.engine.errors import IllegalAction, OptionError, TableeError
+from game.engine.events import Event
+from game.engine.rules import Rules
+from game.engine.state import State
+
+FORMAT = "tablee-record"
+FORMAT_VERSION = 1
+SEAT_KINDS = ("human", "bot")
+MAX_RECORD_BYTES = 20_000_000  # far above any real match; refuses absurd files before parsing
+
+
+class RecordError(TableeError):
+    """A record that cannot be loaded; the message names the file and the first problem."""
+
+    def __init__(self, source: str, problem: str, action_index: int | None = None):
+        super().__init__(f"{source}: {problem}")
+        self.source = source
+        self.problem = problem
+        self.action_index = action_index
+
+
+@dataclass
+class SeatInfo:
+    """Who sits at a seat: a name, human or bot, and the bot's name and level."""
+
+    name: str
+    kind: str = "human"
+    bot: str | None = None
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == "bot":
+            data["bot"] = self.bot
+            data["level"] = self.level
+        return data
+
+
+@dataclass
+class Record:
+    """A match as data. `actions` are (seat, action text) pairs in the order they were applied."""
+
+    game: str
+    version: int
+    seed: int
+    players: int
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    practice: bool = False
+    match_id: str = ""
+    created: str = ""
+    updated: str = ""
+    undos: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None,
+        seats: list[SeatInfo],
+        practice: bool = False,
+    ) -> Record:
+        """A record for a match about to start (options checked and completed by the rules)."""
+        if len(seats) != players:
+            raise OptionError(f"{len(seats)} seat descriptions for {players} players")
+        checked = rules.check_options(dict(options or {}), players)
+        now = timestamp()
+        match_id = f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{rules.game_id}-{seed % 1_000_000}"
+        return cls(rules.game_id, rules.version, seed, players, checked, seats, [], practice, match_id, now, now)
+
+    def start_state(self, rules: Rules) -> State:
+        return rules.new_state(self.players, seed=self.seed, options=dict(self.options))
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info.is_human]
+
+    def copy(self) -> Record:
+        return Record.from_dict(self.to_dict(), "<copy>")
+
+    # ------------------------------------------------------------------- format
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "match_id": self.match_id,
+            "game": self.game,
+            "version": self.version,
+            "seed": self.seed,
+            "players": self.players,
+            "options": self.options,
+            "practice": self.practice,
+            "seats": [s.to_dict() for s in self.seats],
+            "created": self.created,
+            "updated": self.updated,
+            "result": self.result,
+            "undos": self.undos,
+            "actions": [{"seat": seat, "action": text} for seat, text in self.actions],
+        }
+        return data
+
+    def to_json(self) -> str:
+        """JSON with one field, one seat and one action per line, so a person can read and diff it."""
+        parts = []
+        for key, value in self.to_dict().items():
+            if isinstance(value, list) and value:
+                items = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value)
+                parts.append(f"  {json.dumps(key)}: [\n    {items}\n  ]")
+            else:
+                parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+        return "{\n" + ",\n".join(parts) + "\n}\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str) -> Record:
+        """Type-check a parsed record; the first problem raises RecordError naming `source`."""
+        check = _Checker(source)
+        if not isinstance(data, dict):
+            raise RecordError(source, f"not a Tablée record (expected a JSON object, found {_kind(data)})")
+        if data.get("format") != FORMAT:
+            raise RecordError(source, f"not a Tablée record (expected \"format\": \"{FORMAT}\")")
+        fmt = check.integer(data, "format_version")
+        if fmt != FORMAT_VERSION:
+            raise RecordError(source, f"record format version {fmt} is not supported (this Tablée reads version {FORMAT_VERSION})")
+        game = check.string(data, "game")
+        version = check.integer(data, "version")
+        seed = check.integer(data, "seed")
+        players = check.integer(data, "players")
+        options = check.typed(data, "options", dict, "an object")
+        seats_data = check.typed(data, "seats", list, "a list")
+        if len(seats_data) != players:
+            raise RecordError(source, f"'seats' lists {len(seats_data)} seats for {players} players")
+        seats = [check.seat(s, i) for i, s in enumerate(seats_data)]
+        actions_data = check.typed(data, "actions", list, "a list")
+        actions = [check.action(a, i, players) for i, a in enumerate(actions_data)]
+        practice = data.get("practice", False)
+        if not isinstance(practice, bool):
+            raise RecordError(source, f"'practice' must be true or false (found {practice!r})")
+        undos = data.get("undos", [])
+        if not isinstance(undos, list) or not all(isinstance(u, dict) for u in undos):
+            raise RecordError(source, "'undos' must be a list of objects")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError(source, "'result' must be an object or null")
+        extra = {k: check.opt_string(data, k) for k in ("match_id", "created", "updated")}
+        return cls(game, version, seed, players, options, seats, actions, practice, undos=undos, result=result, **extra)
+
+
+class _Checker:
+    """Field checks that stop at the first problem with a message naming the field."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, problem: str) -> RecordError:
+        return RecordError(self.source, problem)
+
+    def typed(self, data: dict[str, Any], key: str, kind: type, expected: str) -> Any:
+        if key not in data:
+            raise self.fail(f"'{key}' is missing")
+        value = data[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise self.fail(f"'{key}' must be {expected} (found {_kind(value)})")
+        return value
+
+    def integer(self, data: dict[str, Any], key: str) -> int:
+        return self.typed(data, key, int, "a whole number")
+
+    def string(self, data: dict[str, Any], key: str) -> str:
+        return self.typed(data, key, str, "a text")
+
+    def opt_string(self, data: dict[str, Any], key: str) -> str:
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            raise self.fail(f"'{key}' must be a text (found {_kind(value)})")
+        return value
+
+    def seat(self, data: Any, index: int) -> SeatInfo:
+        where = f"seat {index}"
+        if not isinstance(data, dict):
+            raise self.fail(f"{where} must be an object with name and kind (found {_kind(data)})")
+        name, kind = data.get("name"), data.get("kind", "human")
+        if not isinstance(name, str):
+            raise self.fail(f"{where}: 'name' must be a text (found {_kind(name)})")
+        if kind not in SEAT_KINDS:
+            raise self.fail(f"{where}: 'kind' must be human or bot (found {kind!r})")
+        bot, level = data.get("bot"), data.get("level")
+        if kind == "bot" and not (isinstance(bot, str) and isinstance(level, str)):
+            raise self.fail(f"{where}: a bot seat needs 'bot' and 'level' texts")
+        return SeatInfo(name, kind, bot if kind == "bot" else None, level if kind == "bot" else None)
+
+    def action(self, data: Any, index: int, players: int) -> tuple[int, str]:
+        where = f"action {index + 1}"
+        if not isinstance(data, dict):
+            raise RecordError(self.source, f"{where} must be an object with seat and action (found {_kind(data)})", index)
+        seat, text = data.get("seat"), data.get("action")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RecordError(self.source, f"{where}: 'seat' must be a seat from 0 to {players - 1} (found {seat!r})", index)
+        if not isinstance(text, str):
+            raise RecordError(self.source, f"{where}: 'action' must be a text (found {_kind(text)})", index)
+        return seat, text
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def timestamp() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+# ------------------------------------------------------------------------ replay
+@dataclass
+class Replay:
+    """A record played through the engine: the final state and the events of every action."""
+
+    record: Record
+    rules: Rules
+    state: State
+    events: list[list[Event]]
+
+
+def rules_for(record: Record, source: str) -> Rules:
+    """The rules the record was played with, or RecordError (unknown game, other data version)."""
+    try:
+        rules = registry.load(record.game)
+    except TableeError as exc:
+        raise RecordError(source, str(exc).splitlines()[0]) from exc
+    if rules.version != record.version:
+        raise RecordError(
+            source,
+            f"the record was played with {record.game} data version {record.version}, "
+            f"this Tablée has version {rules.version}",
+        )
+    return rules
+
+
+def replay(record: Record, source: str = "<record>", upto: int | None = None, check_result: bool = True) -> Replay:
+    """Replay the first `upto` actions (all by default), checking each one is legal at its point."""
+    rules = rules_for(record, source)
+    try:
+        state = record.start_state(rules)
+    except (OptionError, TableeError) as exc:
+        raise RecordError(source, f"the match cannot be set up: {exc}") from exc
+    actions = record.actions if upto is None else record.actions[:upto]
+    all_events: list[list[Event]] = []
+    for index, (seat, text) in enumerate(actions):
+        try:
+            action = rules.parse_action(state, seat, text)
+            all_events.append(state.apply(seat, action))
+        except IllegalAction as exc:
+            raise RecordError(source, f"action {index + 1} (seat {seat}: '{text}') is not legal: {exc.message}", index) from exc
+    if check_result and upto is None and record.result is not None:
+        _check_result(record, state, source)
+    return Replay(record, rules, state, all_events)
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """The summary stored in a record so a reader sees the outcome without replaying."""
+    return {"over": state.is_over(), "scores": list(state.scores()), "winners": list(state.winners())}
+
+
+def _check_result(record: Record, state: State, source: str) -> None:
+    assert record.result is not None
+    actual = result_of(state)
+    for key in ("over", "scores", "winners"):
+        if key in record.result and record.result[key] != actual[key]:
+            raise RecordError(
+                source, f"the recorded result says {key} = {record.result[key]!r} but the actions give {actual[key]!r}"
+            )
+
+
+def parse_text(text: str, source: str) -> Record:
+    """A record from JSON text; malformed JSON names the line and column."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file may be truncated") from exc
+    except RecursionError as exc:
+        raise RecordError(source, "not a Tablée record (nested too deeply)") from exc
+    return Record.from_dict(data, source)
+
+
+def read_record(path: Path) -> Record:
+    """Read and type-check a record file (no replay); the file is never modified."""
+    source = str(path)
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(source, "the file is too large to be a Tablée record")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(source, f"cannot be read ({exc.strerror or exc})") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(source, f"not a text file (invalid UTF-8 at byte {exc.start}); the file may be corrupted") from exc
+    return parse_text(text, source)
+
+
+def load(path: Path) -> Replay:
+    """Read, type-check and replay a record file: the one way the app and the CLI open records."""
+    return replay(read_record(path), str(path))
