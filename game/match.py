@@ -1,0 +1,286 @@
+"""A match: the session object between the table scene and the engine (no pygame here).
+
+It owns the state, submits human actions, runs computer players OFF the render loop (one worker
+thread computes `bot.choose` on a clone of the state; the main thread applies the result in
+`poll()`), keeps the history (seat, action text) that replays the match from its seed, and tells
+listeners about every applied action (autosave, undo, logs, the table's animation queue).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import make_bot
+from game.engine import registry
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction, OptionError
+from game.engine.events import Event
+from game.engine.rng import Rng
+from game.engine.rules import Rules
+from game.engine.state import State
+
+HUMAN = "human"
+BOT = "bot"
+DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
+
+Listener = Callable[[int, str, list[Event]], None]
+
+
+@dataclass
+class SeatConfig:
+    """Who sits at one seat: a human (hot-seat) or a bot with its level."""
+
+    name: str
+    kind: str = HUMAN
+    bot: str = "random"
+    level: str = "medium"
+
+    def __post_init__(self) -> None:
+        if self.kind not in (HUMAN, BOT):
+            raise OptionError(f"seat kind must be '{HUMAN}' or '{BOT}', not {self.kind!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
+        return cls(str(data["name"]), data.get("kind", HUMAN), data.get("bot", "random"), data.get("level", "medium"))
+
+
+@dataclass
+class MatchConfig:
+    """Everything that, with the action history, replays a match exactly."""
+
+    game_id: str
+    seats: list[SeatConfig]
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchConfig:
+        return cls(
+            str(data["game_id"]),
+            [SeatConfig.from_dict(s) for s in data["seats"]],
+            int(data.get("seed", 0)),
+            dict(data.get("options") or {}),
+        )
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat`: fixed by the match seed, different for every seat."""
+    return Rng(match_seed * 1009 + seat + 1).next64()
+
+
+@dataclass
+class _Job:
+    generation: int
+    seat: int
+    started: float
+    text: str = ""
+    error: BaseException | None = None
+
+
+class Match:
+    """One match in progress. All state changes happen on the caller's (main) thread."""
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        rules: Rules | None = None,
+        think_seconds: float = DEFAULT_THINK_SECONDS,
+        threaded: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.rules = rules if rules is not None else registry.load(config.game_id)
+        self.think_seconds = think_seconds
+        self.threaded = threaded
+        self.clock = clock
+        self.state: State = self.rules.new_state(len(config.seats), seed=config.seed, options=dict(config.options))
+        self.history: list[tuple[int, str]] = []
+        self.on_action: list[Listener] = []  # called after every applied action, humans and bots
+        self.bots = {
+            seat: make_bot(sc.bot, seed=bot_seed(config.seed, seat), level=sc.level)
+            for seat, sc in enumerate(config.seats)
+            if sc.kind == BOT
+        }
+        self._generation = 0  # bumped when the state is rebuilt: stale bot answers are dropped
+        self._jobs: dict[int, _Job] = {}
+        self._done: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._todo: queue.SimpleQueue[tuple[_Job, State] | None] = queue.SimpleQueue()
+        self._finished: list[_Job] = []
+        self._inline: list[tuple[_Job, State]] = []  # threaded=False: computed inside poll()
+        self._worker: threading.Thread | None = None
+        self._closed = False
+        self._schedule()
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def num_seats(self) -> int:
+        return len(self.config.seats)
+
+    def seat_name(self, seat: int) -> str:
+        return self.config.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].kind == HUMAN
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [s for s in range(self.num_seats) if self.is_human(s)]
+
+    def human_to_act(self) -> list[int]:
+        """Human seats that must act now, in seat order (hot-seat: one after the other)."""
+        return [s for s in self.state.to_act() if self.is_human(s)]
+
+    def bots_thinking(self) -> list[int]:
+        """Bot seats whose move is being computed or waiting for its visible pause."""
+        return sorted(self._jobs)
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    # ---------------------------------------------------------------- actions
+    def check(self, seat: int, action_or_text: Action | str) -> Action:
+        """The legal action meant by `action_or_text`, or IllegalAction with the reason."""
+        text = action_or_text if isinstance(action_or_text, str) else str(action_or_text)
+        if not 0 <= seat < self.num_seats:
+            raise IllegalAction(f"there is no seat {seat}", "error.not_your_turn", {"seat": seat})
+        return self.rules.parse_action(self.state, seat, text)
+
+    def submit(self, seat: int, action_or_text: Action | str) -> list[Event]:
+        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change."""
+        action = self.check(seat, action_or_text)
+        if seat in self._jobs:  # a script played for a thinking bot: its answer is obsolete
+            self._generation += 1
+            self._jobs.clear()
+        events = self._apply(seat, action)
+        self._schedule()
+        return events
+
+    def poll(self) -> list[tuple[int, str, list[Event]]]:
+        """Apply the bot moves that are ready; returns (seat, action text, events) for each."""
+        if not self.threaded:
+            self._compute_inline()
+        while True:
+            try:
+                self._finished.append(self._done.get_nowait())
+            except queue.Empty:
+                break
+        applied: list[tuple[int, str, list[Event]]] = []
+        now = self.clock()
+        waiting: list[_Job] = []
+        for job in self._finished:
+            if job.generation != self._generation:
+                continue
+            if job.error is not None:
+                self._finished = []
+                raise RuntimeError(f"bot at seat {job.seat} failed: {job.error!r}") from job.error
+            if now - job.started < self.think_seconds:
+                waiting.append(job)
+                continue
+            self._jobs.pop(job.seat, None)
+            action = self.check(job.seat, job.text)
+            applied.append((job.seat, job.text, self._apply(job.seat, action)))
+        self._finished = waiting
+        if applied:
+            self._schedule()
+        return applied
+
+    def run_bots(self, max_steps: int = 100_000) -> list[tuple[int, str, list[Event]]]:
+        """Play bot moves until a human must act or the match ends (scripts and tests)."""
+        result: list[tuple[int, str, list[Event]]] = []
+        for _ in range(max_steps):
+            if self.state.is_over() or not self._jobs:
+                break
+            step = self.poll()
+            result.extend(step)
+            if not step:
+                time.sleep(0.001)
+        return result
+
+    def reset_to(self, history: list[tuple[int, str]]) -> None:
+        """Rebuild the state from the seed and `history` (undo, loading a save); listeners are
+        not called for the replayed actions; bots start over from the new state."""
+        state = self.rules.new_state(self.num_seats, seed=self.config.seed, options=dict(self.config.options))
+        for seat, text in history:
+            state.apply(seat, self.rules.parse_action(state, seat, text))
+        self.state = state
+        self.history = [(s, t) for s, t in history]
+        self._generation += 1
+        self._jobs.clear()
+        self._finished = []
+        self._inline = []
+        self._schedule()
+
+    def close(self) -> None:
+        """Stop the worker thread (the table is left); pending bot answers are dropped."""
+        self._closed = True
+        self._generation += 1
+        self._jobs.clear()
+        if self._worker is not None:
+            self._todo.put(None)
+            self._worker = None
+
+    # --------------------------------------------------------------- internals
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.state.apply(seat, action)
+        text = str(action)
+        self.history.append((seat, text))
+        for listener in list(self.on_action):
+            listener(seat, text, events)
+        return events
+
+    def _schedule(self) -> None:
+        """Start a job for every bot that must act and has none: each on its own clone, taken
+        the moment it must act (so a bot never sees a choice made after that moment)."""
+        if self._closed or self.state.is_over():
+            return
+        for seat in self.state.to_act():
+            if seat in self.bots and seat not in self._jobs:
+                job = _Job(self._generation, seat, self.clock())
+                self._jobs[seat] = job
+                if self.threaded:
+                    self._ensure_worker()
+                    self._todo.put((job, self.state.clone()))
+                else:
+                    self._inline.append((job, self.state.clone()))
+
+    def _compute_inline(self) -> None:
+        pending, self._inline = self._inline, []
+        for job, state in pending:
+            self._run_job(job, state)
+
+    def _run_job(self, job: _Job, state: State) -> None:
+        try:
+            job.text = str(self.bots[job.seat].choose(state, job.seat))
+        except Exception as error:  # reported on the main thread by poll()
+            job.error = error
+        self._done.put(job)
+
+    def _ensure_worker(self) -> None:
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="tablee-bots", daemon=True)
+            self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            item = self._todo.get()
+            if item is None:
+                return
+            job, state = item
+            if job.generation == self._generation:
+                self._run_job(job, state)

@@ -1,0 +1,173 @@
+"""The match layer: humans submit, bots answer off the main thread through poll(), seeds replay."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.engine.errors import IllegalAction, OptionError
+from game.engine.events import CardMoved, CardRevealed
+from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig, bot_seed
+
+
+def config(kinds: str, seed: int = 5, start_seat: int = 0) -> MatchConfig:
+    """'hbb' -> seat 0 human, seats 1-2 bots."""
+    seats = [SeatConfig(f"P{i}", HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
+    return MatchConfig("jagdfieber", seats, seed=seed, options={"start_seat": start_seat})
+
+
+def wait_for_bots(match: Match, expected: int, timeout: float = 5.0) -> list:
+    applied: list = []
+    deadline = time.monotonic() + timeout
+    while len(applied) < expected and time.monotonic() < deadline:
+        applied += match.poll()
+        time.sleep(0.002)
+    return applied
+
+
+def test_human_submit_legal_text_and_action_object() -> None:
+    match = Match(config("hhh"))
+    events = match.submit(0, "play wolf")
+    assert [type(e) for e in events] == [CardMoved]
+    assert events[0].reason == "choose" and events[0].to_zone == "play"
+    action = match.state.legal_actions(1)[0]
+    match.submit(1, action)
+    assert match.history == [(0, "play wolf"), (1, str(action))]
+    assert match.human_to_act() == [2]
+
+
+def test_illegal_submit_gives_reason_and_changes_nothing() -> None:
+    match = Match(config("hhh"))
+    match.submit(0, "play hunter")
+    before = match.state.view(None)
+    with pytest.raises(IllegalAction) as err:
+        match.submit(0, "play wolf")
+    assert err.value.key == "error.already_chosen"
+    with pytest.raises(IllegalAction) as err:
+        match.submit(1, "play wolff")
+    assert err.value.key == "error.no_such_card" and "wolf" in err.value.params["hint"]
+    with pytest.raises(IllegalAction):
+        match.submit(7, "play wolf")
+    assert match.state.view(None) == before
+    assert match.history == [(0, "play hunter")]
+
+
+def test_listeners_hear_every_action_humans_and_bots() -> None:
+    match = Match(config("hbb"), think_seconds=0)
+    heard: list[tuple[int, str, int]] = []
+    match.on_action.append(lambda seat, text, events: heard.append((seat, text, len(events))))
+    match.submit(0, "play rabbit")
+    applied = wait_for_bots(match, 2)
+    assert [seat for seat, _, _ in applied] == [1, 2]
+    assert [(s, t) for s, t, _ in heard] == match.history
+    # the last choice of the round carries the reveal
+    assert any(isinstance(e, CardRevealed) for e in applied[-1][2])
+
+
+def test_bots_run_on_a_worker_thread_and_arrive_through_poll() -> None:
+    threads: set[str] = set()
+    match = Match(config("hbb"), think_seconds=0)
+    for bot in match.bots.values():
+        original = bot.choose
+
+        def spy(state, seat, original=original):
+            threads.add(threading.current_thread().name)
+            assert state is not match.state  # a clone, never the live state
+            return original(state, seat)
+
+        bot.choose = spy
+    match.reset_to([])  # restart the jobs with the spies in place
+    applied = wait_for_bots(match, 2)
+    assert len(applied) == 2
+    assert threads and threading.main_thread().name not in threads
+    assert match.human_to_act() == [0]
+
+
+def test_minimum_thinking_pause_holds_bot_moves() -> None:
+    now = [100.0]
+    match = Match(config("bbb"), think_seconds=0.5, threaded=False, clock=lambda: now[0])
+    assert match.poll() == []  # computed, but not shown before the pause
+    assert match.bots_thinking() == [0, 1, 2]
+    now[0] += 0.6
+    applied = match.poll()
+    assert [seat for seat, _, _ in applied] == [0, 1, 2]
+
+
+def test_same_seed_same_bot_match_and_bot_seeds_differ_by_seat() -> None:
+    def play(seed: int) -> list[tuple[int, str]]:
+        match = Match(config("bbbb", seed=seed), think_seconds=0, threaded=False)
+        match.run_bots()
+        assert match.is_over()
+        return match.history
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
+    assert len({bot_seed(11, s) for s in range(5)}) == 5
+
+
+def test_threaded_and_inline_bots_play_the_same_match() -> None:
+    inline = Match(config("bbb", seed=3), think_seconds=0, threaded=False)
+    inline.run_bots()
+    threaded = Match(config("bbb", seed=3), think_seconds=0)
+    threaded.run_bots()
+    assert threaded.history == inline.history
+    assert threaded.state.scores() == inline.state.scores()
+
+
+def test_bot_decides_before_seeing_a_human_choice_made_meanwhile() -> None:
+    seen: list[list] = []
+    match = Match(config("hbb", seed=2), think_seconds=0, threaded=False)
+    bot = match.bots[1]
+    original = bot.choose
+
+    def spy(state, seat):
+        seen.append(state.zones[state.zone_index(0, "play")][:])
+        return original(state, seat)
+
+    bot.choose = spy
+    match.submit(0, "play wolf")  # the human chooses before the bot's job runs
+    wait_for_bots(match, 2)
+    assert seen == [[]]  # the bot's clone was taken when the round began
+
+
+def test_hot_seat_humans_act_one_after_another_in_seat_order() -> None:
+    match = Match(config("hbh"), think_seconds=0, threaded=False)
+    assert match.human_to_act() == [0, 2]
+    match.submit(2, "play carrot")
+    assert match.human_to_act() == [0]
+    match.submit(0, "play carrot")
+    assert match.human_to_act() == []
+    wait_for_bots(match, 1)
+    assert match.state.view(None)["round"] == 2
+    assert match.human_to_act() == [0, 2]
+
+
+def test_reset_to_replays_history_for_undo() -> None:
+    match = Match(config("hhh"))
+    for seat, text in [(0, "play wolf"), (1, "play rabbit"), (2, "play hunter"), (0, "play carrot")]:
+        match.submit(seat, text)
+    snapshot = match.history[:3]
+    match.reset_to(snapshot)
+    assert match.history == snapshot
+    assert match.human_to_act() == [0, 1, 2]
+    fresh = Match(config("hhh"))
+    for seat, text in snapshot:
+        fresh.submit(seat, text)
+    assert fresh.state.view(0) == match.state.view(0)
+
+
+def test_config_round_trips_and_rejects_bad_seat_kind() -> None:
+    cfg = config("hbb", seed=42)
+    assert MatchConfig.from_dict(cfg.to_dict()) == cfg
+    with pytest.raises(OptionError):
+        SeatConfig("X", kind="robot")
+
+
+def test_close_drops_pending_bot_answers() -> None:
+    match = Match(config("hbb"), think_seconds=0)
+    match.close()
+    time.sleep(0.05)
+    assert match.poll() == []
+    assert match.history == []
