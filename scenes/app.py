@@ -1,0 +1,318 @@
+"""The App: the window, the main loop, the scene stack, settings, texts, fonts and sounds.
+
+Every scene receives the App and reaches everything shared through it (`app.tr`, `app.font`,
+`app.play_sound`, `app.push`...). Scenes are registered explicitly in SCENES (no folder scanning);
+their modules are imported only when first opened, which keeps the cold start short.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pygame
+
+from game.resources import asset_path
+from scenes import settings_store
+from scenes.base import Scene, SceneStack
+from scenes.i18n import LANGUAGES, Translator
+from scenes.settings_store import Settings
+from scenes.sound import SoundBank
+from scenes.ui import theme
+from scenes.ui.text import draw_text, wrap_text
+
+FPS = 60
+BASE_SIZE = (1280, 720)  # ui_scale() == 1 at this window size
+MIN_SIZE = (640, 400)
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+# name -> "module:Class". Every scene the app can open, in one place.
+SCENES: dict[str, str] = {
+    "menu": "scenes.menu:MainMenuScene",
+    "setup": "scenes.setup:SetupScene",
+    "settings": "scenes.settings:SettingsScene",
+    "rules": "scenes.rules_screen:RulesScene",
+    "results": "scenes.results:ResultsScene",
+    "score_sheet": "scenes.results:ScoreSheetScene",
+    "table": "scenes.table.scene:TableScene",
+}
+
+
+class MatchResumer(Protocol):
+    """What the match-records layer plugs into `App.resumer` to make "Continue" work."""
+
+    def can_resume(self) -> bool: ...
+
+    def resume(self, app: App) -> bool: ...
+
+
+@dataclass
+class Notice:
+    text: str
+    until: float  # seconds of app time
+    error: bool = False
+
+
+class App:
+    """The running application (one per process; tests create several headless ones)."""
+
+    def __init__(self, size: tuple[int, int] | None = BASE_SIZE, headless: bool = False) -> None:
+        self.headless = headless
+        loaded = settings_store.load()
+        self.settings: Settings = loaded.settings
+        self.translator = Translator(self.settings.language)
+        self.notices: list[Notice] = []
+        self.time = 0.0
+        self.running = False
+        self.resumer: MatchResumer | None = None
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Tablée")
+        if size is not None:
+            self.settings.window_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen: pygame.Surface = self._set_mode()
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.sounds = SoundBank()
+        self.sounds.start()
+        if loaded.problem is not None:
+            moved = str(loaded.moved_to) if loaded.moved_to else ""
+            self.notify(self.tr("settings.corrupt", problem=loaded.problem, moved=moved), seconds=20, error=True)
+
+    # ------------------------------------------------------------------ window
+    def _set_mode(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.settings.fullscreen = False
+        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+
+    def apply_window(self) -> None:
+        """Re-open the window after a change of size or fullscreen in the settings."""
+        self.screen = self._set_mode()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_window()
+        self.save_settings()
+
+    def _on_resize(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
+        if not self.settings.fullscreen:
+            self.settings.window_size = surface.get_size()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """Every scene recomputes its layout (window size or language changed)."""
+        self._fonts.clear()
+        size = self.screen.get_size()
+        for scene in self.stack.scenes:
+            scene.resize(size)
+
+    def ui_scale(self) -> float:
+        """1.0 at 1280x720; layouts and fonts multiply their base sizes by it (0.6 .. 4)."""
+        w, h = self.screen.get_size()
+        return max(0.6, min(4.0, min(w / BASE_SIZE[0], h / BASE_SIZE[1])))
+
+    def px(self, value: float) -> int:
+        """A base size (at 1280x720) in pixels for the current window."""
+        return max(1, round(value * self.ui_scale()))
+
+    # ------------------------------------------------------------------ text, fonts, sounds
+    def tr(self, key: str, **params: Any) -> str:
+        """UI text in the current language (assets/locale/<lang>/*.yaml)."""
+        return self.translator(key, **params)
+
+    def game_text(self, rules: Any, key: str, **params: Any) -> str:
+        """A game's own text (its YAML) in the current language."""
+        return rules.text(self.settings.language, key, **params)
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The bundled font at `size` pixels (cached). Use app.px(base) to scale a base size."""
+        size = max(6, int(size))
+        font = self._fonts.get((size, bold))
+        if font is None:
+            font = self._fonts[(size, bold)] = pygame.font.Font(str(asset_path("fonts", FONT_FILES[bold])), size)
+        return font
+
+    def play_sound(self, name: str) -> None:
+        """'deal' | 'reveal' | 'capture' | 'score'; silent when sound is off or no device exists."""
+        if self.settings.sound:
+            self.sounds.play(name)
+
+    def set_language(self, lang: str) -> None:
+        """Switch the UI language now: every scene lays itself out again with the new texts."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language '{lang}' (languages: {', '.join(LANGUAGES)})")
+        self.settings.language = lang
+        self.translator.set_language(lang)
+        self._relayout()
+
+    def save_settings(self) -> None:
+        problem = settings_store.save(self.settings)
+        if problem is not None:
+            self.notify(self.tr("settings.save_failed", problem=problem), seconds=10, error=True)
+
+    def notify(self, text: str, seconds: float = 6.0, error: bool = False) -> None:
+        """A banner at the top of the window (errors, confirmations); a click dismisses it."""
+        self.notices.append(Notice(text, self.time + seconds, error))
+
+    # ------------------------------------------------------------------ scenes
+    def scene(self, name: str, **kwargs: Any) -> Scene:
+        """A new instance of a registered scene."""
+        if name not in SCENES:
+            raise KeyError(f"unknown scene '{name}' (scenes: {', '.join(SCENES)})")
+        module_name, _, class_name = SCENES[name].partition(":")
+        cls: Callable[..., Scene] = getattr(importlib.import_module(module_name), class_name)
+        return cls(self, **kwargs)
+
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        scene.resize(self.screen.get_size())
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop()
+        if not self.stack.scenes:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+        scene.resize(self.screen.get_size())
+
+    def clear_to(self, scene: Scene) -> None:
+        self.stack.clear_to(scene)
+        scene.resize(self.screen.get_size())
+
+    def main_menu(self) -> None:
+        """Back to the main menu, closing everything above it."""
+        self.clear_to(self.scene("menu"))
+
+    # ------------------------------------------------------------------ continue
+    def can_continue(self) -> bool:
+        """True when an unfinished match was saved and can be resumed (needs match records)."""
+        return self.resumer is not None and self.resumer.can_resume()
+
+    def continue_match(self) -> bool:
+        """Resume the last unfinished match; says so on screen and returns False when there is none."""
+        if self.resumer is None or not self.resumer.can_resume():
+            self.notify(self.tr("menu.continue_none"))
+            return False
+        return self.resumer.resume(self)
+
+    # ------------------------------------------------------------------ loop
+    def quit(self) -> None:
+        self.running = False
+
+    def _global_event(self, event: pygame.event.Event) -> bool:
+        """Events the app handles whatever the scene: quit, resize, fullscreen, banners."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._on_resize()
+            return False
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT)
+        ):
+            self.toggle_fullscreen()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for notice, rect in zip(self.notices, self._notice_rects(), strict=False):
+                if rect.collidepoint(event.pos):
+                    self.notices.remove(notice)
+                    return True
+        return False
+
+    def step(self, dt: float, events: list[pygame.event.Event]) -> None:
+        """One frame: events to the top scene, update it, draw the visible scenes, flip."""
+        self.time += dt
+        for event in events:
+            if self._global_event(event):
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle(event)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.notices = [n for n in self.notices if n.until > self.time]
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        """Draw from the highest opaque scene up (overlays set `opaque = False`)."""
+        self.screen.fill(theme.BACKGROUND)
+        scenes = self.stack.scenes
+        first = 0
+        for i in range(len(scenes) - 1, -1, -1):
+            if getattr(scenes[i], "opaque", True):
+                first = i
+                break
+        for scene in scenes[first:]:
+            scene.draw(self.screen)
+        self._draw_notices()
+
+    def _notice_rects(self) -> list[pygame.Rect]:
+        rects, y = [], self.px(8)
+        font = self.font(self.px(theme.SMALL_SIZE))
+        width = min(self.screen.get_width() - self.px(40), self.px(900))
+        for notice in self.notices:
+            lines = wrap_text(font, notice.text, width - self.px(24))
+            height = len(lines) * font.get_linesize() + self.px(16)
+            rects.append(pygame.Rect((self.screen.get_width() - width) // 2, y, width, height))
+            y += height + self.px(6)
+        return rects
+
+    def _draw_notices(self) -> None:
+        font = self.font(self.px(theme.SMALL_SIZE))
+        for notice, rect in zip(self.notices, self._notice_rects(), strict=True):
+            pygame.draw.rect(self.screen, theme.ERROR_BG if notice.error else theme.NOTICE_BG, rect, border_radius=self.px(6))
+            y = rect.y + self.px(8)
+            for line in wrap_text(font, notice.text, rect.width - self.px(24)):
+                draw_text(self.screen, font, line, theme.ERROR_TEXT if notice.error else theme.TEXT, (rect.x + self.px(12), y))
+                y += font.get_linesize()
+
+    def run(self, max_frames: int | None = None) -> None:
+        """The main loop at up to 60 frames per second, until quit (or `max_frames`)."""
+        self.running = True
+        frames = 0
+        while self.running and self.stack.scenes and (max_frames is None or frames < max_frames):
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1), pygame.event.get())
+            frames += 1
+        self.save_settings()
+
+
+def create_app(size: tuple[int, int] | None = BASE_SIZE, headless: bool = False) -> App:
+    """A ready App. headless: SDL's dummy video and audio drivers (tests, `demo`, CI).
+
+    size=None opens the window at the size saved in the settings.
+    """
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    return App(size=size, headless=headless)
+
+
+def run_app() -> int:
+    """`python main.py` with no command: open the window on the main menu."""
+    try:
+        app = create_app(size=None)
+    except pygame.error as exc:
+        print(f"Tablée cannot open a window: {exc}", file=sys.stderr)
+        return 1
+    app.clear_to(app.scene("menu"))
+    app.run()
+    pygame.quit()
+    return 0

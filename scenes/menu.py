@@ -1,0 +1,75 @@
+"""The main menu: new game, continue, rules, settings, quit, and the version number."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.version import version
+from scenes.base import Scene
+from scenes.ui import theme
+from scenes.ui.text import draw_text, wrap_text
+from scenes.ui.widgets import Button, Form, Row
+
+
+class MainMenuScene(Scene):
+    """First screen. Escape moves to "Quit" rather than quitting, so a stray key loses nothing."""
+
+    def __init__(self, app) -> None:  # noqa: ANN001 - the App (typed loosely to avoid an import cycle)
+        super().__init__(app)
+        tr = app.tr
+        self.continue_button = Button(lambda: tr("menu.continue"), self._continue, tooltip=lambda: tr("menu.continue_none"))
+        self.quit_button = Button(lambda: tr("menu.quit"), app.quit)
+        buttons = [
+            Button(lambda: tr("menu.new_game"), lambda: app.push(app.scene("setup")), primary=True),
+            self.continue_button,
+            Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules"))),
+            Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings"))),
+            self.quit_button,
+        ]
+        self.form = Form(app, [Row(None, [b]) for b in buttons])
+        self.form.focus = buttons[0]
+        self._refresh_continue()
+
+    def _refresh_continue(self) -> None:
+        available = self.app.can_continue()
+        self.continue_button.enabled = available
+        self.continue_button.tooltip = None if available else (lambda: self.app.tr("menu.continue_none"))
+
+    def _continue(self) -> None:
+        self.app.continue_match()
+
+    def enter(self) -> None:
+        self._refresh_continue()
+
+    def resume(self) -> None:
+        self._refresh_continue()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(420), w - px(40))
+        top = int(h * 0.36)
+        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(60)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.form.set_focus(self.quit_button)
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, h = surface.get_size()
+        draw_text(surface, app.font(px(theme.TITLE_SIZE * 1.5), bold=True), app.tr("app.title"), theme.ACCENT, (w // 2, int(h * 0.14)), "center")
+        draw_text(surface, app.font(px(theme.BODY_SIZE)), app.tr("app.tagline"), theme.TEXT_DIM, (w // 2, int(h * 0.25)), "center")
+        self.form.draw(surface)
+        tip = self.form.tooltip()
+        if tip:
+            font = app.font(px(theme.SMALL_SIZE))
+            y = self.form.area.y + self.form.content_height + px(18)
+            for line in wrap_text(font, tip, min(px(520), w - px(40))):
+                draw_text(surface, font, line, theme.TEXT_DIM, (w // 2, y), "midtop")
+                y += font.get_linesize()
+        small = app.font(px(theme.SMALL_SIZE))
+        draw_text(surface, small, app.tr("menu.version", version=version()), theme.TEXT_DIM, (w - px(12), h - px(10)), "bottomright")
+        draw_text(surface, small, app.tr("menu.keys"), theme.TEXT_DIM, (px(12), h - px(10)), "bottomleft")

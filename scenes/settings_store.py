@@ -1,0 +1,122 @@
+"""Player settings, persisted as JSON in the user's config folder.
+
+A missing file means defaults. A corrupt file must never stop the app: it is moved aside
+(settings.json.bad, so nothing the player wrote is lost), defaults are used, and the caller gets
+a message to show on screen.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import paths
+from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+FILE_NAME = "settings.json"
+ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
+WINDOW_SIZES = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+MIN_WINDOW = (640, 400)
+
+
+@dataclass
+class Settings:
+    """What the player chose in the settings screen (plus keys other parts store in `extra`)."""
+
+    language: str = DEFAULT_LANGUAGE
+    animation_speed: float = 1.0
+    sound: bool = True
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+
+@dataclass
+class LoadResult:
+    settings: Settings
+    problem: str | None = None  # English technical detail; the scene shows a translated message
+    moved_to: Path | None = None
+
+
+def settings_path() -> Path:
+    return paths.config_dir() / FILE_NAME
+
+
+def _field_error(name: str, value: Any, expected: str) -> ValueError:
+    return ValueError(f"'{name}' is {value!r} (expected {expected})")
+
+
+def from_json(data: Any) -> Settings:
+    """Settings from decoded JSON; a wrong value raises ValueError naming the field."""
+    if not isinstance(data, dict):
+        raise ValueError("the file is not a JSON object (expected {\"language\": ..., ...})")
+    settings = Settings()
+    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra"}
+    if "language" in data:
+        if data["language"] not in LANGUAGES:
+            raise _field_error("language", data["language"], "one of " + ", ".join(LANGUAGES))
+        settings.language = data["language"]
+    if "animation_speed" in data:
+        speed = data["animation_speed"]
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0.25 <= speed <= 4:
+            raise _field_error("animation_speed", speed, "a number from 0.25 to 4")
+        settings.animation_speed = float(speed)
+    for name in ("sound", "fullscreen"):
+        if name in data:
+            if not isinstance(data[name], bool):
+                raise _field_error(name, data[name], "true or false")
+            setattr(settings, name, data[name])
+    if "window_size" in data:
+        size = data["window_size"]
+        if (
+            not isinstance(size, list)
+            or len(size) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
+            or size[0] < MIN_WINDOW[0]
+            or size[1] < MIN_WINDOW[1]
+        ):
+            raise _field_error("window_size", size, f"[width, height] of at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+        settings.window_size = (size[0], size[1])
+    extra = data.get("extra", {})
+    if not isinstance(extra, dict):
+        raise _field_error("extra", extra, "an object")
+    settings.extra = dict(extra)
+    # Keys written by a newer version are kept, not dropped.
+    settings.extra.update({k: v for k, v in data.items() if k not in known})
+    return settings
+
+
+def load(path: Path | None = None) -> LoadResult:
+    """The saved settings, or defaults with the reason when the file cannot be used."""
+    path = path or settings_path()
+    if not path.exists():
+        return LoadResult(Settings())
+    try:
+        text = path.read_text(encoding="utf-8")
+        return LoadResult(from_json(json.loads(text)))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+        moved = path.with_name(path.name + ".bad")
+        try:
+            path.replace(moved)
+        except OSError:
+            moved = None
+        return LoadResult(Settings(), problem=str(exc), moved_to=moved)
+
+
+def save(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings atomically; returns the error text instead of raising (disk full...)."""
+    path = path or settings_path()
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(settings.to_json(), indent=2, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        return str(exc)
+    return None
