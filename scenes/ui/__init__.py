@@ -1,0 +1,1 @@
+"""Widgets, theme and text helpers shared by the app screens."""
