@@ -1,0 +1,380 @@
+"""Fish Fish in play: a round is up to five lines; each line is laid, bet on, then checked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.events import (
+    ALL_SEATS,
+    CardRevealed,
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+)
+from game.engine.schema import did_you_mean
+from game.engine.state import State
+
+if TYPE_CHECKING:
+    from game.games.fish_fish.rules import FishFishRules
+
+LINE, BET, OVER = 0, 1, 2  # what the table waits for: the fisher's line, a fish's bet, nothing
+
+
+class FishFishState(State):
+    rules: FishFishRules
+    mutable_fields = ("bets", "sheet", "sheet_details", "totals")
+
+    # ------------------------------------------------------------------ setup
+    def setup_match(self) -> None:
+        n, rules = self.num_players, self.rules
+        idx = self.zone_index
+        self.z_fishing = [idx(s, "fishing") for s in range(n)]
+        self.z_baits = [idx(s, "baits") for s in range(n)]
+        self.z_line = [idx(s, "line") for s in range(n)]
+        self.z_discard = [idx(s, "discard") for s in range(n)]
+        self.z_fish = [idx(s, "fish") for s in range(n)]
+        self.z_bet = [idx(s, "bet") for s in range(n)]
+        self.z_caught = [idx(s, "caught") for s in range(n)]
+        self.z_loot = [{v: idx(s, f"loot_{v}") for v in rules.loot_slots} for s in range(n)]
+        self.z_box = idx(None, "box")
+        start = self.options["start_seat"]
+        self.fisher: int = self.rng.randrange(n) if start is None else start
+        fisher_bit = 1 << self.fisher
+        self.bait_value: list[int] = []  # uid -> bait value (0 for other cards); fixed
+        self.owner_of: list[int] = []  # uid -> seat owning the fish tile (-1 for cards); fixed
+        for card in rules.fishing_order:
+            for _ in range(rules.fishing_count[card]):
+                self._add(card, self.z_fishing[self.fisher], fisher_bit, 0, -1)
+        for value in rules.bait_values:
+            self._add(rules.bait_card, self.z_baits[self.fisher], ALL_SEATS, value, -1)
+        for seat in range(n):
+            home = self.z_box if seat == self.fisher else self.z_fish[seat]
+            for _ in range(rules.fish_per_player):
+                self._add(rules.fish_card, home, ALL_SEATS, 0, seat)
+        self.fishing_uids = tuple(u for u in range(len(self.card_ids)) if self.owner_of[u] < 0 and not self.bait_value[u])
+        self.round_no = 1
+        self.rounds_total = rules.rounds_for(n)
+        self.clockwise = rules.first_clockwise
+        self.order = self._betting_order()
+        self.line_no = 1
+        self.phase = LINE
+        self.line_value = 0  # the bait value on the line (0: no line laid)
+        self.bettors: tuple[int, ...] = ()
+        self.bet_pos = 0
+        self.bets: list[int] = [-1] * n  # fish bet on the current line per seat (-1: not yet)
+        self.revealed_ends = 0  # revealed fishing cards that end the round (catches)
+        self.sheet: list[list[int]] = []
+        self.sheet_details: list[list[dict[str, int]]] = []
+        self.totals = [0] * n
+
+    def _add(self, card: str, zone_index: int, known: int, value: int, owner: int) -> None:
+        self.add_card(card, zone_index, known)
+        self.bait_value.append(value)
+        self.owner_of.append(owner)
+
+    def _betting_order(self) -> tuple[int, ...]:
+        """Fish seats in this round's order: from the fisher's left clockwise, or right."""
+        n, f = self.num_players, self.fisher
+        step = 1 if self.clockwise else -1
+        return tuple((f + step * i) % n for i in range(1, n))
+
+    # --------------------------------------------------------------- protocol
+    def to_act(self) -> list[int]:
+        if self.phase == LINE:
+            return [self.fisher]
+        if self.phase == BET:
+            return [self.bettors[self.bet_pos]]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        rules = self.rules
+        if self.phase == LINE:
+            if seat != self.fisher:
+                return []
+            ids = self.card_ids
+            held = {ids[u] for u in self.zones[self.z_fishing[seat]]}
+            values = sorted({self.bait_value[u] for u in self.zones[self.z_baits[seat]]})
+            table = rules.line_actions
+            return [table[(c, v)] for c in rules.fishing_order if c in held for v in values]
+        if self.phase == BET and seat == self.bettors[self.bet_pos]:
+            left = len(self.zones[self.z_fish[seat]])
+            if self.line_no >= rules.lines:
+                return [rules.bet_actions[left]]
+            return list(rules.bet_actions[: left + 1])
+        return []
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        rules = self.rules
+        kind = type(action).__name__
+        if kind not in ("LayLine", "Bet"):
+            known = rules.by_text.get(str(action))
+            if known is None:
+                raise self.explain_illegal(seat, str(action))
+            action, kind = known, type(known).__name__
+        if kind == "Bet":
+            return self._bet(seat, action.count)  # type: ignore[attr-defined]
+        return self._lay(seat, action.card, action.value)  # type: ignore[attr-defined]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return self.totals[:]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        top = max(self.totals)
+        return [s for s in range(self.num_players) if self.totals[s] == top]
+
+    # ----------------------------------------------------------------- a line
+    def _lay(self, seat: int, card: str, value: int) -> list[Event]:
+        if self.phase != LINE or seat != self.fisher:
+            raise self.explain_illegal(seat, f"line {card} {value}")
+        zones, ids = self.zones, self.card_ids
+        fishing, baits, line = self.z_fishing[seat], self.z_baits[seat], self.z_line[seat]
+        card_uid = next((u for u in zones[fishing] if ids[u] == card), -1)
+        bait_uid = next((u for u in zones[baits] if self.bait_value[u] == value), -1)
+        if card_uid < 0 or bait_uid < 0:
+            raise self.explain_illegal(seat, f"line {card} {value}")
+        events: list[Event] = [
+            self.move(card_uid, fishing, line, "line", seat, known=1 << seat),
+            self.move(bait_uid, baits, line, "bait", seat),
+        ]
+        self.line_value = value
+        z_fish = self.z_fish
+        self.bettors = tuple(s for s in self.order if zones[z_fish[s]])
+        self.bet_pos = 0
+        self.phase = BET
+        if not self.bettors:  # cannot happen with the shipped data: the round would have ended
+            self._check_line(events)
+        return events
+
+    def _bet(self, seat: int, count: int) -> list[Event]:
+        if self.phase != BET or seat != self.bettors[self.bet_pos]:
+            raise self.explain_illegal(seat, f"bet {count}")
+        src = self.z_fish[seat]
+        hand = self.zones[src]
+        if count > len(hand) or (self.line_no >= self.rules.lines and count != len(hand)):
+            raise self.explain_illegal(seat, f"bet {count}")
+        dst = self.z_bet[seat]
+        move = self.move
+        events: list[Event] = [move(hand[-1], src, dst, "bet", seat) for _ in range(count)]
+        if not count:
+            events.append(Note("pass", seat))
+        self.bets[seat] = count
+        self.bet_pos += 1
+        if self.bet_pos == len(self.bettors):
+            self._check_line(events)
+        return events
+
+    def _check_line(self, events: list[Event]) -> None:
+        """Reveal (or not), pay the bets, discard the line, then end the round or lay the next."""
+        rules, zones, ids = self.rules, self.zones, self.card_ids
+        fisher = self.fisher
+        line, discard = self.z_line[fisher], self.z_discard[fisher]
+        card_uid, bait_uid = zones[line]
+        move = self.move
+        z_bet = self.z_bet
+        if not any(zones[z_bet[s]] for s in self.bettors):
+            events.append(Note("nobody_bet"))
+            events.append(move(card_uid, line, discard, "discard_hidden", fisher))
+        else:
+            card = ids[card_uid]
+            self.known[card_uid] = ALL_SEATS
+            events.append(CardRevealed(card, fisher, "line"))
+            for s in self.bettors:
+                bet = z_bet[s]
+                dst = self.z_caught[fisher] if card in rules.takes_bets else self.z_loot[s][self.line_value]
+                reason, actor = ("catch", fisher) if card in rules.takes_bets else ("payout", s)
+                for uid in zones[bet][:]:
+                    events.append(move(uid, bet, dst, reason, actor))
+            if card in rules.ends_round:
+                self.revealed_ends += 1
+            events.append(move(card_uid, line, discard, "discard", fisher))
+        events.append(move(bait_uid, line, discard, "discard", fisher))
+        self.line_value = 0
+        self.bettors = ()
+        self.bets = [-1] * self.num_players
+        self.phase = LINE
+        if rules.ends_round_total and self.revealed_ends == rules.ends_round_total:
+            events.append(Note("both_catches"))
+            self._place_fish_left(events)
+        elif self.line_no >= rules.lines:
+            events.append(Note("lines_done"))
+        elif not any(zones[self.z_fish[s]] for s in self.order):
+            events.append(Note("all_bet"))
+        else:
+            self.line_no += 1
+            events.append(PhaseBegan("line", self.line_no, fisher))
+            return
+        self._end_round(events)
+
+    def _place_fish_left(self, events: list[Event]) -> None:
+        """Fish still in hand eat the biggest bait the fisher still holds."""
+        held = [self.bait_value[u] for u in self.zones[self.z_baits[self.fisher]]]
+        if not held:
+            return
+        top = max(held)
+        zones = self.zones
+        for s in self.order:
+            src, dst = self.z_fish[s], self.z_loot[s][top]
+            for uid in zones[src][:]:
+                events.append(self.move(uid, src, dst, "last_bait", s))
+
+    # ---------------------------------------------------------------- a round
+    def _end_round(self, events: list[Event]) -> None:
+        rules, zones, n = self.rules, self.zones, self.num_players
+        row: list[int] = []
+        details: list[dict[str, int]] = []
+        for s in range(n):
+            if s == self.fisher:
+                part = {"catch": rules.fisher_points * len(zones[self.z_caught[s]])}
+            else:
+                loot = self.z_loot[s]
+                part = {f"slot_{v}": v * len(zones[loot[v]]) for v in rules.loot_slots}
+            points = sum(part.values())
+            self.totals[s] += points
+            row.append(points)
+            details.append(part)
+            events.append(ScoreChanged(s, points, self.totals[s], "round_end", tuple(part.items())))
+        self.sheet.append(row)
+        self.sheet_details.append(details)
+        if self.round_no >= self.rounds_total:
+            self.phase = OVER
+            events.append(GameOver(tuple(self.winners()), tuple(self.totals)))
+            return
+        self._new_round(events)
+
+    def _new_round(self, events: list[Event]) -> None:
+        """The fisher passes left, the betting direction reverses, everything goes back."""
+        n, zones, move = self.num_players, self.zones, self.move
+        old, new = self.fisher, (self.fisher + 1) % n
+        self.fisher = new
+        self.round_no += 1
+        self.clockwise = not self.clockwise
+        self.order = self._betting_order()
+        self.line_no = 1
+        self.revealed_ends = 0
+        events.append(PhaseBegan("round", self.round_no, new))
+        events.append(MarkerChanged("fisher", new, new))
+        events.append(MarkerChanged("direction", None, "clockwise" if self.clockwise else "counterclockwise"))
+        bit = 1 << new
+        bait_value = self.bait_value
+        for src in (self.z_fishing[old], self.z_baits[old], self.z_discard[old]):
+            for uid in zones[src][:]:
+                if bait_value[uid]:
+                    events.append(move(uid, src, self.z_baits[new], "new_round", new))
+                else:
+                    events.append(move(uid, src, self.z_fishing[new], "new_round", new, known=bit))
+        owner_of = self.owner_of
+        sources = [self.z_box, self.z_caught[old]]
+        for s in range(n):
+            sources += self.z_loot[s].values()
+        for src in sources:
+            for uid in zones[src][:]:
+                owner = owner_of[uid]
+                if owner == new:
+                    events.append(move(uid, src, self.z_box, "to_box", owner))
+                else:
+                    events.append(move(uid, src, self.z_fish[owner], "new_round", owner))
+        events.append(PhaseBegan("line", 1, new))
+
+    # ------------------------------------------------------------------ views
+    def public_view(self, seat: int | None) -> dict[str, Any]:
+        n, zones, rules = self.num_players, self.zones, self.rules
+        fisher = self.fisher
+        line = zones[self.z_line[fisher]]
+        over = self.phase == OVER
+        return {
+            "fisher": fisher,
+            "betting_order": list(self.order),
+            "direction": "clockwise" if self.clockwise else "counterclockwise",
+            "bettor": self.bettors[self.bet_pos] if self.phase == BET else None,
+            "line": self.line_no,
+            "lines": rules.lines,
+            "line_bait": self.bait_value[line[1]] if len(line) == 2 else None,
+            "bets": [b if b >= 0 else None for b in self.bets],
+            "loot_slots": list(rules.loot_slots),
+            "loot": [None if s == fisher else [len(zones[self.z_loot[s][v]]) for v in rules.loot_slots] for s in range(n)],
+            "fish_left": [None if s == fisher else len(zones[self.z_fish[s]]) for s in range(n)],
+            "caught": len(zones[self.z_caught[fisher]]),
+            "fisher_baits": sorted(self.bait_value[u] for u in zones[self.z_baits[fisher]]),
+            "fishing_left": len(zones[self.z_fishing[fisher]]),
+            "bait_values": self._bait_values_view(),
+            "fish_owners": self._fish_owners_view(),
+            "round": self.round_no,
+            "rounds": self.rounds_total,
+            "score_sheet": [row[:] for row in self.sheet],
+            "score_details": [[dict(d) for d in row] for row in self.sheet_details],
+            "winners": self.winners() if over else [],
+            "tiebreak": "shared" if over and len(self.winners()) > 1 else "",
+        }
+
+    def _per_zone(self, value_of: list[int], keep: Any) -> dict[str, Any]:
+        """A dict shaped like view()['zones'] giving a public number per card (None if none)."""
+        n = self.num_players
+        out: dict[str, Any] = {}
+        for spec in self.table.specs:
+            values = [value_of[u] if keep(value_of[u]) else None for u in self.zones[spec.index]]
+            if spec.owner is None:
+                out[spec.name] = values
+            else:
+                out.setdefault(spec.name, [None] * n)[spec.owner] = values
+        return out
+
+    def _bait_values_view(self) -> dict[str, Any]:
+        """Each bait's value where it lies (baits are public), to print on the card."""
+        return self._per_zone(self.bait_value, lambda v: v > 0)
+
+    def _fish_owners_view(self) -> dict[str, Any]:
+        """Each fish tile's owner (its species) where it lies: the catch mixes species."""
+        return self._per_zone(self.owner_of, lambda v: v >= 0)
+
+    # ---------------------------------------------------------------- refusals
+    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
+        words = text.split()
+        rules = self.rules
+        if self.phase == OVER:
+            return IllegalAction("the game is over", "error.game_over")
+        if words and words[0] == "line" and len(words) == 3:
+            return self._explain_line(seat, words[1], words[2])
+        if words and words[0] == "bet" and len(words) == 2:
+            return self._explain_bet(seat, words[1])
+        return IllegalAction(
+            f"'{text}' is not a move; moves look like 'line <{'|'.join(rules.fishing_order)}> <bait>' or 'bet <number>'",
+            "error.expected_action",
+        )
+
+    def _explain_line(self, seat: int, card: str, value: str) -> IllegalAction:
+        rules = self.rules
+        if seat != self.fisher:
+            return IllegalAction("only the fisher lays a line", "error.not_fisher")
+        if self.phase != LINE:
+            return IllegalAction("the fish are betting on the line", "error.wait_bets")
+        if card not in rules.fishing_order:
+            hint = did_you_mean(card, rules.fishing_order)
+            return IllegalAction(f"there is no fishing card '{card}'{hint}", "error.no_such_card", {"card": card, "hint": hint})
+        if card not in {self.card_ids[u] for u in self.zone(seat, "fishing")}:
+            return IllegalAction(f"you have no '{card}' fishing card left", "error.no_fishing_card", {"card": card})
+        baits = ", ".join(str(v) for v in sorted(self.bait_value[u] for u in self.zone(seat, "baits")))
+        return IllegalAction(f"you have no bait of value {value} left (baits: {baits})", "error.no_bait", {"value": value, "baits": baits})
+
+    def _explain_bet(self, seat: int, value: str) -> IllegalAction:
+        if seat == self.fisher:
+            return IllegalAction("only the fish bet, each in turn", "error.not_bettor")
+        if self.phase == LINE:
+            return IllegalAction("the fisher has not laid a line yet", "error.wait_line")
+        if self.bettors[self.bet_pos] != seat:
+            return IllegalAction(f"it is not seat {seat}'s turn", "error.not_your_turn", {"seat": seat})
+        if not value.isdigit():
+            return IllegalAction(f"a bet is a whole number of fish, not '{value}'", "error.bad_number", {"value": value})
+        fish = len(self.zone(seat, "fish"))
+        if self.line_no >= self.rules.lines:
+            return IllegalAction(f"last line: you must bet all your {fish} fish", "error.must_bet_all", {"fish": fish})
+        return IllegalAction(f"you have only {fish} fish left", "error.too_many", {"fish": fish})
