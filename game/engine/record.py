@@ -9,6 +9,7 @@ a truncated, corrupted or hand-edited record is refused with the file and the fi
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,7 +92,8 @@ class Record:
             raise OptionError(f"{len(seats)} seat descriptions for {players} players")
         checked = rules.check_options(dict(options or {}), players)
         now = timestamp()
-        match_id = f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{rules.game_id}-{seed % 1_000_000}"
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        match_id = f"{stamp}-{rules.game_id}-{os.urandom(3).hex()}"
         return cls(rules.game_id, rules.version, seed, players, checked, seats, [], practice, match_id, now, now)
 
     def start_state(self, rules: Rules) -> State:

@@ -1,0 +1,192 @@
+"""The game log as sentences: every event told in French or English, redacted per seat.
+
+Pygame-free so the same sentences serve the table's log panel, the replay viewer, the command
+line and tests. The words come from the game's texts (`move.<reason>`, `note.<key>`,
+`marker.*`, `phase.*`, `card.<id>`, `score.<part>`) with engine-wide fallbacks (`log.*` in
+game/data/common.yaml), so no game needs code here.
+
+Parameters a game text may use:
+  move.<reason>   {actor} the seat acting, {owner} the seat whose zone the card leaves
+                  (the receiving seat for a card coming from the table), {to} the receiving
+                  seat, {card} the card's name (or "a card" when the reader may not know it)
+  note.<key>      the note's own params (a `card` param is shown by its name) and {seat}
+  marker.<marker>_<value>, else marker.<marker>_to   {seat} (a seat-valued marker's new seat), {value}
+  phase.<phase>   {number} and {seat}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.events import (
+    CardMoved,
+    CardRevealed,
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+    redact,
+)
+from game.engine.rules import Rules
+
+LANGS = ("fr", "en")
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log. `marker` lines (a new day, round or phase) are drawn as headings."""
+
+    text: str
+    marker: bool = False
+    kind: str = "event"
+    count: int = 1
+
+
+class LogWriter:
+    """Turns events into sentences for one reader (`viewer`: a seat, or None for the public)."""
+
+    def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None):
+        self.rules = rules
+        self.lang = lang if lang in LANGS else "fr"
+        self.names = list(names)
+        self.viewer = viewer
+
+    # ----------------------------------------------------------------- helpers
+    def t(self, key: str, **params: Any) -> str:
+        return self.rules.text(self.lang, key, **params)
+
+    def seat_name(self, seat: Any) -> str:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return self.t("log.seat", number=seat + 1)
+        return self.t("log.table")
+
+    def card_name(self, card: str | None) -> str:
+        if card is None:
+            return self.t("log.hidden_card")
+        key = f"card.{card}"
+        return self.t(key) if self.rules.has_text(key) else card
+
+    # --------------------------------------------------------------- sentences
+    def line(self, event: Event) -> LogLine | None:
+        """The sentence for one event as this reader may know it (None: nothing to tell)."""
+        event = redact(event, self.viewer)
+        if isinstance(event, PhaseBegan):
+            return LogLine(self._phase(event), marker=True, kind="phase")
+        if isinstance(event, CardMoved):
+            return LogLine(self._moved(event), kind="move")
+        if isinstance(event, CardRevealed):
+            return LogLine(self._revealed(event), kind="reveal")
+        if isinstance(event, MarkerChanged):
+            return LogLine(self._marker(event), kind="marker")
+        if isinstance(event, ScoreChanged):
+            return LogLine(self._score(event), kind="score")
+        if isinstance(event, Note):
+            return LogLine(self._note(event), kind="note")
+        if isinstance(event, GameOver):
+            return LogLine(self._game_over(event), marker=True, kind="game_over")
+        return None
+
+    def _phase(self, e: PhaseBegan) -> str:
+        key = f"phase.{e.phase}"
+        if self.rules.has_text(key):
+            return self.t(key, number=e.number, seat=self.seat_name(e.seat))
+        return self.t("log.phase", phase=e.phase, number=e.number)
+
+    def _moved(self, e: CardMoved) -> str:
+        owner = e.from_seat if e.from_seat is not None else e.to_seat
+        params = {
+            "actor": self.seat_name(e.actor if e.actor is not None else owner),
+            "owner": self.seat_name(owner),
+            "to": self.seat_name(e.to_seat),
+            "card": self.card_name(e.card),
+        }
+        key = f"move.{e.reason}"
+        if e.reason and self.rules.has_text(key):
+            return self.t(key, **params)
+        params["from_zone"] = self._zone(e.from_zone)
+        params["to_zone"] = self._zone(e.to_zone)
+        return self.t("log.moved", **params)
+
+    def _zone(self, name: str) -> str:
+        key = f"zone.{name}"
+        return self.t(key) if self.rules.has_text(key) else name
+
+    def _revealed(self, e: CardRevealed) -> str:
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+        key = f"reveal.{e.zone}"
+        if self.rules.has_text(key):
+            return self.t(key, **params)
+        return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
+
+    def _marker(self, e: MarkerChanged) -> str:
+        value = e.value
+        params = {"seat": self.seat_name(e.seat), "value": value}
+        if isinstance(value, str) and self.rules.has_text(f"marker.{e.marker}_{value}"):
+            return self.t(f"marker.{e.marker}_{value}", **params)
+        if self.rules.has_text(f"marker.{e.marker}_to"):
+            seat = value if isinstance(value, int) and not isinstance(value, bool) else e.seat
+            return self.t(f"marker.{e.marker}_to", **{**params, "seat": self.seat_name(seat)})
+        name_key = f"marker.{e.marker}"
+        value_key = f"{e.marker}.{value}"
+        return self.t(
+            "log.marker",
+            marker=self.t(name_key) if self.rules.has_text(name_key) else e.marker,
+            value=self.t(value_key) if self.rules.has_text(value_key) else value,
+            seat=params["seat"],
+        )
+
+    def _score(self, e: ScoreChanged) -> str:
+        parts = []
+        for part, points in e.details:
+            if points:
+                key = f"score.{part}"
+                label = self.t(key) if self.rules.has_text(key) else part
+                parts.append(f"{label} {points:+d}")
+        text = self.t("log.score", seat=self.seat_name(e.seat), delta=f"{e.delta:+d}", total=e.total)
+        return f"{text} ({', '.join(parts)})" if parts else text
+
+    def _note(self, e: Note) -> str:
+        params: dict[str, Any] = {"seat": self.seat_name(e.seat)}
+        for name, value in e.params:
+            if name == "card" and isinstance(value, str):
+                value = self.card_name(value)
+            elif name in ("seat", "actor", "owner") and isinstance(value, int):
+                value = self.seat_name(value)
+            params[name] = value
+        key = f"note.{e.key}"
+        return self.t(key, **params) if self.rules.has_text(key) else self.t("log.note", key=e.key)
+
+    def _game_over(self, e: GameOver) -> str:
+        names = ", ".join(self.seat_name(s) for s in e.winners)
+        return self.t("log.winner" if len(e.winners) == 1 else "log.winners", winners=names)
+
+    def undo_line(self, seat: int, count: int, redo: bool = False) -> LogLine:
+        """The line that makes an undo (or redo) visible in the log."""
+        key = "log.redo" if redo else "log.undo"
+        return LogLine(self.t(key, seat=self.seat_name(seat), count=count), kind="redo" if redo else "undo")
+
+    # ------------------------------------------------------------------ batches
+    def lines(self, events: Iterable[Event]) -> list[LogLine]:
+        """Sentences for a batch of events; identical consecutive sentences are counted once."""
+        out: list[LogLine] = []
+        for event in events:
+            line = self.line(event)
+            if line is None:
+                continue
+            if out and out[-1].text == line.text and out[-1].kind == line.kind and not line.marker:
+                last = out[-1]
+                out[-1] = LogLine(last.text, last.marker, last.kind, last.count + 1)
+            else:
+                out.append(line)
+        return out
+
+
+def display_text(line: LogLine) -> str:
+    """The line as shown: a repeated sentence gets its count."""
+    return f"{line.text} (×{line.count})" if line.count > 1 else line.text
