@@ -1,0 +1,151 @@
+"""The standalone folder built from build_exe.spec runs the same commands as main.py.
+
+Builds once per test session into a temporary folder (about ten seconds on the 2-core machine),
+then smoke-tests the frozen programs without a display.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "build_exe.spec"
+APP_NAME = "Tablee"
+CLI_NAME = "tablee-cli"
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+
+pytestmark = pytest.mark.slow
+
+
+def pyproject_number() -> str:
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        return tomllib.load(handle)["project"]["version"]
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """dist/Tablee/ built from the spec, outside the repository."""
+    base = tmp_path_factory.mktemp("exe")
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+            "--distpath", str(base / "dist"), "--workpath", str(base / "work"), str(SPEC),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, f"pyinstaller failed:\n{done.stdout}\n{done.stderr}"
+    folder = base / "dist" / APP_NAME
+    assert folder.is_dir()
+    return folder
+
+
+@pytest.fixture()
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+def run(bundle: Path, home: Path, *args: str, program: str = CLI_NAME) -> subprocess.CompletedProcess[str]:
+    """Run a frozen program from an unrelated folder, headless, with its user folders in `home`."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTHON", "VIRTUAL_ENV", "TABLEE_"))
+    }
+    env.update(TABLEE_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    home.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(
+        [str(bundle / f"{program}{EXE_SUFFIX}"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=home,
+        env=env,
+    )
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}
+
+
+def test_both_programs_print_the_pyproject_version(bundle: Path, home: Path) -> None:
+    expected = f"tablee {pyproject_number()}"
+    for program in (CLI_NAME, APP_NAME):
+        done = run(bundle, home, "--version", program=program)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == expected
+
+
+def test_frozen_simulate_matches_the_source_run(bundle: Path, home: Path) -> None:
+    args = ["simulate", "jagdfieber", "--games", "2", "--json"]
+    done = run(bundle, home, *args)
+    assert done.returncode == 0, done.stderr
+    frozen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert frozen["game"] == "jagdfieber"
+    assert frozen["games"] == 2
+    players = frozen["players"]
+    assert len(frozen["wins"]) == players
+    assert len(frozen["mean_scores"]) == players
+    assert sum(frozen["wins"]) >= 2  # every game has at least one winner
+
+    source = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert source.returncode == 0, source.stderr
+    expected = json.loads(source.stdout.strip().splitlines()[-1])
+    for timing in ("seconds", "seconds_per_decision"):
+        frozen.pop(timing)
+        expected.pop(timing)
+    assert frozen == expected  # same seeds, same games: the frozen engine is the same engine
+
+
+def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> None:
+    done = run(bundle, home, "validate")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("ok:")
+
+
+def test_frozen_validate_reports_a_broken_file_with_its_line(bundle: Path, home: Path) -> None:
+    broken = home / "broken.yaml"
+    home.mkdir(parents=True, exist_ok=True)
+    text = (ROOT / "game" / "data" / "jagdfieber.yaml").read_text(encoding="utf-8")
+    broken.write_text(text.replace("players:", "playres:", 1), encoding="utf-8")
+    done = run(bundle, home, "validate", str(broken))
+    assert done.returncode == 1
+    assert f"{broken}:" in done.stdout
+    assert "players" in done.stdout
+
+
+def test_bad_command_is_refused_clearly(bundle: Path, home: Path) -> None:
+    done = run(bundle, home, "simulate", "no_such_game")
+    assert done.returncode == 1
+    assert "unknown game 'no_such_game'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bundle_holds_the_game_files_and_nothing_of_the_test_tools(bundle: Path) -> None:
+    internal = bundle / "_internal"
+    for yaml_file in (ROOT / "game" / "data").glob("*.yaml"):
+        assert (internal / "game" / "data" / yaml_file.name).is_file()
+    for asset in (ROOT / "assets").rglob("*"):
+        if asset.is_file():
+            assert (internal / "assets" / asset.relative_to(ROOT / "assets")).is_file(), asset
+    names = {p.name for p in internal.rglob("*")}
+    for unwanted in ("tkinter", "_pytest", "pytest", "hypothesis", "numpy"):
+        assert unwanted not in names
+
+
+def test_commands_write_nothing_into_the_program_folder(bundle: Path, home: Path) -> None:
+    before = snapshot(bundle)
+    for args in (["validate"], ["simulate", "jagdfieber", "--games", "1"], ["--version"]):
+        assert run(bundle, home, *args).returncode == 0
+    assert snapshot(bundle) == before
