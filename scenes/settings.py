@@ -1,0 +1,103 @@
+"""The settings screen. Every change applies at once and is saved (no "apply" step to forget)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.base import Scene
+from scenes.i18n import LANGUAGES
+from scenes.settings_store import ANIMATION_SPEEDS, WINDOW_SIZES
+from scenes.ui import theme
+from scenes.ui.text import draw_text, wrap_text
+from scenes.ui.widgets import Button, Choice, Form, Row, Toggle
+
+
+def _speed_text(speed: float) -> str:
+    return f"{speed:g}"
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        tr, s = app.tr, app.settings
+        self.language = Choice([(lang, lambda lang=lang: tr(f"language.{lang}")) for lang in LANGUAGES], s.language, self._language)
+        speeds = sorted({*ANIMATION_SPEEDS, s.animation_speed})
+        self.speed = Choice(
+            [(v, lambda v=v: tr("settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed
+        )
+        self.sound = Toggle(app, s.sound, self._sound)
+        sizes = list(WINDOW_SIZES)
+        if tuple(s.window_size) not in sizes:
+            sizes.append(tuple(s.window_size))
+            sizes.sort()
+        self.window = Choice([(size, lambda size=size: f"{size[0]} × {size[1]}") for size in sizes], tuple(s.window_size), self._window)
+        self.fullscreen = Toggle(app, s.fullscreen, self._fullscreen)
+        self.back = Button(lambda: tr("common.back"), app.pop)
+        self.form = Form(
+            app,
+            [
+                Row(lambda: tr("settings.language"), [self.language]),
+                Row(lambda: tr("settings.animation_speed"), [self.speed]),
+                Row(lambda: tr("settings.sound"), [self.sound]),
+                Row(lambda: tr("settings.window_size"), [self.window]),
+                Row(lambda: tr("settings.fullscreen"), [self.fullscreen]),
+                Row(None, [self.back]),
+            ],
+            label_ratio=0.45,
+        )
+        self.form.focus = self.language
+
+    # Each change is applied, then saved.
+    def _language(self, lang: str) -> None:
+        self.app.set_language(lang)
+        self.app.save_settings()
+
+    def _speed(self, speed: float) -> None:
+        self.app.settings.animation_speed = speed
+        self.app.save_settings()
+
+    def _sound(self, on: bool) -> None:
+        self.app.settings.sound = on
+        self.app.save_settings()
+        self.app.play_sound("score")
+
+    def _window(self, size: tuple[int, int]) -> None:
+        self.app.settings.window_size = size
+        if not self.app.settings.fullscreen:
+            self.app.apply_window()
+        self.app.save_settings()
+
+    def _fullscreen(self, on: bool) -> None:
+        self.app.settings.fullscreen = on
+        self.app.apply_window()
+        self.app.save_settings()
+
+    def resume(self) -> None:
+        self.fullscreen.set_value(self.app.settings.fullscreen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(760), w - px(60))
+        self.fullscreen.index = int(self.app.settings.fullscreen)
+        self.form.layout(pygame.Rect((w - width) // 2, px(120), width, h - px(120) - px(70)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, h = surface.get_size()
+        draw_text(surface, app.font(px(theme.HEADING_SIZE * 1.3), bold=True), app.tr("settings.title"), theme.ACCENT, (w // 2, px(60)), "center")
+        self.form.draw(surface)
+        if not app.sounds.available:
+            font = app.font(px(theme.SMALL_SIZE))
+            y = h - px(56)
+            for line in wrap_text(font, app.tr("settings.no_audio"), w - px(60)):
+                draw_text(surface, font, line, theme.TEXT_DIM, (w // 2, y), "midtop")
+                y += font.get_linesize()

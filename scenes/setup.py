@@ -1,0 +1,261 @@
+"""New-game setup: game, number of players, each seat (name, human or computer and its level),
+then the game's own options, all generic: rows are built from `rules.option_decls`.
+
+Option labels come from the game's texts ("option.<name>", "option.<name>.<choice>") when it has
+them, else the option name. The screen builds a MatchConfig and opens the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.ai import BOT_NAMES
+from game.ai.bots import LEVELS
+from game.engine import registry
+from game.engine.errors import OptionError
+from game.engine.rules import RANDOM, Rules
+from scenes.base import Scene
+from scenes.ui import theme
+from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.widgets import Button, Choice, Form, Row, TextField, Toggle, Widget
+
+HUMAN, BOT = "human", "bot"
+NAME_LENGTH = 16
+DEFAULT_PLAYERS = 4
+
+
+def bot_name() -> str:
+    """The strongest search bot once it exists, the random bot until then."""
+    return "ismcts" if "ismcts" in BOT_NAMES else "random"
+
+
+class SeatRow:
+    """The widgets of one seat; the name follows the kind until the player types one."""
+
+    def __init__(self, scene: SetupScene, index: int) -> None:
+        app = scene.app
+        self.index = index
+        self.edited = False
+        self.kind = Choice(
+            [(HUMAN, lambda: app.tr("setup.human")), (BOT, lambda: app.tr("setup.computer"))],
+            HUMAN if index == 0 else BOT,
+            on_change=lambda _v: self.kind_changed(),
+        )
+        self.level = Choice([(lv, lambda lv=lv: app.tr(f"level.{lv}")) for lv in LEVELS], "medium")
+        self.name = TextField("", NAME_LENGTH, on_change=self.name_changed)
+        self.scene = scene
+        self.kind_changed()
+        self.row = Row(lambda: app.tr("setup.seat", number=index + 1), [self.name, self.kind, self.level], [2.0, 1.3, 1.3])
+
+    def default_name(self) -> str:
+        app = self.scene.app
+        if self.kind.value == HUMAN:
+            return app.tr("setup.you") if self.index == 0 else app.tr("setup.player", number=self.index + 1)
+        names = [n.strip() for n in app.tr("setup.bot_names").split(",") if n.strip()]
+        return names[self.index % len(names)] if names else app.tr("setup.player", number=self.index + 1)
+
+    def name_changed(self, value: str) -> None:
+        self.edited = True
+
+    def kind_changed(self) -> None:
+        self.level.enabled = self.kind.value == BOT
+        if not self.edited:
+            self.name.value = self.default_name()
+
+    def display_name(self) -> str:
+        return self.name.value.strip() or self.default_name()
+
+
+class SetupScene(Scene):
+    """Choose everything a match needs, then Start opens the table."""
+
+    def __init__(self, app: Any, game_id: str | None = None, seed_source: random.Random | None = None) -> None:
+        super().__init__(app)
+        self.seed_source = seed_source or random.Random()
+        entries = registry.available()
+        self.games: dict[str, Rules] = {e.game_id: e.rules for e in entries if e.rules is not None}
+        self.unavailable = [(e.game_id, e.error or "") for e in entries if e.rules is None]
+        self.message: str | None = None
+        self.last_config: Any = None  # the MatchConfig of the last Start (tests read it)
+        self.seats = [SeatRow(self, i) for i in range(max((r.max_players for r in self.games.values()), default=0))]
+        self.option_widgets: dict[str, Any] = {}
+        tr = app.tr
+        self.game = Choice([(gid, lambda r=r: r.name(app.settings.language)) for gid, r in self.games.items()], on_change=lambda _v: self._game_changed())
+        if game_id is not None:
+            self.game.set_value(game_id)
+        self.players = Choice([], on_change=lambda _v: self._players_changed())
+        self.start_button = Button(lambda: tr("setup.start"), self.start, primary=True)
+        self.back_button = Button(lambda: tr("common.back"), app.pop)
+        self.form = Form(app, label_ratio=0.24)
+        if self.games:
+            self._game_changed()
+        else:
+            self.form.rows = [Row(None, [self.back_button])]
+
+    # ------------------------------------------------------------------ building rows
+    @property
+    def rules(self) -> Rules:
+        return self.games[self.game.value]
+
+    def _game_changed(self) -> None:
+        rules = self.rules
+        counts = range(rules.min_players, rules.max_players + 1)
+        first = not self.players.options
+        self.players.set_options([(n, lambda n=n: str(n)) for n in counts])
+        if first:
+            self.players.set_value(min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players))
+        self._build_options()
+        self._players_changed()
+
+    def _option_label(self, name: str, choice: Any = None) -> str:
+        key = f"option.{name}" if choice is None else f"option.{name}.{choice}"
+        if self.rules.has_text(key):
+            return self.app.game_text(self.rules, key)
+        return name if choice is None else str(choice)
+
+    def _build_options(self) -> None:
+        """One row per option the player can set from a menu (a free list such as a fixed deck is not)."""
+        self.option_widgets = {}
+        rows: list[Row] = []
+        for name, decl in self.rules.option_decls.items():
+            label = lambda name=name: self._option_label(name)  # noqa: E731
+            kind, default = decl["type"], decl.get("default")
+            widget: Any
+            if kind == "seat":
+                widget = Choice([(RANDOM, lambda: self.app.tr("setup.random"))])
+                widget.initial = RANDOM if default in (None, RANDOM) else default
+            elif kind == "bool":
+                widget = Toggle(self.app, bool(default))
+            elif kind == "int":
+                low = decl.get("min") if decl.get("min") is not None else (default if isinstance(default, int) else 0)
+                high = decl.get("max") if decl.get("max") is not None else low + 20
+                widget = Choice([(v, lambda v=v: str(v)) for v in range(low, high + 1)], default if isinstance(default, int) else low)
+            elif kind == "choice":
+                widget = Choice([(c, lambda c=c, name=name: self._option_label(name, c)) for c in decl["choices"]], default)
+            elif kind == "list" and decl.get("choices"):
+                chosen = set(default or [])
+                toggles = {c: Toggle(self.app, c in chosen) for c in decl["choices"]}
+                self.option_widgets[name] = toggles
+                for c, toggle in toggles.items():
+                    rows.append(Row(lambda name=name, c=c: f"{self._option_label(name)} : {self._option_label(name, c)}", [toggle]))
+                continue
+            else:
+                continue
+            self.option_widgets[name] = widget
+            rows.append(Row(label, [widget]))
+        self.form.rows = [
+            Row(lambda: self.app.tr("setup.game"), [self.game]),
+            Row(lambda: self.app.tr("setup.players"), [self.players]),
+            *[seat.row for seat in self.seats],
+            *rows,
+            Row(None, [self.back_button, self.start_button]),
+        ]
+
+    def _players_changed(self) -> None:
+        n = self.players.value
+        for seat in self.seats:
+            seat.row.visible = seat.index < n
+        for name, widget in self.option_widgets.items():
+            if isinstance(widget, Choice) and self.rules.option_decls[name]["type"] == "seat":
+                current = widget.value if widget.options else RANDOM
+                if hasattr(widget, "initial"):
+                    current = widget.initial
+                    del widget.initial
+                seats = [(s, lambda s=s: self.seats[s].display_name()) for s in range(n)]
+                widget.set_options([(RANDOM, lambda: self.app.tr("setup.random")), *seats])
+                if current != RANDOM and current < n:
+                    widget.set_value(current)
+        self.form.layout(self.form.area)
+
+    # ------------------------------------------------------------------ start
+    def options(self) -> dict[str, Any]:
+        """The chosen options, in the engine's terms."""
+        result: dict[str, Any] = {}
+        for name, widget in self.option_widgets.items():
+            if isinstance(widget, dict):
+                chosen = [c for c, toggle in widget.items() if toggle.value]
+                if chosen or self.rules.option_decls[name].get("default") is not None:
+                    result[name] = chosen
+            else:
+                result[name] = widget.value
+        return result
+
+    def build_config(self) -> Any:
+        """The MatchConfig for the current choices (OptionError with the reason if refused)."""
+        from game.match import MatchConfig, SeatConfig
+
+        n = self.players.value
+        seats = []
+        for seat in self.seats[:n]:
+            if seat.kind.value == HUMAN:
+                seats.append(SeatConfig(seat.display_name(), kind=HUMAN))
+            else:
+                seats.append(SeatConfig(seat.display_name(), kind=BOT, bot=bot_name(), level=seat.level.value))
+        options = self.options()
+        self.rules.check_options(options, n)
+        return MatchConfig(self.game.value, seats=seats, seed=self.seed_source.randrange(2**31), options=options)
+
+    def start(self) -> None:
+        try:
+            config = self.build_config()
+        except OptionError as exc:
+            self.message = self.app.tr("setup.refused", reason=str(exc))
+            return
+        self.last_config = config
+        try:
+            table = self.app.scene("table", config=config)
+        except ImportError as exc:
+            self.message = self.app.tr("setup.table_missing", problem=str(exc))
+            return
+        self.message = None
+        self.app.push(table)
+
+    # ------------------------------------------------------------------ scene
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(1000), w - px(60))
+        for seat in self.seats:
+            if not seat.edited:
+                seat.name.value = seat.default_name()
+        self.form.layout(pygame.Rect((w - width) // 2, px(96), width, h - px(96) - px(70)))
+        if self.form.focus is None:
+            self.form.set_focus(self.start_button if self.games else self.back_button)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and event.mod & pygame.KMOD_CTRL:
+            self.start()
+            return True
+        return self.form.handle(event)
+
+    def focus(self, widget: Widget) -> None:
+        self.form.set_focus(widget)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, h = surface.get_size()
+        draw_text(surface, app.font(px(theme.HEADING_SIZE * 1.3), bold=True), app.tr("setup.title"), theme.ACCENT, (w // 2, px(48)), "center")
+        self.form.draw(surface)
+        font = app.font(px(theme.SMALL_SIZE))
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.message:
+            lines.append((self.message, theme.ERROR_TEXT))
+        elif not self.games:
+            lines.append((app.tr("setup.no_games"), theme.ERROR_TEXT))
+        else:
+            lines.append((app.tr("setup.hint"), theme.TEXT_DIM))
+        for game_id, error in self.unavailable:
+            lines.append((app.tr("setup.unavailable", game=game_id, problem=error.splitlines()[0] if error else ""), theme.TEXT_DIM))
+        y = h - px(62)
+        if self.message:
+            pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), px(58)), border_radius=px(6))
+        for text, color in lines:
+            for line in wrap_text(font, text, w - px(60))[:2]:
+                draw_text(surface, font, fit_text(font, line, w - px(60)), color, (w // 2, y), "midtop")
+                y += font.get_linesize()
