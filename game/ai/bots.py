@@ -1,9 +1,16 @@
-"""Bot factory and the random bot (the baseline every stronger bot is measured against)."""
+"""Bot factory and the random bot (the baseline every stronger bot is measured against).
+
+Bots: `random` (uniform legal moves) and `ismcts` (information-set Monte Carlo tree search,
+game/ai/ismcts.py; levels easy/medium/hard set its budget, documented there). Every bot only
+reads its seat's knowledge: legal_actions(seat), to_act() and determinize(seat, rng).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+import threading
+from typing import Any, Protocol
 
+from game.ai.ismcts import ISMCTSBot
 from game.engine.actions import Action
 from game.engine.errors import TableeError
 from game.engine.rng import Rng
@@ -26,24 +33,29 @@ class RandomBot:
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
         self.rng = Rng(seed)
         self.level = level
+        self._lock = threading.Lock()
 
     def choose(self, state: State, seat: int) -> Action:
         actions = state.legal_actions(seat)
-        return actions[self.rng.randrange(len(actions))]
+        if not actions:
+            raise TableeError(f"seat {seat} has no legal action now")
+        with self._lock:
+            return actions[self.rng.randrange(len(actions))]
 
 
-_FACTORIES: dict[str, type] = {"random": RandomBot}
+_FACTORIES: dict[str, type] = {"random": RandomBot, "ismcts": ISMCTSBot}
 BOT_NAMES = tuple(_FACTORIES)
 
 
-def make_bot(name: str, seed: int = 0, level: str = "medium") -> Bot:
-    """A bot by name; an unknown name or level raises an error that lists the choices."""
+def make_bot(name: str, seed: int = 0, level: str = "medium", **options: Any) -> Bot:
+    """A bot by name; an unknown name or level raises an error that lists the choices.
+    `options` go to the bot (ismcts: iterations=, seconds= to override the level's budget)."""
     factory = _FACTORIES.get(name)
     if factory is None:
         raise TableeError(f"unknown bot '{name}' (bots: {', '.join(_FACTORIES)})")
     if level not in LEVELS:
         raise TableeError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
-    return factory(seed=seed, level=level)
+    return factory(seed=seed, level=level, **options)
 
 
 def parse_bot_spec(spec: str) -> tuple[str, str]:

@@ -22,6 +22,13 @@ the module is searched with uniform random play-outs to the end of the game.
         a simulation ended, finished or stopped by `rollout_done`. Default (finished games
         only): 1/k for each of k winners, 0 for the others.
 
+    def playout(state: State, rng: Rng) -> list[float]
+        Replaces the whole simulation above: the game's own fast play-out from `state` (a
+        determinized clone, possibly finished), returning each seat's value in [0, 1] as
+        `evaluate` does. For games whose engine steps are too costly to simulate through
+        (e.g. Jagdfieber simulates the rest of the day on card counts). It must agree with the
+        rules: test it against the engine.
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.
@@ -42,6 +49,7 @@ from game.engine.state import State
 RolloutAction = Callable[[State, int, list[Action], Rng], Action]
 RolloutDone = Callable[[State, State], bool]
 Evaluate = Callable[[State], list[float]]
+Playout = Callable[[State, Rng], list[float]]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -65,6 +73,7 @@ class GameHooks:
     rollout_action: RolloutAction = random_action
     rollout_done: RolloutDone | None = None
     evaluate: Evaluate = win_share
+    playout: Playout | None = None
     module: str = ""
 
 
@@ -95,5 +104,6 @@ def load_hooks(module_name: str) -> GameHooks:
         rollout_action=getattr(module, "rollout_action", random_action),
         rollout_done=done,
         evaluate=evaluate or win_share,
+        playout=getattr(module, "playout", None),
         module=module_name,
     )
