@@ -1,0 +1,266 @@
+"""End of a match: ranking, winners (shared victories too), the score sheet and what next.
+
+Generic over games through the score-sheet contract of every game's public view:
+score_sheet (rows of points per seat), score_details (per row, per seat, {part: points}),
+winners, tiebreak, and the game texts "sheet.row", "score.<part>", "tiebreak.<key>".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pygame
+
+from game.engine import registry
+from scenes.base import Scene
+from scenes.ui import theme
+from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.widgets import Button, Form, Row
+
+
+def signed(points: int) -> str:
+    """+4, −2, 0: the score-sheet way of writing points."""
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
+def ranking(scores: list[int], winners: list[int]) -> list[tuple[int, int]]:
+    """[(rank, seat)] best first: winners first (tie-break applied), then by total; equal totals share a rank."""
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s], s))
+    result: list[tuple[int, int]] = []
+    for i, seat in enumerate(order):
+        if i and (seat in winners) == (order[i - 1] in winners) and scores[seat] == scores[order[i - 1]]:
+            result.append((result[-1][0], seat))
+        else:
+            result.append((i + 1, seat))
+    return result
+
+
+class ScoreSheetView:
+    """The score sheet as a table: one line per completed row (day, round...), then the totals.
+
+    A selected line (keyboard Up/Down or mouse hover) shows how each seat's points were made.
+    """
+
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+        self.app = app
+        self.rules = rules
+        self.sheet: list[list[int]] = list(view.get("score_sheet") or [])
+        self.details: list[list[dict[str, int]]] = list(view.get("score_details") or [])
+        self.names = names
+        self.winners = list(view.get("winners") or [])
+        self.totals = [sum(row[s] for row in self.sheet) for s in range(len(names))]
+        self.selected = len(self.sheet) - 1 if self.sheet else None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.line_rects: list[pygame.Rect] = []
+
+    def move(self, delta: int) -> None:
+        if self.sheet:
+            current = self.selected if self.selected is not None else -1
+            self.selected = max(0, min(len(self.sheet) - 1, current + delta))
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        for i, rect in enumerate(self.line_rects):
+            if rect.collidepoint(pos):
+                self.selected = i
+
+    def row_label(self, index: int) -> str:
+        return self.app.game_text(self.rules, "sheet.row", number=index + 1)
+
+    def detail_lines(self) -> list[str]:
+        """The selected row explained, one line per seat ("Anna: Prey pile +6, Cards in hand −3")."""
+        if self.selected is None or self.selected >= len(self.details):
+            return []
+        lines = [self.app.tr("sheet.detail", row=self.row_label(self.selected))]
+        for seat, detail in enumerate(self.details[self.selected]):
+            items = ", ".join(
+                f"{self.app.game_text(self.rules, f'score.{part}')} {signed(points)}" for part, points in detail.items() if points
+            )
+            lines.append(self.app.tr("sheet.seat_detail", name=self.names[seat], items=items or self.app.tr("sheet.nothing")))
+        return lines
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        app, px = self.app, self.app.px
+        self.rect = rect
+        n = len(self.names)
+        font, bold = app.font(px(theme.BODY_SIZE)), app.font(px(theme.BODY_SIZE), bold=True)
+        line_h = font.get_linesize() + px(8)
+        first = int(rect.width * 0.22)
+        col = (rect.width - first) // max(1, n)
+        y = rect.y
+        for s, name in enumerate(self.names):
+            color = theme.WINNER if s in self.winners else theme.ACCENT
+            draw_text(surface, bold, fit_text(bold, name, col - px(8)), color, (rect.x + first + col * s + col // 2, y + line_h // 2), "center")
+        y += line_h
+        self.line_rects = []
+        for i, row in enumerate(self.sheet):
+            line = pygame.Rect(rect.x, y, rect.width, line_h)
+            self.line_rects.append(line)
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.ROW_SELECTED, line, border_radius=px(4))
+            elif i % 2:
+                pygame.draw.rect(surface, theme.ROW_ALT, line)
+            draw_text(surface, font, fit_text(font, self.row_label(i), first - px(8)), theme.TEXT, (rect.x + px(8), line.centery), "midleft")
+            for s, points in enumerate(row):
+                draw_text(surface, font, signed(points), theme.TEXT, (rect.x + first + col * s + col // 2, line.centery), "center")
+            y += line_h
+        pygame.draw.line(surface, theme.PANEL_BORDER, (rect.x, y + px(2)), (rect.right, y + px(2)), max(1, px(2)))
+        y += px(6)
+        draw_text(surface, bold, app.tr("sheet.total"), theme.ACCENT, (rect.x + px(8), y + line_h // 2), "midleft")
+        for s, total in enumerate(self.totals):
+            color = theme.WINNER if s in self.winners else theme.TEXT
+            draw_text(surface, bold, str(total), color, (rect.x + first + col * s + col // 2, y + line_h // 2), "center")
+        y += line_h + px(8)
+        small = app.font(px(theme.SMALL_SIZE))
+        for i, detail in enumerate(self.detail_lines()):
+            for text_line in wrap_text(small, detail, rect.width - px(8))[:2]:
+                draw_text(surface, small, text_line, theme.ACCENT if i == 0 else theme.TEXT_DIM, (rect.x + px(8), y))
+                y += small.get_linesize()
+
+    def height(self) -> int:
+        px = self.app.px
+        line_h = self.app.font(px(theme.BODY_SIZE)).get_linesize() + px(8)
+        details = len(self.names) + 1 if self.details else 0
+        return line_h * (len(self.sheet) + 2) + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
+
+
+class ResultsScene(Scene):
+    """Shown by the table when the match is over: app.replace(ResultsScene(app, match))."""
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app)
+        self.match = match
+        self.config = match.config
+        self.rules = getattr(match, "rules", None) or registry.load(self.config.game_id)
+        self.view = match.state.view(None)
+        self.names = [seat.name for seat in self.config.seats]
+        self.scores = list(self.view.get("scores") or match.state.scores())
+        self.winners = list(self.view.get("winners") or match.state.winners())
+        self.tiebreak = self.view.get("tiebreak") or ""
+        self.sheet = ScoreSheetView(app, self.rules, self.view, self.names)
+        self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
+        self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
+        self.form = Form(app, [Row(None, [self.menu, self.again])])
+        self.form.focus = self.again
+        self.next_config: Any = None
+
+    def enter(self) -> None:
+        self.app.play_sound("score")
+
+    def play_again(self) -> None:
+        """Same players and options, a new deal."""
+        self.next_config = dataclasses.replace(self.config, seed=random.randrange(2**31))
+        try:
+            table = self.app.scene("table", config=self.next_config)
+        except ImportError as exc:
+            self.app.notify(self.app.tr("setup.table_missing", problem=str(exc)), error=True)
+            return
+        self.app.replace(table)
+
+    def title(self) -> str:
+        names = [self.names[s] for s in self.winners]
+        if len(names) == 1:
+            return self.app.tr("results.winner", name=names[0])
+        return self.app.tr("results.shared", names=", ".join(names))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(640), w - px(60))
+        self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.sheet.move(-1 if event.key == pygame.K_UP else 1)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.main_menu()
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.sheet.hover(event.pos)
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, h = surface.get_size()
+        lang = app.settings.language
+        y = px(24)
+        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr("results.title", game=self.rules.name(lang)), theme.TEXT_DIM, (w // 2, y), "midtop")
+        y += px(26)
+        draw_text(surface, app.font(px(theme.HEADING_SIZE * 1.2), bold=True), self.title(), theme.WINNER, (w // 2, y), "midtop")
+        y += px(50)
+        if self.tiebreak:
+            note = app.game_text(self.rules, f"tiebreak.{self.tiebreak}")
+            draw_text(surface, app.font(px(theme.BODY_SIZE)), note, theme.TEXT, (w // 2, y), "midtop")
+            y += px(34)
+        width = min(px(900), w - px(60))
+        x = (w - width) // 2
+        font = app.font(px(theme.BODY_SIZE))
+        for rank, seat in ranking(self.scores, self.winners):
+            color = theme.WINNER if seat in self.winners else theme.TEXT
+            text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=self.scores[seat])
+            draw_text(surface, font, text, color, (x + width // 4, y), "topleft")
+            y += font.get_linesize()
+        y += px(12)
+        sheet_rect = pygame.Rect(x, y, width, max(px(80), h - y - px(theme.ROW_HEIGHT) - px(40)))
+        pygame.draw.rect(surface, theme.PANEL, sheet_rect.inflate(px(16), px(12)), border_radius=px(theme.RADIUS))
+        clip = surface.get_clip()
+        surface.set_clip(sheet_rect)
+        self.sheet.draw(surface, sheet_rect)
+        surface.set_clip(clip)
+        self.form.draw(surface)
+
+
+class ScoreSheetScene(Scene):
+    """The score sheet as an overlay over the table during a match (Escape or a click closes it)."""
+
+    opaque = False
+
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+        super().__init__(app)
+        self.rules = rules
+        self.sheet = ScoreSheetView(app, rules, view, names)
+        self.close = Button(lambda: app.tr("common.close"), app.pop)
+        self.form = Form(app, [Row(None, [self.close])])
+        self.form.focus = self.close
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(900), w - px(40))
+        height = min(h - px(40), self.sheet.height() + px(80) + px(theme.ROW_HEIGHT))
+        self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.sheet.move(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.sheet.hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.panel.collidepoint(event.pos):
+            self.app.pop()
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=px(theme.RADIUS))
+        pygame.draw.rect(surface, theme.PANEL_BORDER, self.panel, max(1, px(2)), border_radius=px(theme.RADIUS))
+        draw_text(surface, app.font(px(theme.HEADING_SIZE), bold=True), app.tr("sheet.title"), theme.ACCENT, (self.panel.centerx, self.panel.y + px(14)), "midtop")
+        body = self.panel.inflate(-px(40), 0)
+        body.y, body.height = self.panel.y + px(60), self.panel.height - px(60) - px(theme.ROW_HEIGHT) - px(24)
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        self.sheet.draw(surface, body)
+        surface.set_clip(clip)
+        self.form.draw(surface)
