@@ -166,6 +166,10 @@ class LogWriter:
         names = ", ".join(self.seat_name(s) for s in e.winners)
         return self.t("log.winner" if len(e.winners) == 1 else "log.winners", winners=names)
 
+    def start_line(self) -> LogLine:
+        """The heading of a log: setup emits no events, so the match's start is told here."""
+        return LogLine(self.t("log.start", game=self.rules.name(self.lang)), marker=True, kind="start")
+
     def undo_line(self, seat: int, count: int, redo: bool = False) -> LogLine:
         """The line that makes an undo (or redo) visible in the log."""
         key = "log.redo" if redo else "log.undo"

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from game import paths
 from game.engine.errors import TableeError
@@ -417,3 +418,108 @@ class Timeline:
         self.state = played.state
         self.events = played.events
         self._rebuild_reveals()
+
+
+# --------------------------------------------------------------- the Match hook
+_recorders: WeakKeyDictionary[Any, MatchRecorder] = WeakKeyDictionary()
+
+
+def seat_infos(config: Any) -> list[SeatInfo]:
+    """Record seats from a MatchConfig's seats (name, human or bot and level)."""
+    return [
+        SeatInfo(s.name, s.kind, s.bot if s.kind == "bot" else None, s.level if s.kind == "bot" else None)
+        for s in config.seats
+    ]
+
+
+class MatchRecorder:
+    """Autosave and undo/redo for a game.match.Match: listens to every applied action.
+
+    After `undo()`/`redo()` the match's state is rebuilt (`Match.reset_to`): a scene redraws
+    from `match.state` instead of animating events. Save failures (a full disk) never stop the
+    match; `problem` holds the last one for the scene to show.
+    """
+
+    def __init__(self, match: Any, store: RecordStore | None = None, record: Record | None = None, practice: bool = False):
+        self.match = match
+        self.store = store if store is not None else RecordStore()
+        if record is None:
+            config = match.config
+            practice = practice or bool(getattr(config, "practice", False))
+            record = Record.new(match.rules, len(config.seats), config.seed, config.options, seat_infos(config), practice)
+            record.actions = list(match.history)
+        self.timeline = Timeline(record, match.rules, match.state)
+        self.problem: str | None = None
+        match.on_action.append(self._on_action)
+        _recorders[match] = self
+
+    @property
+    def record(self) -> Record:
+        return self.timeline.record
+
+    def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
+        self.timeline.state = self.match.state
+        self.timeline.observe(seat, text, events)
+        self.save()
+
+    def save(self) -> Path | None:
+        try:
+            path = self.store.save(self.record, self.match.state)
+        except OSError as exc:
+            self.problem = f"{self.store.root}: {exc.strerror or exc}"
+            return None
+        self.problem = None
+        return path
+
+    def undo_refusal(self) -> str | None:
+        """The text key saying why undo is not possible now, or None when it is."""
+        try:
+            self.timeline.undo_point()
+        except UndoRefused as exc:
+            return exc.key
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_refusal() is None
+
+    def can_redo(self) -> bool:
+        return self.timeline.can_redo()
+
+    def undo(self) -> UndoStep:
+        """Take back the last human move (and the bot replies); UndoRefused says why not."""
+        return self._sync(self.timeline.undo())
+
+    def redo(self) -> UndoStep:
+        return self._sync(self.timeline.redo())
+
+    def _sync(self, step: UndoStep) -> UndoStep:
+        self.match.reset_to(list(self.record.actions))
+        self.timeline.state = self.match.state
+        self.save()
+        return step
+
+
+def recorder_of(match: Any) -> MatchRecorder | None:
+    """The recorder already attached to `match`, if any."""
+    return _recorders.get(match)
+
+
+def attach(match: Any, store: RecordStore | None = None, practice: bool = False) -> MatchRecorder:
+    """Autosave `match` from now on (idempotent: a resumed match keeps its recorder)."""
+    existing = _recorders.get(match)
+    return existing if existing is not None else MatchRecorder(match, store, practice=practice)
+
+
+def resume(path: Path, store: RecordStore | None = None, **match_options: Any) -> MatchRecorder:
+    """Rebuild a saved match exactly (same seats, bots at their levels) and keep autosaving it.
+
+    RecordError (file and first problem) leaves the file untouched."""
+    from game.match import Match, MatchConfig, SeatConfig
+
+    timeline = Timeline.load(path)
+    record = timeline.record
+    seats = [SeatConfig(s.name, s.kind, s.bot or "random", s.level or "medium") for s in record.seats]
+    config = MatchConfig(record.game, seats, record.seed, dict(record.options))
+    match = Match(config, rules=timeline.rules, **match_options)
+    match.reset_to(list(record.actions))
+    return MatchRecorder(match, store, record=record)

@@ -1,0 +1,91 @@
+"""The game log: every event of every game as a sentence in French and English, per-seat redaction."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.engine import registry
+from game.engine.events import (
+    CardMoved,
+    CardRevealed,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+    seat_mask,
+)
+from game.engine.record import replay
+from game.log import LogWriter, display_text
+from tests.jagdfieber_helpers import new_game, play_round
+from tests.records_helpers import playable_games, random_match
+
+GAMES = playable_games()
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+@pytest.mark.parametrize(("game_id", "rules"), GAMES, ids=[g for g, _ in GAMES])
+def test_every_event_of_a_match_reads_as_a_sentence_in_both_languages(game_id: str, rules) -> None:
+    record, _, _ = random_match(rules, rules.min_players, 3)
+    played = replay(record)
+    names = [s.name for s in record.seats]
+    for lang in ("fr", "en"):
+        for viewer in (None, 0):
+            writer = LogWriter(rules, lang, names, viewer)
+            lines = [writer.start_line()] + [line for batch in played.events for line in writer.lines(batch)]
+            assert lines[-1].kind == "game_over"
+            for line in lines:
+                assert line.text and not PLACEHOLDER.search(line.text), line.text
+                assert not re.match(r"^(move|note|marker|phase|log)\.", line.text), line.text
+
+
+def test_jagdfieber_round_in_english_and_french() -> None:
+    state = new_game(players=3, start_seat=0)
+    events = play_round(state, ["hunter", "wolf", "carrot"])
+    names = ["Ann", "Bob", "Cyd"]
+    en = [display_text(line) for line in LogWriter(state.rules, "en", names, None).lines(events)]
+    assert en[:5] == ["Ann chooses a card.", "Bob chooses a card.", "Cyd chooses a card.", "Reveal", "Ann reveals Hunter."]
+    assert "Ann's hunter takes Bob's wolf." in en
+    assert "The start card passes to Bob." in en
+    fr = [display_text(line) for line in LogWriter(state.rules, "fr", names, None).lines(events)]
+    assert "Le chasseur de Ann prend le loup de Bob." in fr and "Révélation" in fr
+
+
+def test_round_and_day_markers_are_headings() -> None:
+    writer = LogWriter(registry.load("jagdfieber"), "en", ["A", "B", "C"], None)
+    line = writer.line(PhaseBegan("day", 2))
+    assert line.marker and line.text == "Day 2"
+    assert writer.line(PhaseBegan("round", 3)).text == "Round 3"
+    assert not writer.line(Note("closed_season")).marker
+
+
+def test_a_reader_never_reads_a_card_its_seat_may_not_know() -> None:
+    rules = registry.load("jagdfieber")
+    secret = CardMoved("wolf", 0, "hand", 0, "prey_pile", seat_mask(0), "unlisted_reason", 0)
+    mine = LogWriter(rules, "en", ["A", "B", "C"], 0).line(secret).text
+    theirs = LogWriter(rules, "en", ["A", "B", "C"], 1).line(secret).text
+    public = LogWriter(rules, "en", ["A", "B", "C"], None).line(secret).text
+    assert "Wolf" in mine
+    assert "Wolf" not in theirs and "a card" in theirs
+    assert "Wolf" not in public
+    reveal = CardRevealed("rabbit", 2, "play", seat_mask(2))
+    assert "Rabbit" not in LogWriter(rules, "fr", ["A", "B", "C"], 0).line(reveal).text
+
+
+def test_markers_scores_and_undo_lines() -> None:
+    rules = registry.load("jagdfieber")
+    writer = LogWriter(rules, "en", ["Ann", "Bob", "Cyd"], 1)
+    assert writer.line(MarkerChanged("lodge", 2, "four")).text == 'Cyd turns the lodge to its "4" side.'
+    assert writer.line(MarkerChanged("start_card", 1, 1)).text == "The start card passes to Bob."
+    score = writer.line(ScoreChanged(0, 7, 12, "day_end", (("prey", 11), ("hand", -4), ("lodge", 0)))).text
+    assert score == "Ann scores +7 (total 12) (Prey pile +11, Cards in hand -4)"
+    assert writer.undo_line(0, 3).text == "Undo: Ann takes back a move (3 action(s) cancelled)."
+    assert LogWriter(rules, "fr", ["Ann"], 0).undo_line(0, 1, redo=True).kind == "redo"
+
+
+def test_identical_consecutive_sentences_are_counted() -> None:
+    rules = registry.load("jagdfieber")
+    moves = [CardMoved("wolf", 1, "prey_pile", 0, "hand", -1, "new_day", 0)] * 3
+    lines = LogWriter(rules, "en", ["Ann", "Bob"], None).lines(moves)
+    assert [display_text(line) for line in lines] == ["Ann takes the card back. (×3)"]

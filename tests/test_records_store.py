@@ -1,0 +1,142 @@
+"""The record store: atomic autosaves, finished matches kept as history, statistics counted once,
+a corrupt statistics file kept aside and reported, and a match killed mid-game resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.engine import registry
+from game.engine.record import Record, SeatInfo, result_of
+from game.records import RecordStore, Statistics, Timeline, resume, write_atomic
+from tests.records_helpers import random_match, views
+
+JAGD = registry.load("jagdfieber")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def human_match(seed: int, max_actions: int | None = None) -> tuple[Record, object]:
+    record, state, _ = random_match(JAGD, 3, seed, max_actions=max_actions, humans=1)
+    return record, state
+
+
+def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "a.json"
+    write_atomic(path, "one")
+    write_atomic(path, "two")
+    assert path.read_text() == "two"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["a.json"]
+
+
+def test_unfinished_autosave_is_continued_and_finished_goes_to_history(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    unfinished, state = human_match(1, max_actions=10)
+    store.save(unfinished, state)
+    assert store.latest_unfinished() == store.autosave_path(unfinished)
+    finished, end = human_match(2)
+    store.save(finished, end)
+    assert not store.autosave_path(finished).exists()
+    entries = store.history()
+    assert [e.record.match_id for e in entries] == [finished.match_id] and entries[0].over
+    assert store.latest_unfinished() == store.autosave_path(unfinished)
+    stats = Statistics.load(tmp_path)
+    game = stats.games["jagdfieber"]
+    assert game.played == 1
+    assert game.won == (1 if 0 in end.winners() else 0)
+    assert game.best_score == end.scores()[0]
+
+
+def test_a_match_is_counted_once_even_if_saved_again(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    record, state = human_match(3)
+    store.save(record, state)
+    store.finish(record)  # a crash between the stats and the history write, then recovery
+    assert Statistics.load(tmp_path).games["jagdfieber"].played == 1
+
+
+def test_recover_finishes_an_ended_match_left_in_autosave(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    record, state = human_match(4)
+    record.result = result_of(state)
+    write_atomic(store.autosave_path(record), record.to_json())  # crash before the move to history
+    assert store.latest_unfinished() is None
+    assert len(store.history()) == 1 and Statistics.load(tmp_path).games["jagdfieber"].played == 1
+
+
+def test_bot_only_matches_do_not_count_in_statistics(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    record, state, _ = random_match(JAGD, 3, 5)
+    store.save(record, state)
+    assert Statistics.load(tmp_path).games == {} and len(store.history()) == 1
+
+
+def test_corrupt_statistics_are_kept_aside_and_reported(tmp_path: Path) -> None:
+    stats_path = tmp_path / "stats.json"
+    stats_path.write_text('{"format": "tablee-stats", "games": {"jagdfieber": {"played": "x"', encoding="utf-8")
+    stats = Statistics.load(tmp_path)
+    assert stats.problem is not None and "unreadable statistics" in stats.problem
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").endswith('"played": "x"')
+    record, state = human_match(6)
+    RecordStore(tmp_path).save(record, state)
+    assert json.loads(stats_path.read_text(encoding="utf-8"))["games"]["jagdfieber"]["played"] == 1
+
+
+def test_unreadable_history_file_is_listed_with_its_problem(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    store.history_dir.mkdir(parents=True)
+    (store.history_dir / "bad.json").write_text("{", encoding="utf-8")
+    entries = store.history()
+    assert len(entries) == 1 and entries[0].record is None and "bad.json: not valid JSON" in entries[0].error
+
+
+RUNNER = """
+import sys, time
+from game.match import Match, MatchConfig, SeatConfig
+from game.records import MatchRecorder, RecordStore
+seats = [SeatConfig(f"Bot {i}", "bot", "random", "easy") for i in range(4)]
+match = Match(MatchConfig("jagdfieber", seats, seed=21, options={}), threaded=False, think_seconds=0)
+recorder = MatchRecorder(match, RecordStore())
+print(recorder.store.autosave_path(recorder.record), flush=True)
+while not match.is_over():
+    for seat, text, events in match.poll():
+        print(len(match.history), flush=True)
+        time.sleep(0.01)
+"""
+
+
+def test_a_match_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path) -> None:
+    env = {**os.environ, "TABLEE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", RUNNER], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        path = Path(proc.stdout.readline().strip())
+        confirmed = 0
+        deadline = time.monotonic() + 20
+        while confirmed < 30 and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            assert line, "the runner stopped before the kill"
+            confirmed = int(line)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=10)
+        proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL
+    assert confirmed >= 30
+    tl = Timeline.load(path)  # replays every action and checks each is legal
+    kept = len(tl.record.actions)
+    assert confirmed <= kept <= confirmed + 1  # at most the action in flight is missing
+    store = RecordStore(tmp_path / "data")
+    assert store.latest_unfinished() == path
+    again = resume(path, store, threaded=False, think_seconds=0)
+    assert again.match.history == tl.record.actions
+    assert views(again.match.state) == views(tl.state)
+    again.match.run_bots()
+    assert again.match.is_over()
+    finished = store.history()
+    assert len(finished) == 1 and finished[0].record.actions[:kept] == tl.record.actions
+    assert finished[0].record.seats == [SeatInfo(f"Bot {i}", "bot", "random", "easy") for i in range(4)]
