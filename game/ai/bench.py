@@ -1,0 +1,79 @@
+"""Bot benchmarks for `main.py bench`: ISMCTS iterations per second and seconds per decision
+for each level, per game. Figures to read, never asserted by tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.ismcts import BUDGETS, ISMCTSBot, Node
+from game.engine import registry
+from game.engine.rng import Rng
+from game.engine.state import State
+
+
+def decision_points(rules: Any, num_players: int, count: int, seed: int = 7) -> list[tuple[State, int]]:
+    """States along random games where a seat has a real choice (two legal actions or more)."""
+    points: list[tuple[State, int]] = []
+    rng = Rng(seed)
+    game = 0
+    while len(points) < count and game < 50:
+        state = rules.new_state(num_players, seed=seed + game)
+        step = 0
+        while not state.is_over() and len(points) < count:
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            if len(actions) > 1 and step % 5 == 2:
+                points.append((state.clone(), seat))
+            state.apply(seat, actions[rng.randrange(len(actions))])
+            step += 1
+        game += 1
+    return points
+
+
+def bench_ai(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str, Any]:
+    """Iterations per second over several decision points, then each level's mean time."""
+    rules = registry.load(game_id)
+    points = decision_points(rules, num_players, 6)
+    if not points:
+        return {"game": game_id, "players": num_players, "iterations_per_second": 0}
+    bot = ISMCTSBot(seed=1, iterations=10**9, seconds=seconds / len(points))
+    iterations = 0
+    start = time.perf_counter()
+    for state, seat in points:
+        iterations += bot.search(state, seat, Node(), Rng(seat))
+    elapsed = time.perf_counter() - start
+    row: dict[str, Any] = {
+        "game": game_id,
+        "players": num_players,
+        "iterations_per_second": round(iterations / elapsed),
+    }
+    for level in BUDGETS:
+        leveled = ISMCTSBot(seed=2, level=level)
+        t0 = time.perf_counter()
+        for state, seat in points[:3]:
+            leveled.choose(state, seat)
+        row[f"{level}_s"] = round((time.perf_counter() - t0) / 3, 3)
+    return row
+
+
+def ai_rows(seconds: float = 1.0) -> list[dict[str, Any]]:
+    """One row per available game, at its usual table size (4 players when allowed)."""
+    rows = []
+    for entry in registry.available():
+        if entry.rules is None:
+            continue
+        n = min(max(entry.rules.min_players, 4), entry.rules.max_players)
+        rows.append(bench_ai(entry.game_id, n, seconds))
+    return rows
+
+
+def print_ai_rows(rows: list[dict[str, Any]]) -> None:
+    budgets = ", ".join(f"{k} {b.iterations} it/{b.seconds} s" for k, b in BUDGETS.items())
+    print(f"ISMCTS ({budgets})")
+    print(f"{'game':<16} {'n':>2} {'iterations/s':>12} {'easy s':>7} {'medium s':>8} {'hard s':>7}")
+    for r in rows:
+        print(
+            f"{r['game']:<16} {r['players']:>2} {r['iterations_per_second']:>12} "
+            f"{r.get('easy_s', 0):>7} {r.get('medium_s', 0):>8} {r.get('hard_s', 0):>7}"
+        )
