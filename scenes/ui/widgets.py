@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text
+from scenes.ui.text import draw_text, fit_text, wrap_text
 
 Text = Callable[[], str]
 
@@ -373,14 +373,25 @@ class Form:
             if y + row.height < self.area.y or y > self.area.bottom:
                 continue
             if row.label:
-                width = int(self.area.width * self.label_ratio) - app.px(12)
-                draw_text(surface, label_font, fit_text(label_font, row.label(), width), theme.TEXT, (self.area.x, y + row.height // 2), "midleft")
+                self._draw_label(surface, row.label(), y, row.height, label_font)
             for widget in row.widgets:
                 if widget.visible:
                     widget.draw(surface, app, self.screen_rect(widget), widget is self.focus, widget is self.hover)
         surface.set_clip(previous_clip)
         if self.content_height > self.area.height:
             self._draw_scrollbar(surface)
+
+    def _draw_label(self, surface: pygame.Surface, text: str, y: int, height: int, font: pygame.font.Font) -> None:
+        """A label too long for its column goes on two smaller lines rather than being cut."""
+        width = int(self.area.width * self.label_ratio) - self.app.px(12)
+        if font.size(text)[0] <= width:
+            draw_text(surface, font, text, theme.TEXT, (self.area.x, y + height // 2), "midleft")
+            return
+        small = self.app.font(self.app.px(theme.SMALL_SIZE))
+        lines = wrap_text(small, text, width)[:2]
+        top = y + (height - small.get_linesize() * len(lines)) // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, small, fit_text(small, line, width), theme.TEXT, (self.area.x, top + i * small.get_linesize()))
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         px = self.app.px

@@ -1,0 +1,111 @@
+"""The new-game screen, driven by synthetic keyboard and mouse events, builds the right MatchConfig."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.ai import BOT_NAMES
+from scenes import app as app_module
+from scenes.setup import SetupScene
+from tests.test_app_support import StandInTable, click, frame, key, make_app, text
+
+
+@pytest.fixture
+def setup_app(monkeypatch, tmp_path):
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    StandInTable.opened.clear()
+    app = make_app(monkeypatch, tmp_path)
+    frame(app, key(pygame.K_RETURN))  # "New game" has the focus on the main menu
+    assert isinstance(app.stack.top, SetupScene)
+    app.stack.top.seed_source = random.Random(5)
+    return app
+
+
+def center(app, widget) -> tuple[int, int]:
+    return app.stack.top.form.screen_rect(widget).center
+
+
+def right_arrow(app, widget) -> tuple[int, int]:
+    rect = app.stack.top.form.screen_rect(widget)
+    return (rect.right - 5, rect.centery)
+
+
+def test_defaults_one_human_and_computers_with_the_strongest_bot(setup_app) -> None:
+    app = setup_app
+    frame(app, key(pygame.K_RETURN, pygame.KMOD_CTRL))
+    [config] = StandInTable.opened
+    assert config.game_id == "jagdfieber"
+    assert [s.kind for s in config.seats] == ["human", "bot", "bot", "bot"]
+    assert config.seats[0].name == "Vous"
+    expected_bot = "ismcts" if "ismcts" in BOT_NAMES else "random"
+    assert {s.bot for s in config.seats[1:]} == {expected_bot}
+    assert config.options == {"start_seat": "random"}
+    assert config.seed == random.Random(5).randrange(2**31)
+    assert isinstance(app.stack.top, StandInTable)
+
+
+def test_mouse_and_keyboard_choices_end_up_in_the_config(setup_app) -> None:
+    app = setup_app
+    scene = app.stack.top
+    # Five players (mouse on the right arrow of the players choice).
+    frame(app, *click(right_arrow(app, scene.players)))
+    assert scene.players.value == 5
+    # Rename seat 1 by mouse focus + typing; the default name is replaced only after erasing it.
+    frame(app, *click(center(app, scene.seats[0].name)))
+    frame(app, *[key(pygame.K_BACKSPACE)] * 10, text("Zoé"))
+    # Seat 2 becomes a human with the keyboard: Tab from seat 1's name to its kind, then to seat 2
+    # (seat 1's level is skipped: a human has no level).
+    frame(app, key(pygame.K_TAB), key(pygame.K_TAB))
+    assert scene.form.focus is scene.seats[1].name
+    frame(app, key(pygame.K_TAB), key(pygame.K_RIGHT))
+    assert scene.seats[1].kind.value == "human"
+    assert not scene.seats[1].level.enabled
+    # Seat 3 plays hard (right arrow of its level: medium -> hard), seat 4 easy (left arrow).
+    frame(app, *click(right_arrow(app, scene.seats[2].level)))
+    rect = scene.form.screen_rect(scene.seats[3].level)
+    frame(app, *click((rect.x + 5, rect.centery)))
+    # The start card goes to seat 2: the start_seat choice lists Random then each seat.
+    start = scene.option_widgets["start_seat"]
+    frame(app, *click(right_arrow(app, start)), *click(right_arrow(app, start)))
+    assert start.value == 1
+    frame(app, *click(center(app, scene.start_button)))
+    [config] = StandInTable.opened
+    assert [s.name for s in config.seats][:2] == ["Zoé", "Joueur 2"]
+    assert [s.kind for s in config.seats] == ["human", "human", "bot", "bot", "bot"]
+    assert [s.level for s in config.seats[2:]] == ["hard", "easy", "medium"]
+    assert config.options == {"start_seat": 1}
+
+
+def test_fewer_players_drop_a_chosen_start_seat_that_no_longer_exists(setup_app) -> None:
+    app = setup_app
+    scene = app.stack.top
+    scene.players.set_value(5)
+    scene._players_changed()
+    scene.option_widgets["start_seat"].set_value(4)
+    frame(app, *click((scene.form.screen_rect(scene.players).x + 5, scene.form.screen_rect(scene.players).centery)))
+    frame(app, *click((scene.form.screen_rect(scene.players).x + 5, scene.form.screen_rect(scene.players).centery)))
+    assert scene.players.value == 3
+    assert scene.option_widgets["start_seat"].value == "random"
+    assert not scene.seats[3].row.visible
+
+
+def test_escape_goes_back_to_the_menu_and_an_empty_name_gets_the_default(setup_app) -> None:
+    app = setup_app
+    scene = app.stack.top
+    frame(app, *click(center(app, scene.seats[1].name)), *[key(pygame.K_BACKSPACE)] * 20)
+    assert scene.seats[1].name.value == ""
+    assert scene.build_config().seats[1].name == scene.seats[1].default_name()
+    frame(app, key(pygame.K_ESCAPE))
+    assert type(app.stack.top).__name__ == "MainMenuScene"
+
+
+def test_a_refused_option_is_explained_on_screen(setup_app, monkeypatch) -> None:
+    app = setup_app
+    scene = app.stack.top
+    monkeypatch.setitem(scene.option_widgets, "no_such_option", scene.option_widgets["start_seat"])
+    scene.start()
+    assert scene.message is not None and "no_such_option" in scene.message
+    assert StandInTable.opened == []
