@@ -1,0 +1,184 @@
+"""The Jagdfieber table: a hunting lodge per seat around the table, the viewer's hand at the bottom.
+
+Each seat's group, seen from that player: the play zone toward the centre of the table, the prey
+pile left of the lodge, the easy prey right of it, the hunters peeking from under the lodge, the
+start card beside the play zone. Seats go clockwise (seat i -> i+1) from the viewer at the bottom:
+left, across the top, right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.events import MarkerChanged
+from scenes.table.regions import (
+    FAN,
+    MARKER,
+    PANEL,
+    SLOT,
+    STACK,
+    DragMove,
+    Placements,
+    Region,
+    TableTheme,
+    TourStep,
+)
+
+GAME_ID = "jagdfieber"
+
+# Pictures (twemoji, assets/cards/*.svg): layers drawn in order; "corner" layers are small badges.
+CARD_ART: dict[str, tuple[tuple[str, str], ...]] = {
+    "hunter": (("hunter", "main"),),
+    "wolf": (("wolf", "main"),),
+    "rabbit": (("rabbit", "main"),),
+    "carrot": (("carrot", "main"),),
+    "closed_season": (("hunter", "main"), ("forbidden", "main"), ("carrot", "corner")),
+}
+MARKER_ART = {"lodge": "lodge", "start_card": "start"}
+BACK_ART = "tree"
+
+# Opponent positions by player count, clockwise after the viewer: (row, horizontal fraction).
+_SPOTS = {
+    3: (("top", 0.27), ("top", 0.73)),
+    4: (("mid", 0.0), ("top", 0.5), ("mid", 1.0)),
+    5: (("mid", 0.0), ("top", 0.3), ("top", 0.7), ("mid", 1.0)),
+}
+
+
+def seat_order(view: dict[str, Any]) -> list[int]:
+    """Seats clockwise starting with the one shown at the bottom."""
+    n = view["players"]
+    bottom = view["seat"] if view["seat"] is not None else 0
+    return [(bottom + k) % n for k in range(n)]
+
+
+def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
+    """The table card height that fits two rows of lodges, the captions and the hand."""
+    return max(theme.min_card_height, int(min(rect.h / 7.5, rect.w / 8.4 * 0.7 / theme.card_ratio)))
+
+
+def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    """Every region of the Jagdfieber table for `view` inside `rect` (pure; no display needed)."""
+    theme = theme or TableTheme()
+    rect = pygame.Rect(rect)
+    ch = card_height(rect, theme)
+    cw = int(ch * theme.card_ratio)
+    gap = max(3, int(ch * theme.gap))
+    label_h = int(ch * 0.3)
+    hud_h = int(ch * 0.34)
+    group_w = 3 * cw + 2 * gap
+    group_h = label_h + 2 * gap + 2 * ch
+    hand_ch = int(ch * 1.25)
+    hand_cw = int(hand_ch * theme.card_ratio)
+    hand_h = hand_ch + 2 * gap
+    out = Placements(rect, card_size=(cw, ch), hand_card_size=(hand_cw, hand_ch))
+
+    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    top_y = rect.y + hud_h + gap
+    mid_y = rect.bottom - hand_h - gap - group_h
+    out.add(Region("caption", PANEL, pygame.Rect(rect.x + gap, top_y + group_h + gap,
+                                                  rect.w - 2 * gap, max(label_h, mid_y - top_y - group_h - 2 * gap))))
+    order = seat_order(view)
+    bottom = order[0]
+    margin = gap * 2
+    spots = _SPOTS[len(order)]
+    _group(out, view, bottom, rect.centerx - group_w // 2, mid_y, cw, ch, gap, label_h, toward="up")
+    for seat, (row, frac) in zip(order[1:], spots, strict=True):
+        span = rect.w - 2 * margin - group_w
+        x = rect.x + margin + int(span * frac)
+        y = top_y if row == "top" else mid_y
+        _group(out, view, seat, x, y, cw, ch, gap, label_h, toward="down")
+    hand_rect = pygame.Rect(rect.x + margin, rect.bottom - hand_h, rect.w - 2 * margin, hand_h)
+    out.add(Region(f"hand:{bottom}", FAN, hand_rect, "hand", bottom, (hand_cw, hand_ch), "up",
+                   label="zone.hand", capacity=10, source=True))
+    return out
+
+
+def _group(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, cw: int, ch: int,
+           gap: int, label_h: int, toward: str) -> None:
+    """One seat: name panel, then lodge row and play row (the play row toward the centre)."""
+    group_w = 3 * cw + 2 * gap
+    out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(x, y, group_w, label_h), seat=seat))
+    first = y + label_h + gap
+    second = first + ch + gap
+    lodge_y, play_y = (second, first) if toward == "up" else (first, second)
+    cols = [x, x + cw + gap, x + 2 * (cw + gap)]
+    size = (cw, ch)
+    out.add(Region(f"prey_pile:{seat}", STACK, pygame.Rect(cols[0], lodge_y, cw, ch), "prey_pile", seat,
+                   size, "down", label="zone.prey_pile"))
+    lodge_h = int(ch * 0.72)
+    out.add(Region(f"lodge:{seat}", MARKER, pygame.Rect(cols[1], lodge_y, cw, lodge_h), seat=seat,
+                   card_size=(cw, lodge_h), marker="lodge", value=view["lodges"][seat], label="marker.lodge"))
+    out.add(Region(f"under_lodge:{seat}", SLOT, pygame.Rect(cols[1], lodge_y + lodge_h, cw, ch - lodge_h),
+                   "under_lodge", seat, size, "up", label="zone.under_lodge", clip=True))
+    out.add(Region(f"easy_prey:{seat}", FAN, pygame.Rect(cols[2], lodge_y, cw, ch), "easy_prey", seat,
+                   size, "up", label="zone.easy_prey", capacity=2))
+    out.add(Region(f"play:{seat}", SLOT, pygame.Rect(cols[1], play_y, cw, ch), "play", seat, size, "up",
+                   label="zone.play"))
+    start_size = (int(cw * 0.8), int(ch * 0.56))
+    start_rect = pygame.Rect((0, 0), start_size)
+    start_rect.center = (cols[0] + cw // 2, play_y + ch // 2)
+    if view["start_seat"] == seat:
+        out.add(Region("start_card", MARKER, start_rect, seat=seat, card_size=start_size,
+                       marker="start_card", label="marker.start_card"))
+    if toward == "down":
+        out.add(Region(f"hand:{seat}", STACK, pygame.Rect(cols[2], play_y, cw, ch), "hand", seat,
+                       (int(cw * 0.7), int(ch * 0.7)), "down", label="zone.hand"))
+
+
+def drag_moves(view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+    """Each legal `play <card>` is a drag from the seat's hand to its play zone."""
+    moves = []
+    for text in legal:
+        words = text.split()
+        if len(words) == 2 and words[0] == "play":
+            moves.append(DragMove(words[1], "hand", "play", seat, text))
+    return moves
+
+
+def intent(card: str, from_zone: str, to_zone: str) -> str | None:
+    """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
+    if from_zone == "hand" and to_zone == "play":
+        return f"play {card}"
+    return None
+
+
+def apply_marker(view: dict[str, Any], event: MarkerChanged) -> None:
+    """Keep a displayed view's markers in step with the events being animated."""
+    if event.marker == "lodge" and event.seat is not None:
+        view["lodges"][event.seat] = event.value
+    elif event.marker == "start_card":
+        view["start_seat"] = event.value
+
+
+def marker_caption(event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
+    """Text key and seat parameter naming a marker change."""
+    if event.marker == "lodge":
+        return ("marker.lodge_four" if event.value == "four" else "marker.lodge_plain"), {"seat": event.seat}
+    if event.marker == "start_card":
+        return "marker.start_card_to", {"seat": event.value}
+    return None
+
+
+def status_line(view: dict[str, Any], text: Any) -> str:
+    """The HUD line: which day of how many, which round (`text(key, **params)` = game text)."""
+    day = text("phase.day", number=view["day"])
+    return f"{day}/{view['days']} · {text('phase.round', number=view['round'])}"
+
+
+def tour_steps(view: dict[str, Any]) -> list[TourStep]:
+    """The guided tour of the table, from the viewer's own lodge outward."""
+    me = seat_order(view)[0]
+    other = seat_order(view)[1]
+    return [
+        TourStep((f"hand:{me}",), "tour.jagdfieber.hand"),
+        TourStep((f"play:{me}",), "tour.jagdfieber.play"),
+        TourStep((f"lodge:{me}", f"under_lodge:{me}"), "tour.jagdfieber.lodge"),
+        TourStep((f"easy_prey:{me}",), "tour.jagdfieber.easy_prey"),
+        TourStep((f"prey_pile:{me}",), "tour.jagdfieber.prey_pile"),
+        TourStep(("start_card",), "tour.jagdfieber.start_card"),
+        TourStep((f"panel:{other}", f"play:{other}", f"easy_prey:{other}"), "tour.jagdfieber.others"),
+        TourStep(("hud",), "tour.jagdfieber.keys"),
+    ]

@@ -1,0 +1,241 @@
+"""The animation queue: engine events grouped into visible steps, played on a displayed view.
+
+The engine has already applied everything; the scene keeps its own *displayed* view (what the
+player sees right now) and advances it one step at a time from the events, so a reveal, each
+capture, cards returning and easy prey moving are shown in order. When the queue is empty the
+displayed view is replaced by the real one (they match; this only settles layout details).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import pygame
+
+from game.engine.events import (
+    CardMoved,
+    CardRevealed,
+    Event,
+    GameOver,
+    MarkerChanged,
+    PhaseBegan,
+    ScoreChanged,
+)
+from scenes.table.regions import Placements
+
+# Seconds at animation speed 1, by kind of step.
+DURATIONS = {
+    "choose": 0.35, "reveal": 0.9, "take": 0.95, "move": 0.55, "batch": 0.7, "note": 1.3,
+    "marker": 0.8, "score": 1.6, "phase": 0.7, "day": 1.3, "game_over": 1.2,
+}
+BATCHED_MOVES = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")
+TAKES = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
+SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "day": "deal"}
+NO_CAPTION_MOVES = ("new_day", "choose")
+
+
+@dataclass
+class Flight:
+    """A card (or marker) flying between two rectangles during a step."""
+
+    card: str | None
+    src: pygame.Rect
+    dst: pygame.Rect
+    marker: str = ""
+    value: Any = None
+
+
+@dataclass
+class Step:
+    kind: str
+    events: list[Event]
+    flights: list[Flight] = field(default_factory=list)
+    elapsed: float = 0.0
+    duration: float = 0.0
+    caption: str = ""
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+
+
+def group_events(events: list[Event]) -> list[Step]:
+    """Consecutive events shown together: a reveal, a batch of moves of one reason, scores."""
+    steps: list[Step] = []
+    for event in events:
+        kind = _kind(event)
+        last = steps[-1] if steps else None
+        if last is not None and _joins(last, kind, event):
+            last.events.append(event)
+        else:
+            steps.append(Step(kind, [event]))
+    return steps
+
+
+def _kind(event: Event) -> str:
+    if isinstance(event, CardMoved):
+        if event.reason == "choose":
+            return "choose"
+        if event.reason in TAKES:
+            return "take"
+        return "batch" if event.reason in BATCHED_MOVES else "move"
+    if isinstance(event, CardRevealed):
+        return "reveal"
+    if isinstance(event, PhaseBegan):
+        return {"reveal": "reveal", "day": "day"}.get(event.phase, "phase")
+    if isinstance(event, MarkerChanged):
+        return "marker"
+    if isinstance(event, ScoreChanged):
+        return "score"
+    if isinstance(event, GameOver):
+        return "game_over"
+    return "note"
+
+
+def _joins(step: Step, kind: str, event: Event) -> bool:
+    first = step.events[0]
+    if kind != step.kind:
+        return False
+    if kind == "reveal":
+        return isinstance(event, CardRevealed)
+    if kind == "batch":
+        return isinstance(first, CardMoved) and isinstance(event, CardMoved) and first.reason == event.reason
+    if kind == "marker":
+        return isinstance(first, MarkerChanged) and first.marker == event.marker == "lodge"
+    return kind == "score"
+
+
+class Animator:
+    """Plays steps on a displayed view; `skip()` finishes everything at once."""
+
+    def __init__(self, layout: ModuleType, caption: Callable[[Event], str]) -> None:
+        self.layout = layout
+        self.caption_of = caption
+        self.queue: deque[Step] = deque()
+        self.current: Step | None = None
+        self.view: dict[str, Any] | None = None
+        self.on_step: Callable[[Step], None] | None = None  # sounds, caption log
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None or bool(self.queue)
+
+    def push(self, events: list[Event]) -> None:
+        self.queue.extend(group_events(events))
+
+    def set_view(self, view: dict[str, Any]) -> None:
+        self.view = copy.deepcopy(view)
+
+    def update(self, dt: float, speed: float, place: Callable[[dict[str, Any]], Placements]) -> None:
+        """Advance by `dt` seconds; starts the next step when one ends (several per frame if short)."""
+        budget = dt
+        while budget > 0 or (self.current is None and self.queue):
+            if self.current is None:
+                if not self.queue:
+                    return
+                self._start(self.queue.popleft(), speed, place)
+            step = self.current
+            assert step is not None
+            used = min(budget, max(0.0, step.duration - step.elapsed))
+            step.elapsed += used
+            budget -= used
+            if step.elapsed >= step.duration:
+                self._finish(step)
+                self.current = None
+            else:
+                return
+
+    def skip(self, place: Callable[[dict[str, Any]], Placements]) -> None:
+        """Finish the current step and apply every queued one without showing it."""
+        if self.current is not None:
+            self._finish(self.current)
+            self.current = None
+        while self.queue:
+            step = self.queue.popleft()
+            self._start(step, 1.0, place, quiet=True)
+            self._finish(step)
+
+    # ------------------------------------------------------------------ steps
+    def _start(self, step: Step, speed: float, place: Callable[[dict[str, Any]], Placements], quiet: bool = False) -> None:
+        assert self.view is not None
+        self.current = step
+        step.duration = DURATIONS[step.kind] / max(0.05, speed)
+        captions = [c for c in (self.caption_of(e) for e in step.events) if c]
+        unique = list(dict.fromkeys(captions))
+        step.caption = " ".join(unique[:3]) + (" …" if len(unique) > 3 else "")
+        placements = place(self.view)
+        arrivals: dict[str, int] = {}
+        zones = self.view["zones"]
+        for event in step.events:
+            if isinstance(event, CardMoved):
+                src_list = _zone_list(zones, event.from_zone, event.from_seat)
+                index = _find(src_list, event.card)
+                region = placements.zone(event.from_zone, event.from_seat)
+                src = _rect_at(region, len(src_list), index)
+                if index is not None:
+                    src_list.pop(index)
+                dst_region = placements.zone(event.to_zone, event.to_seat)
+                key = f"{event.to_zone}:{event.to_seat}"
+                count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
+                arrivals[key] = arrivals.get(key, 0) + 1
+                dst = dst_region.slot_rect(count) if dst_region is not None else src
+                step.flights.append(Flight(event.card, src, dst))
+            elif isinstance(event, MarkerChanged) and event.marker == "start_card":
+                old = placements.marker("start_card")
+                moved = copy.deepcopy(self.view)
+                self.layout.apply_marker(moved, event)
+                new = place(moved).marker("start_card")
+                if old is not None and new is not None:
+                    step.flights.append(Flight(None, old.rect, new.rect, "start_card"))
+        if not quiet and self.on_step is not None:
+            self.on_step(step)
+
+    def _finish(self, step: Step) -> None:
+        view = self.view
+        assert view is not None
+        zones = view["zones"]
+        for event in step.events:
+            if isinstance(event, CardMoved):
+                _zone_list(zones, event.to_zone, event.to_seat).append(event.card or "back")
+            elif isinstance(event, CardRevealed):
+                cards = _zone_list(zones, event.zone, event.seat)
+                index = _find(cards, None)
+                if index is not None and event.card is not None and event.card not in cards:
+                    cards[index] = event.card
+            elif isinstance(event, MarkerChanged):
+                self.layout.apply_marker(view, event)
+            elif isinstance(event, ScoreChanged):
+                view["scores"][event.seat] = event.total
+            elif isinstance(event, PhaseBegan) and event.phase in ("round", "day"):
+                view[event.phase] = event.number
+        step.elapsed = step.duration
+
+
+def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:
+    cards = zones[zone]
+    return cards if seat is None else cards[seat]
+
+
+def _find(cards: list[str], card: str | None) -> int | None:
+    """Where `card` lies in a displayed zone: its id if known, else a back, else the last card."""
+    if not cards:
+        return None
+    if card is not None and card in cards:
+        return len(cards) - 1 - cards[::-1].index(card)
+    if "back" in cards:
+        return len(cards) - 1 - cards[::-1].index("back")
+    return len(cards) - 1
+
+
+def _rect_at(region: Any, count: int, index: int | None) -> pygame.Rect:
+    if region is None:
+        return pygame.Rect(0, 0, 0, 0)
+    rects = region.card_rects(count)
+    if index is None or not rects:
+        return region.slot_rect(0)
+    return rects[min(index, len(rects) - 1)]

@@ -1,0 +1,170 @@
+"""Card faces, backs and markers drawn at any size, readable at a glance, cached.
+
+A face: the card's colour (the game's `presentation.card_colors`), its name in the player's
+language, a clear picture (twemoji, assets/cards/), and its two values from the YAML: points in
+the prey pile (bottom left, green) and points if still held in hand (bottom right, red).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import pygame
+
+from game.resources import asset_path
+from scenes.ui.text import fit_text
+
+CREAM = (246, 240, 224)
+INK = (40, 34, 26)
+BACK_BASE = (34, 78, 52)
+BACK_LINE = (48, 100, 68)
+BRASS = (226, 178, 74)
+GOOD = (46, 122, 60)
+BAD = (168, 46, 40)
+WOOD = (112, 74, 42)
+WOOD_DARK = (74, 48, 26)
+
+
+def _hex(color: str) -> tuple[int, int, int]:
+    color = color.lstrip("#")
+    return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
+
+
+class CardArt:
+    """Renders one game's cards for the table; surfaces are cached by (what, size, language)."""
+
+    def __init__(self, app: Any, rules: Any, layout: ModuleType) -> None:
+        self.app = app
+        self.rules = rules
+        self.layout = layout
+        presentation = rules.data.get("presentation") or {}
+        self.colors = {k: _hex(v) for k, v in (presentation.get("card_colors") or {}).items()}
+        self.cards = rules.data.get("cards") or {}
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._pictures: dict[tuple[str, int], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every surface (the language changed)."""
+        self._cache.clear()
+
+    def picture(self, name: str, size: int) -> pygame.Surface:
+        key = (name, size)
+        pic = self._pictures.get(key)
+        if pic is None:
+            pic = pygame.image.load_sized_svg(str(asset_path("cards", f"{name}.svg")), (size, size))
+            self._pictures[key] = pic
+        return pic
+
+    # ------------------------------------------------------------------ cards
+    def card(self, card: str | None, size: tuple[int, int]) -> pygame.Surface:
+        """The face of `card`, or the back when it is hidden (None or 'back')."""
+        if card is None or card == "back" or card not in self.cards:
+            return self.back(size)
+        key = ("face", card, size, self.app.settings.language)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = self._face(card, size)
+        return surf
+
+    def _face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        w, h = max(8, size[0]), max(10, size[1])
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(3, w // 10)
+        color = self.colors.get(card, (90, 90, 90))
+        pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
+        band = max(10, int(h * 0.2))
+        pygame.draw.rect(surf, color, (0, 0, w, band), border_top_left_radius=radius, border_top_right_radius=radius)
+        pygame.draw.rect(surf, color, surf.get_rect(), max(2, w // 28), border_radius=radius)
+        label = self.app.game_text(self.rules, f"card.{card}")
+        font_size = max(7, int(band * 0.58))
+        font = self.app.font(font_size, bold=True)
+        while font.size(label)[0] > w - 6 and font_size > max(7, int(band * 0.4)):
+            font_size -= 1
+            font = self.app.font(font_size, bold=True)
+        lines = [label]
+        if font.size(label)[0] > w - 6 and " " in label:  # two short lines read better than "Chasse i…"
+            lines = label.split(" ", 1)
+            font_size = max(7, int(band * 0.45))
+            font = self.app.font(font_size, bold=True)
+        step = band / (len(lines) + 0.2)
+        for i, line in enumerate(lines):
+            text = font.render(fit_text(font, line, w - 6), True, (255, 255, 255))
+            surf.blit(text, text.get_rect(center=(w // 2, round(step * (i + 0.6)) + 1)))
+        pic_size = int(min(w * 0.8, h * 0.5))
+        pic_center = (w // 2, band + (h - band) * 0.42)
+        for name_, where in self.layout.CARD_ART.get(card, ()):
+            if where == "main":
+                pic = self.picture(name_, pic_size)
+                surf.blit(pic, pic.get_rect(center=(round(pic_center[0]), round(pic_center[1]))))
+            else:
+                small = self.picture(name_, max(6, pic_size // 2))
+                surf.blit(small, small.get_rect(bottomright=(w - 3, band + pic_size // 2 + 4)))
+        values = self.cards[card]
+        self._badge(surf, f"{values['prey_points']:+d}", GOOD, (3, h - 3), "bottomleft")
+        self._badge(surf, f"{values['hand_points']:+d}", BAD, (w - 3, h - 3), "bottomright")
+        return surf
+
+    def _badge(self, surf: pygame.Surface, text: str, color: tuple[int, int, int], pos: tuple[int, int], anchor: str) -> None:
+        h = surf.get_height()
+        font = self.app.font(max(7, int(h * 0.13)), bold=True)
+        img = font.render(text.replace("-", "−"), True, (255, 255, 255))
+        box = img.get_rect().inflate(max(4, h // 20), 2)
+        setattr(box, anchor, pos)
+        pygame.draw.rect(surf, color, box, border_radius=box.h // 2)
+        surf.blit(img, img.get_rect(center=box.center))
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        key = ("back", size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = self._back(size)
+        return surf
+
+    def _back(self, size: tuple[int, int]) -> pygame.Surface:
+        w, h = max(8, size[0]), max(10, size[1])
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(3, w // 10)
+        pygame.draw.rect(surf, BACK_BASE, surf.get_rect(), border_radius=radius)
+        step = max(5, w // 7)
+        pattern = pygame.Surface((w, h), pygame.SRCALPHA)
+        for x in range(-h, w, step):
+            pygame.draw.line(pattern, BACK_LINE, (x, 0), (x + h, h), max(1, w // 40))
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-6, -6), border_radius=radius)
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(pattern, (0, 0))
+        pygame.draw.rect(surf, BRASS, surf.get_rect(), max(2, w // 22), border_radius=radius)
+        pic = self.picture(self.layout.BACK_ART, int(min(w, h) * 0.55))
+        surf.blit(pic, pic.get_rect(center=(w // 2, h // 2)))
+        return surf
+
+    # ---------------------------------------------------------------- markers
+    def marker(self, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface:
+        key = ("marker", marker, value, size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = self._marker(marker, value, size)
+        return surf
+
+    def _marker(self, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface:
+        w, h = max(8, size[0]), max(8, size[1])
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(3, w // 10)
+        four = value == "four"
+        base = (150, 112, 60) if four else WOOD
+        pygame.draw.rect(surf, base, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, BRASS if four else WOOD_DARK, surf.get_rect(), max(2, w // 20), border_radius=radius)
+        art = self.layout.MARKER_ART.get(marker)
+        if art:
+            pic = self.picture(art, int(min(w, h) * 0.7))
+            surf.blit(pic, pic.get_rect(center=(w // 2, h // 2)))
+        if four:
+            r = int(min(w, h) * 0.24)
+            center = (w - r - 3, r + 3)
+            pygame.draw.circle(surf, BRASS, center, r)
+            pygame.draw.circle(surf, INK, center, r, max(1, r // 6))
+            font = self.app.font(int(r * 1.5), bold=True)
+            img = font.render("4", True, INK)
+            surf.blit(img, img.get_rect(center=center))
+        return surf

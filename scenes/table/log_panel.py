@@ -1,0 +1,180 @@
+"""The game log panel: a self-contained, scrollable list of the match's sentences.
+
+API (all a scene needs):
+    panel = LogPanel(app, rules, names, viewer)   # viewer: the seat reading (None = public)
+    panel.layout(rect)                 # where it is drawn (call again on resize)
+    panel.add_events(events)           # after every applied action (human or bot)
+    panel.add_undo(seat, count, redo)  # after an undo/redo, then panel.reset(timeline.events)
+    panel.reset(event_batches)         # rebuild from a whole history (resume, undo)
+    panel.set_viewer(seat)             # hot-seat: the seat at the screen changed
+    panel.handle(event) -> bool        # wheel over the panel; PageUp/PageDown/Home/End keys
+    panel.draw(surface)
+
+Sentences come from game.log (pygame-free); each reader sees only what its seat may know.
+The panel follows the newest line unless the player scrolled up to read older ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+
+from game.engine.events import Event
+from game.log import LogLine, LogWriter, display_text
+from scenes.ui import theme
+from scenes.ui.text import draw_text, wrap_text
+
+_EVENTS = "events"
+_UNDO = "undo"
+
+
+class LogPanel:
+    """Scrollable log of events as sentences, redacted for one seat, in the app's language."""
+
+    def __init__(self, app: Any, rules: Any, names: Sequence[str], viewer: int | None) -> None:
+        self.app = app
+        self.rules = rules
+        self.names = list(names)
+        self.viewer = viewer
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0  # pixels above the bottom: 0 = following the newest line
+        self._entries: list[tuple[str, Any]] = []  # raw history, re-told when viewer/language change
+        self._lines: list[LogLine] | None = None
+        self._rows: list[tuple[str, bool, str]] | None = None  # wrapped (text, heading, kind)
+        self._wrap_key: tuple[int, int, str] | None = None
+        self._lang = app.settings.language
+
+    # ------------------------------------------------------------------ content
+    def _writer(self) -> LogWriter:
+        return LogWriter(self.rules, self.app.settings.language, self.names, self.viewer)
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        self._entries.append((_EVENTS, list(events)))
+        self._invalidate()
+
+    def add_undo(self, seat: int, count: int, redo: bool = False) -> None:
+        self._entries.append((_UNDO, (seat, count, redo)))
+        self._invalidate()
+
+    def reset(self, batches: Iterable[Iterable[Event]], keep_undos: bool = True) -> None:
+        """Rebuild from a whole history; undo lines already shown stay at the end."""
+        undos = [e for e in self._entries if e[0] == _UNDO] if keep_undos else []
+        self._entries = [(_EVENTS, list(b)) for b in batches] + undos
+        self.scroll = 0
+        self._invalidate()
+
+    def set_viewer(self, viewer: int | None) -> None:
+        if viewer != self.viewer:
+            self.viewer = viewer
+            self._invalidate()
+
+    def lines(self) -> list[LogLine]:
+        """Every line as the current reader may read it (also used by tests)."""
+        if self._lines is None or self._lang != self.app.settings.language:
+            self._lang = self.app.settings.language
+            writer = self._writer()
+            out = [writer.start_line()]
+            for kind, payload in self._entries:
+                if kind == _EVENTS:
+                    out.extend(writer.lines(payload))
+                else:
+                    seat, count, redo = payload
+                    out.append(writer.undo_line(seat, count, redo))
+            self._lines = out
+            self._rows = None
+        return self._lines
+
+    def _invalidate(self) -> None:
+        self._lines = None
+        self._rows = None
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self._rows = None
+
+    def _font(self, heading: bool = False) -> pygame.font.Font:
+        return self.app.font(self.app.px(theme.SMALL_SIZE), bold=heading)
+
+    def _wrapped(self) -> list[tuple[str, bool, str]]:
+        lines = self.lines()
+        width = self.rect.width - 2 * self.app.px(10)
+        key = (width, self.app.px(theme.SMALL_SIZE), self._lang)
+        if self._rows is None or self._wrap_key != key:
+            rows: list[tuple[str, bool, str]] = []
+            for line in lines:
+                font = self._font(line.marker)
+                for part in wrap_text(font, display_text(line), max(20, width)):
+                    rows.append((part, line.marker, line.kind))
+            self._rows, self._wrap_key = rows, key
+        return self._rows
+
+    def _line_height(self) -> int:
+        return self._font().get_linesize()
+
+    def _max_scroll(self) -> int:
+        inner = self.rect.height - 2 * self.app.px(8)
+        return max(0, len(self._wrapped()) * self._line_height() - inner)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Positive: towards older lines."""
+        self.scroll = max(0, min(self._max_scroll(), self.scroll + pixels))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll_by(event.y * 3 * self._line_height())
+                return True
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        page = max(self._line_height(), self.rect.height - 3 * self._line_height())
+        if event.key == pygame.K_PAGEUP:
+            self.scroll_by(page)
+        elif event.key == pygame.K_PAGEDOWN:
+            self.scroll_by(-page)
+        elif event.key == pygame.K_HOME:
+            self.scroll = self._max_scroll()
+        elif event.key == pygame.K_END:
+            self.scroll = 0
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        px = self.app.px
+        pygame.draw.rect(surface, theme.BACKGROUND_DARK, self.rect, border_radius=px(theme.RADIUS))
+        pygame.draw.rect(surface, theme.PANEL_BORDER, self.rect, 1, border_radius=px(theme.RADIUS))
+        rows = self._wrapped()
+        lh = self._line_height()
+        inner = self.rect.inflate(-2 * px(10), -2 * px(8))
+        self.scroll = min(self.scroll, self._max_scroll())
+        previous = surface.get_clip()
+        surface.set_clip(inner.clip(previous) if previous else inner)
+        total = len(rows) * lh
+        top = inner.y + min(0, inner.height - total) + self.scroll
+        first = max(0, (inner.y - top) // lh)
+        for i in range(first, len(rows)):
+            y = top + i * lh
+            if y > inner.bottom:
+                break
+            text, heading, kind = rows[i]
+            color = theme.ACCENT if heading else (theme.FOCUS if kind in ("undo", "redo") else theme.TEXT)
+            draw_text(surface, self._font(heading), text, color, (inner.x, y))
+        surface.set_clip(previous)
+        if total > inner.height:
+            self._draw_scrollbar(surface, inner, total)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, inner: pygame.Rect, total: int) -> None:
+        px = self.app.px
+        track = pygame.Rect(self.rect.right - px(6), inner.y, px(4), inner.height)
+        thumb_h = max(px(16), int(track.height * inner.height / total))
+        span = total - inner.height
+        offset = int((track.height - thumb_h) * (1 - self.scroll / span)) if span else 0
+        pygame.draw.rect(surface, theme.PANEL_BORDER, (track.x, track.y + offset, track.width, thumb_h), border_radius=px(2))

@@ -1,0 +1,117 @@
+"""What the table draws over the cards: the HUD buttons, the hot-seat privacy screen, the tour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from scenes.table.regions import Placements, TourStep
+from scenes.ui import theme
+from scenes.ui.text import fit_text, wrap_text
+
+
+@dataclass
+class HudButton:
+    """A small button in the HUD bar (tour, menu): `action` names what the scene does."""
+
+    action: str
+    label_key: str
+    rect: pygame.Rect
+
+
+def hud_buttons(app: Any, hud: pygame.Rect) -> list[HudButton]:
+    """The HUD's buttons, right-aligned: the tour ("?", F1) and back to the menu."""
+    h = max(16, hud.h - 6)
+    font = app.font(max(10, int(h * 0.55)), True)
+    buttons: list[HudButton] = []
+    x = hud.right - 6
+    for action, key in (("menu", "table.menu"), ("tour", "table.tour_button")):
+        w = font.size(app.tr(key))[0] + h
+        x -= w
+        buttons.append(HudButton(action, key, pygame.Rect(x, hud.y + 3, w, h)))
+        x -= 6
+    return buttons
+
+
+def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hint: str,
+             buttons: list[HudButton], hover: tuple[int, int] | None) -> None:
+    pygame.draw.rect(surface, theme.BACKGROUND_DARK, hud)
+    size = max(10, int(hud.h * 0.5))
+    font = app.font(size, True)
+    left = buttons[-1].rect.x if buttons else hud.right
+    title_img = font.render(fit_text(font, title, hud.w // 2), True, theme.ACCENT)
+    surface.blit(title_img, title_img.get_rect(midleft=(hud.x + 10, hud.centery)))
+    if hint:
+        small = app.font(max(9, int(size * 0.85)))
+        room = left - title_img.get_width() - 40
+        hint_img = small.render(fit_text(small, hint, max(20, room)), True, theme.TEXT_DIM)
+        surface.blit(hint_img, hint_img.get_rect(midright=(left - 12, hud.centery)))
+    for button in buttons:
+        hovered = hover is not None and button.rect.collidepoint(hover)
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, button.rect,
+                         border_radius=button.rect.h // 3)
+        img = app.font(max(10, int(button.rect.h * 0.55)), True).render(app.tr(button.label_key), True, theme.TEXT)
+        surface.blit(img, img.get_rect(center=button.rect.center))
+
+
+def privacy_button(app: Any, size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    rect = pygame.Rect(0, 0, max(200, int(w * 0.3)), max(40, app.px(56)))
+    rect.center = (w // 2, int(h * 0.62))
+    return rect
+
+
+def draw_privacy(surface: pygame.Surface, app: Any, name: str) -> None:
+    """Hot-seat: a full screen that hides every hand until `name` is alone at the screen."""
+    w, h = surface.get_size()
+    surface.fill(theme.BACKGROUND_DARK)
+    title = app.font(app.px(theme.TITLE_SIZE), True).render(app.tr("table.pass_to", name=name), True, theme.ACCENT)
+    surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.38))))
+    body_font = app.font(app.px(theme.BODY_SIZE))
+    y = int(h * 0.46)
+    for line in wrap_text(body_font, app.tr("table.pass_hint", name=name), int(w * 0.7)):
+        img = body_font.render(line, True, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += body_font.get_linesize()
+    button = privacy_button(app, (w, h))
+    pygame.draw.rect(surface, theme.ACCENT, button, border_radius=button.h // 3)
+    label = app.font(app.px(theme.BODY_SIZE), True).render(app.tr("table.pass_ready", name=name), True, theme.ACCENT_TEXT)
+    surface.blit(label, label.get_rect(center=button.center))
+
+
+def draw_tour(surface: pygame.Surface, app: Any, placements: Placements, step: TourStep, index: int,
+              total: int) -> None:
+    """Dim the table except the regions this stop explains, and explain them in a box."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    spots = [placements.regions[name].rect.inflate(14, 14) for name in step.regions if name in placements.regions]
+    for rect in spots:
+        shade.fill((0, 0, 0, 0), rect)
+    surface.blit(shade, (0, 0))
+    for rect in spots:
+        pygame.draw.rect(surface, theme.FOCUS, rect, 3, border_radius=8)
+    font = app.font(app.px(theme.BODY_SIZE))
+    box_w = min(int(w * 0.56), app.px(640))
+    lines = wrap_text(font, app.tr(step.text_key), box_w - 32)
+    footer = app.tr("table.tour_footer", number=index + 1, total=total)
+    small = app.font(app.px(theme.SMALL_SIZE))
+    box_h = len(lines) * font.get_linesize() + small.get_linesize() + 36
+    box = pygame.Rect(0, 0, box_w, box_h)
+    union = spots[0].unionall(spots[1:]) if spots else pygame.Rect(w // 2, h // 2, 0, 0)
+    box.centerx = w // 2
+    box.y = union.bottom + 16 if union.centery < h // 2 else union.y - 16 - box_h
+    box.clamp_ip(surface.get_rect())
+    if box.colliderect(union):
+        box.centery = h // 2 if not pygame.Rect(0, h // 2 - box_h // 2, w, box_h).colliderect(union) else box.centery
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=10)
+    y = box.y + 14
+    for line in lines:
+        img = font.render(line, True, theme.TEXT)
+        surface.blit(img, (box.x + 16, y))
+        y += font.get_linesize()
+    img = small.render(footer, True, theme.TEXT_DIM)
+    surface.blit(img, img.get_rect(bottomright=(box.right - 14, box.bottom - 10)))

@@ -1,0 +1,368 @@
+"""The generic table scene: any game's layout, drag-and-drop that asks the engine, animated events.
+
+The scene holds no rule: it asks the Match for legal actions and submits action texts; the game's
+layout (scenes/layouts/) says where zones lie and which drag means which action. The engine never
+waits for an animation: events are queued and played on a displayed view (scenes/table/anim.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.errors import IllegalAction
+from game.engine.events import (
+    CardMoved,
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+    redact,
+)
+from game.match import Match, MatchConfig
+from scenes.base import Scene
+from scenes.layouts import get_layout
+from scenes.table.anim import NO_CAPTION_MOVES, SOUNDS, Animator, Step
+from scenes.table.cards import CardArt
+from scenes.table.input import HandInput
+from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
+from scenes.table.painter import Painter, draw_regions
+from scenes.table.regions import Placements, Region, TableTheme
+
+TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour was shown
+CAPTION_LINES = 3
+ERROR_SECONDS = 4.0
+END_LINGER = 1.5  # seconds on the final table before the results
+
+
+class TableScene(Scene):
+    """One match at the table, from the first choice to the results screen."""
+
+    def __init__(self, app: Any, config: MatchConfig, match: Match | None = None,
+                 think_seconds: float | None = None) -> None:
+        super().__init__(app)
+        if match is None:
+            match = Match(config) if think_seconds is None else Match(config, think_seconds=think_seconds)
+        self.match = match
+        self.rules = match.rules
+        self.layout = get_layout(match.config.game_id)
+        self.theme = TableTheme()
+        self.art = CardArt(app, self.rules, self.layout)
+        self.painter = Painter(app, self.art)
+        self.animator = Animator(self.layout, self.caption_of)
+        self.animator.on_step = self._on_step
+        humans = match.human_seats
+        self.hot_seat = len(humans) >= 2
+        self.bottom = humans[0] if humans else 0
+        self.viewer: int | None = None if self.hot_seat else self.bottom
+        self.privacy_for: int | None = None
+        self.captions: list[tuple[str, bool, float]] = []  # text, is_error, shown at (app time)
+        self.tour_index: int | None = None
+        self.time = 0.0
+        self.end_timer = 0.0
+        self.finished = False
+        self.mouse: tuple[int, int] | None = None
+        self.rect = pygame.Rect((0, 0), app.screen.get_size())
+        self.placements: Placements
+        self.input = HandInput(self)
+        match.on_action.append(self._on_action)
+        self._sync()
+
+    # ---------------------------------------------------------------- lifecycle
+    def exit(self) -> None:
+        if self._on_action in self.match.on_action:
+            self.match.on_action.remove(self._on_action)
+        if not self.match.is_over():
+            self.match.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.rect = pygame.Rect((0, 0), size)
+        self.art.clear()
+        self._place()
+
+    # ----------------------------------------------------------------- helpers
+    def place(self, view: dict[str, Any]) -> Placements:
+        return self.layout.place(view, self.rect, self.theme)
+
+    def _place(self) -> None:
+        assert self.animator.view is not None
+        self.placements = self.place(self.animator.view)
+        self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect)
+
+    def _sync(self) -> None:
+        """The displayed view becomes the real one, for whoever may look at the screen now."""
+        view = self.match.state.view(self.viewer)
+        view["seat"] = self.bottom
+        self.animator.set_view(view)
+        self._place()
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.animator.view is not None
+        return self.animator.view
+
+    def name(self, seat: int | None) -> str:
+        return self.match.seat_name(seat) if seat is not None and 0 <= seat < self.match.num_seats else ""
+
+    def game_text(self, key: str, **params: Any) -> str:
+        return self.app.game_text(self.rules, key, **params)
+
+    def card_name(self, card: str | None) -> str:
+        if card is None or not self.rules.has_text(f"card.{card}"):
+            return self.app.tr("table.a_card")
+        return self.game_text(f"card.{card}")
+
+    def active_seat(self) -> int | None:
+        """The seat whose player may act with mouse and keys right now, if any."""
+        if self.viewer is None or self.animator.busy or self.privacy_for is not None or self.tour_index is not None:
+            return None
+        return self.viewer if self.viewer in self.match.human_to_act() else None
+
+    # ----------------------------------------------------------------- captions
+    def caption_of(self, event: Event) -> str:
+        """The sentence naming what an event did, from the game's texts (or '' for none)."""
+        if isinstance(event, CardMoved):
+            key = f"move.{event.reason}"
+            if event.reason in NO_CAPTION_MOVES or not self.rules.has_text(key):
+                return ""
+            return self.game_text(key, actor=self.name(event.actor), owner=self.name(event.from_seat),
+                                  card=self.card_name(event.card))
+        if isinstance(event, Note):
+            params = self._localize(dict(event.params))
+            return self.game_text(f"note.{event.key}", seat=self.name(event.seat), **params)
+        if isinstance(event, MarkerChanged):
+            found = self.layout.marker_caption(event)
+            if found is None:
+                return ""
+            key, params = found
+            return self.game_text(key, **{k: self.name(v) if k == "seat" else v for k, v in params.items()})
+        if isinstance(event, PhaseBegan):
+            key = f"phase.{event.phase}"
+            return self.game_text(key, number=event.number) if self.rules.has_text(key) else ""
+        if isinstance(event, ScoreChanged):
+            return self.app.tr("table.score_line", name=self.name(event.seat), points=f"{event.delta:+d}")
+        if isinstance(event, GameOver):
+            return self.app.tr("table.game_over")
+        return ""
+
+    def _localize(self, params: dict[str, Any]) -> dict[str, Any]:
+        out = dict(params)
+        if isinstance(out.get("card"), str):
+            out["card"] = self.card_name(out["card"])
+        if isinstance(out.get("seat"), int):
+            out["seat"] = self.name(out["seat"])
+        return out
+
+    def reason(self, error: IllegalAction) -> str:
+        """An illegal action's reason in the player's language."""
+        if error.key and self.rules.has_text(error.key):
+            return self.game_text(error.key, **self._localize(error.params))
+        return error.message
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.captions.append((text, error, self.time))
+        self.captions = self.captions[-8:]
+
+    # ------------------------------------------------------------------- events
+    def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
+        self.animator.push([redact(e, self.viewer) for e in events])
+
+    def _on_step(self, step: Step) -> None:
+        if step.caption:
+            self.say(step.caption)
+        sound = SOUNDS.get(step.kind)
+        if sound:
+            self.app.play_sound(sound)
+        self._place()
+
+    def submit(self, text: str) -> bool:
+        """Play `text` for the acting seat; an illegal action shows its reason and changes nothing."""
+        seat = self.active_seat()
+        if seat is None:
+            return False
+        try:
+            self.match.check(seat, text)
+        except IllegalAction as error:
+            self.say(self.reason(error), error=True)
+            return False
+        if self.hot_seat:  # hide this hand before anything moves: the next player may be looking
+            self.viewer = None
+            self._sync()
+        self.input.reset()
+        self.match.submit(seat, text)
+        return True
+
+    # ------------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.privacy_for is not None:
+            return self._handle_privacy(event)
+        if self.tour_index is not None:
+            return self._handle_tour(event)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE and self.animator.busy:
+                self.animator.skip(self.place)
+                self._place()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_tour()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons:
+                if button.rect.collidepoint(event.pos):
+                    self._button(button.action)
+                    return True
+        return self.input.handle(event)
+
+    def _button(self, action: str) -> None:
+        if action == "tour":
+            self.open_tour()
+        elif action == "menu":
+            self.app.pop()
+
+    def _handle_privacy(self, event: pygame.event.Event) -> bool:
+        confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            and privacy_button(self.app, self.rect.size).collidepoint(event.pos)
+        )
+        if confirm:
+            self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
+            self.privacy_for = None
+            self._sync()
+        return True
+
+    def open_tour(self) -> None:
+        if self.privacy_for is None and self.layout.tour_steps(self.view):
+            self.tour_index = 0
+            self.input.reset()
+
+    def _handle_tour(self, event: pygame.event.Event) -> bool:
+        steps = self.layout.tour_steps(self.view)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self._close_tour()
+            elif event.key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+                self.tour_index = max(0, (self.tour_index or 0) - 1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._tour_next(len(steps))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            if event.button == 3:
+                self._close_tour()
+            else:
+                self._tour_next(len(steps))
+        return True
+
+    def _tour_next(self, total: int) -> None:
+        self.tour_index = (self.tour_index or 0) + 1
+        if self.tour_index >= total:
+            self._close_tour()
+
+    def _close_tour(self) -> None:
+        self.tour_index = None
+        seen = self.app.settings.extra.setdefault(TOURS_SEEN, [])
+        if self.match.config.game_id not in seen:
+            seen.append(self.match.config.game_id)
+            self.app.save_settings()
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.match.poll()
+        was_busy = self.animator.busy
+        self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
+        if self.animator.busy:
+            return
+        if was_busy:
+            self._sync()
+        if self.match.is_over():
+            self._finish_match(dt)
+            return
+        waiting = self.match.human_to_act()
+        if self.hot_seat and waiting and self.viewer not in waiting and self.privacy_for is None:
+            self.viewer = None
+            self.privacy_for = waiting[0]
+            self._sync()
+        if (self.viewer is not None and self.tour_index is None and self.match.human_seats
+                and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
+            self.open_tour()
+
+    def _finish_match(self, dt: float) -> None:
+        self.end_timer += dt
+        if self.end_timer >= END_LINGER and not self.finished:
+            self.finished = True
+            from scenes.results import ResultsScene
+
+            self.app.replace(ResultsScene(self.app, self.match))
+
+    # -------------------------------------------------------------------- draw
+    def statuses(self) -> list[str]:
+        """What each seat is doing, for its name plate (public facts only)."""
+        out = []
+        to_act = set(self.match.state.to_act()) if not self.animator.busy else set()
+        thinking = set(self.match.bots_thinking())
+        for seat in range(self.match.num_seats):
+            if seat in to_act:
+                out.append(self.app.tr("table.thinking" if seat in thinking else "table.to_play"))
+            elif not self.animator.busy and not self.match.is_over() and self.match.state.to_act():
+                out.append(self.app.tr("table.ready"))
+            else:
+                out.append("")
+        return out
+
+    def hint(self) -> str:
+        if self.animator.busy:
+            return self.app.tr("table.hint_skip")
+        if self.active_seat() is not None:
+            return self.app.tr("table.hint_play")
+        return self.app.tr("table.hint_tour")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.painter.felt(surface.get_size()), (0, 0))
+        if self.privacy_for is not None:
+            draw_privacy(surface, self.app, self.name(self.privacy_for))
+            return
+        placements = self.placements
+        active = set(self.match.human_to_act()) if not self.animator.busy else set()
+        names = [self.name(s) for s in range(self.match.num_seats)]
+        pulse = (self.time * 2) % 1.0
+        for region in self.input.targets():
+            self.painter.highlight(surface, region.rect, pulse)
+        step = self.animator.current
+        flipping = frozenset()
+        if step is not None and step.kind == "reveal":
+            flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
+        draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
+                     self.input.hand_state(), flipping)
+        if step is not None:
+            self._draw_step(surface, step)
+        self.input.draw(surface)
+        title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
+        draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
+        self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
+        if self.tour_index is not None:
+            steps = self.layout.tour_steps(self.view)
+            if self.tour_index < len(steps):
+                draw_tour(surface, self.app, placements, steps[self.tour_index], self.tour_index, len(steps))
+
+    def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
+        if step.kind == "reveal":
+            for event in step.events:
+                region = self._revealed_region(event)
+                if region is not None and event.card is not None:
+                    rect = region.card_rects(1)[0]
+                    self.painter.flip(surface, rect, event.card, step.progress)
+        self.painter.flights(surface, step)
+
+    def _revealed_region(self, event: Event) -> Region | None:
+        zone = getattr(event, "zone", None)
+        if zone is None:
+            return None
+        return self.placements.zone(zone, event.seat)  # type: ignore[union-attr]
+
+    def _caption_lines(self) -> list[tuple[str, bool]]:
+        lines = [(t, err) for t, err, at in self.captions if not err or self.time - at < ERROR_SECONDS]
+        return lines[-CAPTION_LINES:]
