@@ -177,16 +177,24 @@ class LogWriter:
 
     # ------------------------------------------------------------------ batches
     def lines(self, events: Iterable[Event]) -> list[LogLine]:
-        """Sentences for a batch of events; identical consecutive sentences are counted once."""
+        """Sentences for one action's events; a sentence repeated in the batch is told once with
+        its count (a new day sends every card home: "Ann takes the card back. (×8)")."""
         out: list[LogLine] = []
+        seen: dict[tuple[str, str], int] = {}
         for event in events:
             line = self.line(event)
             if line is None:
                 continue
-            if out and out[-1].text == line.text and out[-1].kind == line.kind and not line.marker:
-                last = out[-1]
-                out[-1] = LogLine(last.text, last.marker, last.kind, last.count + 1)
+            if line.marker:
+                seen.clear()  # never merge across a heading
+                out.append(line)
+                continue
+            key = (line.text, line.kind)
+            if key in seen:
+                last = out[seen[key]]
+                out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1)
             else:
+                seen[key] = len(out)
                 out.append(line)
         return out
 

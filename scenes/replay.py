@@ -1,0 +1,313 @@
+"""Match records in the app: "Continue" (the resumer), the history of finished matches with the
+statistics, and the replay viewer that steps through a finished match move by move.
+
+A record that cannot be loaded never crashes the app: a banner names the file and the first
+problem, and the file is left as it was.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import records
+from game.engine.events import Event
+from game.engine.record import RecordError, load
+from game.engine.state import State
+from scenes.base import Scene
+from scenes.table.log_panel import LogPanel
+from scenes.ui import theme
+from scenes.ui.text import draw_text, fit_text
+from scenes.ui.widgets import Button, Form, Row
+
+AUTOPLAY_SECONDS = 0.8
+
+
+class RecordsResumer:
+    """Plugged into `App.resumer`: resumes the newest unfinished autosave at the table."""
+
+    def __init__(self, store: records.RecordStore | None = None) -> None:
+        self._store = store
+
+    @property
+    def store(self) -> records.RecordStore:
+        return self._store if self._store is not None else records.RecordStore()
+
+    def can_resume(self) -> bool:
+        try:
+            return self.store.latest_unfinished() is not None
+        except OSError:
+            return False
+
+    def resume(self, app: Any, path: Path | None = None) -> bool:
+        """Open the saved match at the table, exactly as it was (same seats, same moves)."""
+        target = path if path is not None else self.store.latest_unfinished()
+        if target is None:
+            app.notify(app.tr("menu.continue_none"))
+            return False
+        try:
+            recorder = records.resume(target, self.store)
+        except RecordError as exc:
+            app.notify(app.tr("records.resume_failed", problem=str(exc)), seconds=20, error=True)
+            return False
+        match = recorder.match
+        app.push(app.scene("table", config=match.config, match=match))
+        return True
+
+
+def _date(record: Any) -> str:
+    stamp = record.updated or record.created
+    try:
+        return time.strftime("%d/%m/%Y %H:%M", time.localtime(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))))
+    except ValueError:
+        return stamp
+
+
+def _game_name(app: Any, game_id: str) -> str:
+    from game.engine import registry
+
+    try:
+        return registry.load(game_id).name(app.settings.language)
+    except Exception:  # noqa: BLE001 - an unavailable game still lists its id
+        return game_id
+
+
+class HistoryScene(Scene):
+    """Finished matches (newest first) with per-game statistics; Enter replays a match."""
+
+    def __init__(self, app: Any, store: records.RecordStore | None = None) -> None:
+        super().__init__(app)
+        self.store = store if store is not None else records.RecordStore()
+        self.stats = records.Statistics.load(self.store.root)
+        if self.stats.problem:
+            app.notify(app.tr("records.stats_corrupt", problem=self.stats.problem), seconds=20, error=True)
+        self.entries = self.store.history()
+        rows = [Row(None, [self._button(entry)]) for entry in self.entries]
+        self.back = Button(lambda: app.tr("common.back"), app.pop)
+        rows.append(Row(None, [self.back]))
+        self.form = Form(app, rows)
+        self.form.focus = next((row.widgets[0] for row in rows if row.widgets[0].enabled), self.back)
+
+    def _button(self, entry: records.HistoryEntry) -> Button:
+        app = self.app
+        if entry.record is None:
+            problem = entry.error or ""
+            button = Button(lambda: fit_text(app.font(app.px(theme.BODY_SIZE)), entry.path.name, app.px(900)), lambda: None,
+                            tooltip=lambda: app.tr("records.unreadable", problem=problem))
+            button.enabled = False
+            return button
+        record = entry.record
+
+        def label() -> str:
+            result = record.result or {}
+            scores = result.get("scores") or []
+            winners = result.get("winners") or []
+            parts = [f"{'★ ' if s in winners else ''}{seat.name} {scores[s] if s < len(scores) else ''}" for s, seat in enumerate(record.seats)]
+            return app.tr("records.entry", date=_date(record), game=_game_name(app, record.game), scores=", ".join(parts))
+
+        return Button(label, lambda: open_replay(app, entry.path), tooltip=lambda: str(entry.path))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(1000), w - px(60))
+        top = px(120) + px(26) * max(1, len(self.stats.games))
+        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(50)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, _ = surface.get_size()
+        draw_text(surface, app.font(px(theme.HEADING_SIZE), bold=True), app.tr("records.history_title"), theme.ACCENT, (w // 2, px(24)), "midtop")
+        small = app.font(px(theme.SMALL_SIZE))
+        y = px(74)
+        draw_text(surface, app.font(px(theme.BODY_SIZE), bold=True), app.tr("records.stats_title"), theme.TEXT, (self.form.area.x, y))
+        y += px(30)
+        if not self.stats.games:
+            draw_text(surface, small, app.tr("records.stats_none"), theme.TEXT_DIM, (self.form.area.x, y))
+        for game_id, stats in sorted(self.stats.games.items()):
+            best = "—" if stats.best_score is None else stats.best_score
+            line = app.tr("records.stats_line", game=_game_name(app, game_id), played=stats.played, won=stats.won, best=best)
+            draw_text(surface, small, line, theme.TEXT_DIM, (self.form.area.x, y))
+            y += px(26)
+        if not self.entries:
+            draw_text(surface, app.font(px(theme.BODY_SIZE)), app.tr("records.history_empty"), theme.TEXT_DIM,
+                      (w // 2, self.form.area.y + px(80)), "midtop")
+        self.form.draw(surface)
+        tip = self.form.tooltip()
+        if tip:
+            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, surface.get_height() - px(12)), "midbottom")
+
+
+def open_replay(app: Any, path: Path) -> bool:
+    """Push the replay viewer for a record, or show why it cannot be replayed."""
+    try:
+        scene = app.scene("replay", path=path)
+    except RecordError as exc:
+        app.notify(app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
+        return False
+    app.push(scene)
+    return True
+
+
+class ReplayScene(Scene):
+    """A finished match, move by move: the table as a chosen seat saw it, and the log so far."""
+
+    def __init__(self, app: Any, path: Path) -> None:
+        super().__init__(app)
+        played = load(path)  # RecordError: the caller shows it
+        self.path = path
+        self.record = played.record
+        self.rules = played.rules
+        self.events: list[list[Event]] = played.events
+        self.states: list[State] = [self.record.start_state(self.rules)]
+        for seat, text in self.record.actions:
+            state = self.states[-1].clone()
+            state.apply(seat, self.rules.parse_action(state, seat, text))
+            self.states.append(state)
+        self.names = [s.name for s in self.record.seats]
+        humans = self.record.humans
+        self.viewer: int | None = humans[0] if humans else None
+        self.index = 0
+        self.playing = False
+        self.clock = 0.0
+        self.log = LogPanel(app, self.rules, self.names, self.viewer)
+        self.layout, self.painter = self._table_drawing()
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        tr = app.tr
+        self.play_button = Button(lambda: tr("records.pause" if self.playing else "records.play"), self.toggle_play, primary=True)
+        buttons = [
+            Button(lambda: tr("records.first"), lambda: self.go(0)),
+            Button(lambda: tr("records.prev"), lambda: self.go(self.index - 1)),
+            self.play_button,
+            Button(lambda: tr("records.next"), lambda: self.go(self.index + 1)),
+            Button(lambda: tr("records.last"), lambda: self.go(len(self.states) - 1)),
+            Button(lambda: tr("records.switch_view"), self.switch_view),
+            Button(lambda: tr("common.back"), app.pop),
+        ]
+        self.form = Form(app, [Row(None, buttons, [1, 1, 2, 1, 1, 2, 1.5])])
+        self.form.focus = self.play_button
+        self._refresh_log()
+
+    def _table_drawing(self) -> tuple[Any, Any]:
+        from scenes.layouts import get_layout, has_layout
+
+        if not has_layout(self.record.game):
+            return None, None
+        from scenes.table.cards import CardArt
+        from scenes.table.painter import Painter
+
+        layout = get_layout(self.record.game)
+        return layout, Painter(self.app, CardArt(self.app, self.rules, layout))
+
+    # ---------------------------------------------------------------- stepping
+    @property
+    def total(self) -> int:
+        return len(self.states) - 1
+
+    def go(self, index: int) -> None:
+        index = max(0, min(self.total, index))
+        if index != self.index:
+            self.index = index
+            self._refresh_log()
+        if self.index == self.total:
+            self.playing = False
+
+    def toggle_play(self) -> None:
+        if self.index >= self.total:
+            self.go(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def switch_view(self) -> None:
+        """Public view, then each seat in turn: see the match as each player saw it."""
+        order: list[int | None] = [None, *range(self.record.players)]
+        self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
+        self.log.set_viewer(self.viewer)
+
+    def _refresh_log(self) -> None:
+        self.log.reset(self.events[: self.index], keep_undos=False)
+
+    def view(self) -> dict[str, Any]:
+        view = self.states[self.index].view(self.viewer)
+        view["seat"] = self.viewer if self.viewer is not None else (self.record.humans or [0])[0]
+        return view
+
+    # ----------------------------------------------------------------- scene
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        bar = px(theme.ROW_HEIGHT)
+        log_w = max(px(260), int(w * 0.28))
+        top = px(56)
+        self.table_rect = pygame.Rect(0, top, w - log_w - px(20), h - top - bar - px(60))
+        self.log.layout(pygame.Rect(w - log_w - px(10), top, log_w, h - top - bar - px(60)))
+        self.form.layout(pygame.Rect(px(20), h - bar - px(36), w - px(40), bar))
+        if self.painter is not None:
+            self.painter.art.clear()
+
+    def update(self, dt: float) -> None:
+        if self.playing:
+            self.clock += dt
+            if self.clock >= AUTOPLAY_SECONDS:
+                self.clock = 0.0
+                self.go(self.index + 1)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_ESCAPE: self.app.pop,
+                pygame.K_LEFT: lambda: self.go(self.index - 1),
+                pygame.K_RIGHT: lambda: self.go(self.index + 1),
+                pygame.K_HOME: lambda: self.go(0),
+                pygame.K_END: lambda: self.go(self.total),
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_v: self.switch_view,
+            }
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        if self.log.handle(event):
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        w, h = surface.get_size()
+        game = self.rules.name(app.settings.language)
+        title = app.tr("records.replay_title", game=game, date=_date(self.record))
+        draw_text(surface, app.font(px(theme.BODY_SIZE), bold=True), title, theme.ACCENT, (px(20), px(16)))
+        who = self.names[self.viewer] if self.viewer is not None else app.tr("records.public")
+        info = f"{app.tr('records.step', index=self.index, total=self.total)} · {app.tr('records.viewpoint', who=who)}"
+        draw_text(surface, app.font(px(theme.SMALL_SIZE)), info, theme.TEXT, (w - px(20), px(20)), "topright")
+        self._draw_table(surface)
+        self.log.draw(surface)
+        self.form.draw(surface)
+        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr("records.keys"), theme.TEXT_DIM, (w // 2, h - px(8)), "midbottom")
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        view = self.view()
+        if self.layout is None or self.painter is None:
+            font = app.font(px(theme.BODY_SIZE))
+            y = self.table_rect.y + px(20)
+            draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr("records.no_layout"), theme.TEXT_DIM, (self.table_rect.x + px(20), y))
+            for seat, name in enumerate(self.names):
+                y += px(36)
+                draw_text(surface, font, f"{name}: {view['scores'][seat]}", theme.TEXT, (self.table_rect.x + px(20), y))
+            return
+        from scenes.table.painter import draw_regions
+        from scenes.table.regions import TableTheme
+
+        placements = self.layout.place(view, self.table_rect, TableTheme())
+        statuses = [""] * self.record.players
+        draw_regions(self.painter, surface, placements, view, self.names, statuses, set(), {})

@@ -1,0 +1,143 @@
+"""Records in the app (dummy SDL drivers): Continue, the history with statistics, the replay
+viewer and the log panel. Broken files give a banner naming the file and stay untouched."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.engine import registry  # noqa: E402
+from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig  # noqa: E402
+from game.records import MatchRecorder, RecordStore  # noqa: E402
+from scenes.replay import HistoryScene, ReplayScene  # noqa: E402
+from scenes.table.log_panel import LogPanel  # noqa: E402
+from tests.records_helpers import random_match, views  # noqa: E402
+from tests.test_app_support import make_app  # noqa: E402
+
+JAGD = registry.load("jagdfieber")
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def saved_history(count: int = 2) -> list[Path]:
+    store = RecordStore()
+    paths = []
+    for seed in range(1, count + 1):
+        record, state, _ = random_match(JAGD, 3, seed, humans=1)
+        paths.append(store.save(record, state))
+    return paths
+
+
+def test_history_lists_finished_matches_with_statistics(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    saved_history(2)
+    (RecordStore().history_dir / "zz-broken.json").write_text("{", encoding="utf-8")
+    app.push(app.scene("history"))
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene)
+    assert len(scene.entries) == 3 and sum(e.record is None for e in scene.entries) == 1
+    assert scene.stats.games["jagdfieber"].played == 2
+    app.step(0.016, [])
+    assert scene.form.focus is not None and scene.form.focus.enabled
+    scene.form.focus.activate()
+    assert isinstance(app.stack.top, ReplayScene)
+
+
+def test_menu_has_a_history_entry(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    labels = [w.label() for w in app.stack.top.form.widgets()]
+    assert app.tr("records.history") in labels
+
+
+def test_replay_viewer_steps_move_by_move(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    path = saved_history(1)[0]
+    app.push(app.scene("replay", path=path))
+    scene = app.stack.top
+    assert scene.index == 0 and scene.total == len(scene.record.actions)
+    scene.handle(key(pygame.K_RIGHT))
+    scene.handle(key(pygame.K_RIGHT))
+    assert scene.index == 2
+    fresh = scene.record.start_state(scene.rules)
+    for seat, text in scene.record.actions[:2]:
+        fresh.apply(seat, scene.rules.parse_action(fresh, seat, text))
+    assert views(scene.states[2]) == views(fresh)
+    scene.handle(key(pygame.K_END))
+    assert scene.index == scene.total and scene.states[-1].is_over()
+    assert scene.log.lines()[-1].kind == "game_over"
+    scene.handle(key(pygame.K_v))
+    assert scene.viewer == 1 and scene.log.viewer == 1
+    scene.handle(key(pygame.K_HOME))
+    scene.handle(key(pygame.K_SPACE))
+    for _ in range(3):
+        app.step(0.5, [])
+    assert scene.index >= 1
+    app.step(0.016, [])
+    scene.handle(key(pygame.K_ESCAPE))
+    assert not isinstance(app.stack.top, ReplayScene)
+
+
+def test_broken_record_in_replay_and_continue_gives_a_banner_and_keeps_the_file(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    store = RecordStore()
+    record, state, _ = random_match(JAGD, 3, 2, max_actions=6, humans=1)
+    record.actions[3] = (record.actions[3][0], "play dragon")
+    path = store.autosave_path(record)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = record.to_json()
+    path.write_text(text, encoding="utf-8")
+    assert app.can_continue()
+    assert app.continue_match() is False
+    assert app.notices and app.notices[-1].error and str(path) in app.notices[-1].text
+    assert "action 4" in app.notices[-1].text
+    assert path.read_text(encoding="utf-8") == text
+    from scenes.replay import open_replay
+
+    assert open_replay(app, path) is False
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_continue_opens_the_table_on_the_same_match(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", BOT, "random", "easy"), SeatConfig("Bea", BOT, "random", "hard")]
+    match = Match(MatchConfig("jagdfieber", seats, seed=12, options={"start_seat": 1}), threaded=False, think_seconds=0)
+    MatchRecorder(match, RecordStore())
+    match.run_bots()
+    match.submit(0, "play carrot")
+    match.run_bots()
+    assert app.continue_match() is True
+    table = app.stack.top
+    resumed = table.match
+    assert resumed is not match and resumed.history == match.history
+    assert views(resumed.state) == views(match.state)
+    assert [s.to_dict() for s in resumed.config.seats] == [s.to_dict() for s in seats]
+
+
+def test_log_panel_scrolls_and_follows_the_newest_line(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    record, _, _ = random_match(JAGD, 3, 5, max_actions=60)
+    from game.engine.record import replay
+
+    played = replay(record)
+    panel = LogPanel(app, JAGD, ["Ann", "Bob", "Cyd"], 0)
+    panel.layout(pygame.Rect(0, 0, 300, 200))
+    panel.reset(played.events)
+    panel.add_undo(0, 2)
+    assert panel.lines()[0].kind == "start" and panel.lines()[-1].kind == "undo"
+    assert panel.scroll == 0
+    assert panel.handle(key(pygame.K_PAGEUP)) and panel.scroll > 0
+    assert panel.handle(key(pygame.K_END)) and panel.scroll == 0
+    panel.handle(key(pygame.K_HOME))
+    assert panel.scroll == panel._max_scroll() > 0
+    surface = pygame.Surface((400, 300))
+    panel.draw(surface)
+    app.set_language("en")
+    assert panel.lines()[0].text == "Jagdfieber: the match begins"
