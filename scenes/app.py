@@ -39,6 +39,8 @@ SCENES: dict[str, str] = {
     "results": "scenes.results:ResultsScene",
     "score_sheet": "scenes.results:ScoreSheetScene",
     "table": "scenes.table.scene:TableScene",
+    "history": "scenes.replay:HistoryScene",
+    "replay": "scenes.replay:ReplayScene",
 }
 
 
@@ -57,6 +59,13 @@ class Notice:
     error: bool = False
 
 
+def _records_resumer() -> MatchResumer:
+    """"Continue" resumes the newest unfinished autosave (scenes/replay.py, game/records.py)."""
+    from scenes.replay import RecordsResumer
+
+    return RecordsResumer()
+
+
 class App:
     """The running application (one per process; tests create several headless ones)."""
 
@@ -68,7 +77,7 @@ class App:
         self.notices: list[Notice] = []
         self.time = 0.0
         self.running = False
-        self.resumer: MatchResumer | None = None
+        self.resumer: MatchResumer | None = _records_resumer()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         pygame.display.init()
         pygame.font.init()
@@ -305,14 +314,48 @@ def create_app(size: tuple[int, int] | None = BASE_SIZE, headless: bool = False)
     return App(size=size, headless=headless)
 
 
-def run_app() -> int:
-    """`python main.py` with no command: open the window on the main menu."""
+def run_app(resume: bool = False) -> int:
+    """`python main.py` with no command: open the window on the main menu
+    (`--resume`: straight back to the last unfinished match, as "Continue" does)."""
     try:
         app = create_app(size=None)
     except pygame.error as exc:
         print(f"Tablée cannot open a window: {exc}", file=sys.stderr)
         return 1
     app.clear_to(app.scene("menu"))
+    if resume:
+        app.continue_match()
     app.run()
     pygame.quit()
     return 0
+
+
+_COLD_START = (
+    "import time; t = time.perf_counter(); from scenes.app import create_app; "
+    "app = create_app(headless=True); app.clear_to(app.scene('menu')); app.step(0.0, []); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def bench_cold_start(runs: int = 3) -> dict[str, float]:
+    """Seconds from launching Python to the first drawn main-menu frame (best of `runs`).
+
+    Measured in fresh processes (headless, settings in a temporary folder) so nothing is cached.
+    """
+    import subprocess
+    import tempfile
+    import time
+
+    from game.resources import app_root
+
+    best_total, best_inside = float("inf"), float("inf")
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "TABLEE_HOME": home, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        for _ in range(runs):
+            start = time.perf_counter()
+            out = subprocess.run(
+                [sys.executable, "-c", _COLD_START], cwd=app_root(), env=env, capture_output=True, text=True, check=True
+            )
+            best_total = min(best_total, time.perf_counter() - start)
+            best_inside = min(best_inside, float(out.stdout.strip().splitlines()[-1]))
+    return {"cold_start_s": round(best_total, 3), "app_init_s": round(best_inside, 3)}
