@@ -18,7 +18,13 @@ def settings_file(tmp_path):
 
 
 def open_settings(app) -> SettingsScene:
-    frame(app, key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN))
+    """Arrow down to the "Settings" button of the main menu and press Enter."""
+    menu = app.stack.top
+    for _ in range(len(menu.form.focusables())):
+        if menu.form.focus.label() == app.tr("menu.settings"):
+            break
+        frame(app, key(pygame.K_DOWN))
+    frame(app, key(pygame.K_RETURN))
     assert isinstance(app.stack.top, SettingsScene)
     return app.stack.top
 
