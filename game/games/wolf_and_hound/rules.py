@@ -1,0 +1,278 @@
+"""Wolf & Hound's data schema, option checks and Rules: cards, animals and setups come from the YAML."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game.engine.actions import Action
+from game.engine.errors import OptionError
+from game.engine.rules import Rules
+from game.engine.schema import (
+    INVALID,
+    Bool,
+    Context,
+    DictOf,
+    Enum,
+    Int,
+    ListOf,
+    Map,
+    Spec,
+    Str,
+    _construct,
+    _describe,
+    _where,
+    did_you_mean,
+)
+from game.engine.zones import BACK, ZoneTable
+from game.games.wolf_and_hound.primitives import (
+    COLOR_BIT,
+    KINDS,
+    PRIMITIVES,
+    Side,
+    compile_side,
+    type_error,
+)
+from game.games.wolf_and_hound.state import SEATS, WolfHoundState
+
+ZONES = ("hand", "deck", "ghost_deck", "played")
+GROUPS = ("wolf", "hound", "sheep", "metamorphic", "extra", "designer")
+
+
+class Effects(Spec):
+    """A list of `- primitive: {param: value}`; names and parameters checked against the registry."""
+
+    expected = "a list of effects such as '- moved_by: {colors: [black]}'"
+
+    def _check(self, node, ctx, path):
+        if not isinstance(node, yaml.SequenceNode):
+            ctx.error(node, f"{_where(path)} is {_describe(node)} (expected {self.expected})")
+            return INVALID
+        result: list[tuple[str, dict[str, Any]]] = []
+        for i, item in enumerate(node.value):
+            bound = self._one(item, ctx, path + (i,))
+            if bound is not None:
+                result.append(bound)
+        return result
+
+    def _one(self, item, ctx, path):
+        if not isinstance(item, yaml.MappingNode) or len(item.value) != 1:
+            ctx.error(item, f"{_where(path)} is {_describe(item)} (expected one primitive name with its parameters)")
+            return None
+        key_node, params_node = item.value[0]
+        name = key_node.value
+        prim = PRIMITIVES.get(name)
+        if prim is None:
+            hint = did_you_mean(name, PRIMITIVES)
+            ctx.error(key_node, f"unknown effect primitive '{name}' (expected one of: {', '.join(PRIMITIVES)}{hint})")
+            return None
+        params: dict[str, Any] = {}
+        if isinstance(params_node, yaml.ScalarNode) and params_node.value in ("", "~", "null"):
+            pairs = []
+        elif isinstance(params_node, yaml.MappingNode):
+            pairs = params_node.value
+        else:
+            ctx.error(params_node, f"parameters of '{name}' are {_describe(params_node)} (expected a mapping, e.g. {{}})")
+            return None
+        for pkey, pvalue in pairs:
+            pname = pkey.value
+            if pname not in prim.params:
+                hint = did_you_mean(pname, prim.params)
+                allowed = ", ".join(prim.params) or "none"
+                ctx.error(pkey, f"unknown parameter '{pname}' for effect '{name}' (expected: {allowed}{hint})")
+                continue
+            value = _construct(pvalue)
+            problem = type_error(value, prim.params[pname])
+            if problem:
+                ctx.error(pvalue, f"parameter '{pname}' of effect '{name}' {problem}")
+                continue
+            params[pname] = value
+        for missing in sorted(prim.required - {p.value for p, _ in pairs}):
+            ctx.error(key_node, f"effect '{name}' has no '{missing}' (expected the parameter '{missing}')")
+        return name, params
+
+
+_SIDE = Map({"kind": Enum(*KINDS), "effects": Effects()})
+_ANIMAL = Map(
+    {"group": Enum(*GROUPS), "wolf_card": Bool(), "tags": ListOf(Str()), "front": _SIDE, "back": _SIDE},
+    optional={"wolf_card": False, "tags": [], "back": None},
+)
+_CARD = Map(
+    {
+        "color": Enum(*COLOR_BIT),
+        "value": Int(min=0, max=12),
+        "symbol": Enum("meat", "bone"),
+        "base": Int(min=0, max=32),
+        "meat_and_bone": Int(min=0, max=32),
+    },
+    optional={"symbol": ""},
+)
+_SEATS4 = ListOf(Int(min=0, max=SEATS - 1))
+SCHEMA = {
+    "cards": DictOf(_CARD, min_len=1),
+    "animals": DictOf(_ANIMAL, min_len=1),
+    "setup": Map(
+        {
+            "hand_size": Int(min=1, max=8),
+            "skip_first_activation": Bool(),
+            "teams": DictOf(_SEATS4, min_len=2),
+            "tie_team": Str(),
+            "sheep": DictOf(ListOf(Int(min=1, max=9), min_len=SEATS, max_len=SEATS)),
+            "more_sheep": Map({"wolf_cards_at_least": Int(min=1), "bonus": Int(min=0, max=5)}),
+            "ghosts": DictOf(_SEATS4),
+        }
+    ),
+    "presets": ListOf(Map({"id": Str(), "level": Enum("first", "beginner", "experienced", "expert"), "animals": ListOf(Str(), min_len=1)})),
+}
+OPTIONAL: dict[str, Any] = {"presets": []}
+
+
+def check(data: dict[str, Any], ctx: Context) -> None:
+    """Cross checks: zones, the deck for each variant, seats and teams, animal ids everywhere."""
+    for name in ZONES:
+        if name not in data["zones"]:
+            ctx.error_at(("zones",), f"zones has no '{name}' (expected the zones {', '.join(ZONES)})")
+    cards, animals, setup = data["cards"], data["animals"], data["setup"]
+    if BACK in cards or BACK in animals:
+        ctx.error_at(("cards",), f"'{BACK}' is reserved for hidden cards (expected another id)")
+    for variant in ("base", "meat_and_bone"):
+        total = sum(c[variant] for c in cards.values() if c is not INVALID)
+        if total < SEATS * setup["hand_size"] + 1:
+            ctx.error_at(("cards",), f"the {variant} deck has {total} cards (expected at least {SEATS * setup['hand_size'] + 1})")
+    for cid, card in cards.items():
+        expected = f"{card['color']} {card['value']}" + (f" {card['symbol']}" if card["symbol"] else "")
+        if cid != expected:
+            ctx.error_at(("cards", cid), f"card '{cid}' is named after its fields as '{expected}' (expected the id '{expected}')")
+    for n in ("2", "3", "4"):
+        if n not in setup["sheep"]:
+            ctx.error_at(("setup", "sheep"), f"setup.sheep has no row for {n} players (expected rows 2, 3 and 4)")
+        if n not in setup["ghosts"]:
+            ctx.error_at(("setup", "ghosts"), f"setup.ghosts has no row for {n} players (expected rows 2, 3 and 4)")
+        elif sorted(setup["ghosts"][n]) != list(range(int(n), SEATS)):
+            ctx.error_at(("setup", "ghosts", n), f"ghosts for {n} players are {setup['ghosts'][n]} (expected seats {list(range(int(n), SEATS))})")
+    seats = sorted(s for team in setup["teams"].values() for s in team)
+    if seats != list(range(SEATS)):
+        ctx.error_at(("setup", "teams"), f"teams cover seats {seats} (expected each of 0-{SEATS - 1} once)")
+    if setup["tie_team"] not in setup["teams"]:
+        ctx.error_at(("setup", "tie_team"), f"unknown team '{setup['tie_team']}'{did_you_mean(setup['tie_team'], setup['teams'])}")
+    default = data["options"].get("animals", {}).get("default") or []
+    for i, preset in enumerate(data["presets"]):
+        for aid in preset["animals"]:
+            if aid not in animals:
+                ctx.error_at(("presets", i, "animals"), f"unknown animal '{aid}'{did_you_mean(aid, animals)}")
+    for aid in default:
+        if aid not in animals:
+            ctx.error_at(("options", "animals"), f"unknown animal '{aid}'{did_you_mean(str(aid), animals)}")
+    texts = data["text"]["en"]
+    for aid in animals:
+        for key in (f"animal.{aid}", f"animal.{aid}.desc"):
+            if key not in texts:
+                ctx.error_at(("animals", aid), f"animal '{aid}' has no text '{key}' (expected a name and a description)")
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """`play <card>`: the number card a seat plays this turn."""
+
+    card: str = ""
+
+
+class WolfHoundRules(Rules):
+    state_class = WolfHoundState
+
+    def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
+        super().__init__(game_id, data, source, common_text)
+        cards = data["cards"]
+        self.card_order: tuple[str, ...] = tuple(cards)
+        self.color_of = {c: COLOR_BIT[v["color"]] for c, v in cards.items()}
+        self.value_of = {c: v["value"] for c, v in cards.items()}
+        self.symbol_of = {c: v["symbol"] for c, v in cards.items()}
+        self.deck_counts = {
+            False: {c: v["base"] for c, v in cards.items() if v["base"]},
+            True: {c: v["meat_and_bone"] for c, v in cards.items() if v["meat_and_bone"]},
+        }
+        self.animal_order: tuple[str, ...] = tuple(data["animals"])
+        self.animal_tags = {a: frozenset(v["tags"]) for a, v in data["animals"].items()}
+        self.wolf_cards = frozenset(a for a, v in data["animals"].items() if v["wolf_card"])
+        self.sides: dict[str, tuple[Side, Side]] = {}
+        for aid, animal in data["animals"].items():
+            front = compile_side(animal["front"]["kind"], animal["front"]["effects"])
+            back_data = animal["back"] or animal["front"]
+            back = compile_side(back_data["kind"], back_data["effects"])
+            self.sides[aid] = (front, back)
+        self.double_sided = frozenset(a for a, v in data["animals"].items() if v["back"])
+        setup = data["setup"]
+        self.hand_size: int = setup["hand_size"]
+        self.skip_first_activation: bool = setup["skip_first_activation"]
+        self.teams: dict[str, tuple[int, ...]] = {t: tuple(s) for t, s in setup["teams"].items()}
+        self.team_of = [next(t for t, seats in self.teams.items() if s in seats) for s in range(SEATS)]
+        self.tie_team: str = setup["tie_team"]
+        self.sheep_table = {int(n): list(row) for n, row in setup["sheep"].items()}
+        self.more_sheep = setup["more_sheep"]
+        self.ghost_table = {int(n): tuple(seats) for n, seats in setup["ghosts"].items()}
+        self.plays = {c: Play(f"play {c}", c) for c in self.card_order}
+        self.skip = Action("skip")
+        self.ghost_keep = Action("ghost keep")
+        self.ghost_swap = Action("ghost swap")
+
+    def setup(self, state: WolfHoundState) -> None:  # type: ignore[override]
+        state.setup_match()
+
+    def zone_table(self, num_players: int) -> ZoneTable:
+        """Always the 4 seats of the table: with 2 or 3 players the others are ghosts."""
+        return super().zone_table(SEATS)
+
+    # ------------------------------------------------------------------- options
+    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
+        """Generic checks, then the animal list, the sheep per seat and a stacked deck."""
+        result = super().check_options(options, num_players)
+        animals = result["animals"]
+        if not animals:
+            raise OptionError("option animals must name at least one animal card")
+        for aid in animals:
+            if aid not in self.sides:
+                raise OptionError(f"option animals: unknown animal card {aid!r}{did_you_mean(str(aid), self.animal_order)}")
+        if len(set(animals)) != len(animals):
+            raise OptionError("option animals names a card twice (each animal card exists once)")
+        result["animals"] = [a for a in self.animal_order if a in animals]
+        sheep = result["sheep"]
+        if sheep is not None:
+            if len(sheep) != SEATS or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9 for v in sheep):
+                raise OptionError(f"option sheep must list {SEATS} whole numbers from 1 to 9 (one per seat), not {sheep!r}")
+            result["sheep"] = list(sheep)
+        deck = result["deck"]
+        if deck is not None:
+            result["deck"] = self._check_deck(deck, result["meat_and_bone"])
+        return result
+
+    def _check_deck(self, deck: list[Any], meat_and_bone: bool) -> list[str]:
+        wanted = Counter(self.deck_counts[meat_and_bone])
+        texts = [" ".join(str(t).lower().split()) for t in deck]
+        for text in texts:
+            if text not in wanted:
+                raise OptionError(f"option deck: {text!r} is not a card of this deck{did_you_mean(text, wanted)}")
+        given = Counter(texts)
+        if given != wanted:
+            missing = ", ".join(f"{c} x{n}" for c, n in (wanted - given).items())
+            extra = ", ".join(f"{c} x{n}" for c, n in (given - wanted).items())
+            variant = "Meat & Bone" if meat_and_bone else "base"
+            raise OptionError(
+                f"option deck must be exactly the {variant} deck of {sum(wanted.values())} cards "
+                f"(missing: {missing or 'none'}; too many: {extra or 'none'})"
+            )
+        return texts
+
+    def starting_sheep(self, humans: int, animals: list[str]) -> list[int]:
+        """The rulebook's table for the player count, +1 each with enough wolf cards (5, 10-2, 11-2)."""
+        row = list(self.sheep_table[humans])
+        if sum(1 for a in animals if a in self.wolf_cards) >= self.more_sheep["wolf_cards_at_least"]:
+            row = [v + self.more_sheep["bonus"] for v in row]
+        return row
+
+
+RULES_CLASS = WolfHoundRules
+__all__ = ["Play", "RULES_CLASS", "SCHEMA", "WolfHoundRules", "check"]
