@@ -1,0 +1,198 @@
+"""Fish Fish bot hooks: styles read only public facts, play like their names, beat random."""
+
+from __future__ import annotations
+
+from game.ai import make_bot
+from game.ai.hooks import hooks_for
+from game.engine import registry
+from game.engine.rng import Rng
+from game.games.fish_fish import ai
+
+
+def new_game(players: int = 4, start_seat: int = 0, seed: int = 1):
+    return registry.load("fish_fish").new_state(players, seed=seed, options={"start_seat": start_seat})
+
+
+def act(state, seat: int, text: str) -> None:
+    state.apply(seat, state.rules.parse_action(state, seat, text))
+
+
+def line(state, card: str, value: int, bets: list[int]) -> None:
+    act(state, state.fisher, f"line {card} {value}")
+    for count in bets:
+        act(state, state.to_act()[0], f"bet {count}")
+
+
+class SeatOnly:
+    """What a bot may ask: to_act, its own legal actions, determinizations for itself, rules."""
+
+    def __init__(self, state, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self.rules, self.num_players = state.rules, state.num_players
+
+    def to_act(self):
+        return self._state.to_act()
+
+    def legal_actions(self, seat: int):
+        assert seat == self._seat
+        return self._state.legal_actions(seat)
+
+    def determinize(self, seat: int, rng: Rng):
+        assert seat == self._seat
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"a bot read state.{name}")
+
+
+def test_catch_chance_counts_every_unrevealed_card_even_one_spent_face_down():
+    state = new_game()
+    act(state, 0, "line empty 2")
+    assert ai.catch_chance(state) == 2 / 5
+    for count in (0, 0, 0):
+        act(state, state.to_act()[0], f"bet {count}")
+    line(state, "catch", 3, [1, 0, 0])
+    act(state, 0, "line empty 4")
+    assert ai.catch_chance(state) == 1 / 4  # the face-down discard may still be the other catch
+    for count in (0, 0, 0):
+        act(state, state.to_act()[0], f"bet {count}")
+    line(state, "catch", 3, [0, 0, 0])
+    act(state, 0, "line empty 5")
+    assert ai.catch_chance(state) == 1 / 4  # two face-down discards: either may be the catch
+
+
+def test_a_fish_bets_the_same_whatever_the_hidden_card_on_the_line():
+    for card in ("catch", "empty"):
+        state = new_game()
+        act(state, 0, f"line {card} 4")
+        bets = []
+        for seed in range(40):
+            for style in ai.STYLES.values():
+                bets.append(str(style(state.clone(), 1, state.legal_actions(1), Rng(seed))))
+        if card == "catch":
+            under_catch = bets
+    assert bets == under_catch
+
+
+def average_bet(style_name: str, games: int = 40) -> float:
+    rules = registry.load("fish_fish")
+    policy = ai.STYLES[style_name]
+    bets = []
+    for seed in range(games):
+        state = rules.new_state(4, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            action = policy(state.determinize(seat, rng), seat, actions, rng)
+            if seat != state.fisher and len(actions) > 1:
+                bets.append(action.count)
+            state.apply(seat, action)
+    return sum(bets) / len(bets)
+
+
+def test_a_cautious_fish_bets_fewer_fish_per_line_than_a_bold_one():
+    assert average_bet("cautious") < 0.8 * average_bet("bold")
+
+
+def test_a_cautious_fish_keeps_its_fish_when_both_catches_may_be_on_a_small_bait():
+    state = new_game()
+    act(state, 0, "line catch 2")
+    choices = {str(ai.STYLES["cautious"](state.clone(), 1, state.legal_actions(1), Rng(s))) for s in range(30)}
+    assert choices <= {"bet 0", "bet 1"}
+
+
+def test_a_fish_spreads_its_fish_before_the_forced_last_line():
+    state = new_game()
+    for card, value in (("empty", 2), ("empty", 3), ("catch", 3)):
+        line(state, card, value, [0, 0, 0])
+    act(state, 0, "line empty 4")  # line 4 of 5, a catch may remain: do not wait for line 5
+    bets = [ai.STYLES["cautious"](state.clone(), 1, state.legal_actions(1), Rng(s)).count for s in range(30)]
+    assert sum(b >= 2 for b in bets) >= 25  # a few random slips aside
+
+
+def test_the_fisher_lures_with_catches_under_the_biggest_bait():
+    state = new_game()
+    lures = {"catch top": 0, "catch low": 0}
+    for seed in range(200):
+        action = ai.STYLES["bold"](state.clone(), 0, state.legal_actions(0), Rng(seed))
+        if action.card == "catch":
+            lures["catch top" if action.value == 5 else "catch low"] += action.value == 5 or action.value == 2
+    assert lures["catch top"] > lures["catch low"]
+
+
+def test_style_bots_are_selectable_play_legal_moves_and_read_only_their_seat():
+    rules = registry.load("fish_fish")
+    bots = [make_bot("cautious", seed=1), make_bot("bold", seed=2, level="hard"), make_bot("cautious", seed=3, level="easy")]
+    state = rules.new_state(3, seed=4)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bots[seat].choose(SeatOnly(state, seat), seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert hooks_for("fish_fish").styles.keys() == {"cautious", "bold"}
+
+
+def test_style_bots_are_reproducible_from_their_seed():
+    def play(seed: int) -> list[str]:
+        state = registry.load("fish_fish").new_state(4, seed=9)
+        bots = [make_bot("bold", seed=seed + s) for s in range(4)]
+        texts = []
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bots[seat].choose(state, seat)
+            texts.append(str(action))
+            state.apply(seat, action)
+        return texts
+
+    assert play(5) == play(5)
+
+
+def test_style_bots_beat_random_players():
+    rules = registry.load("fish_fish")
+    for style in ("cautious", "bold"):
+        share = 0.0
+        for seed in range(120):
+            state = rules.new_state(4, seed=seed)
+            bots = [make_bot(style, seed=seed, level="hard")] + [make_bot("random", seed=seed + s) for s in (1, 2, 3)]
+            while not state.is_over():
+                seat = state.to_act()[0]
+                state.apply(seat, bots[seat].choose(state, seat))
+            winners = state.winners()
+            share += 1 / len(winners) if 0 in winners else 0.0
+        assert share / 120 > 0.35, style  # random seats win 0.25 each
+
+
+def test_playouts_stop_at_the_end_of_the_round_and_value_the_score_sheet():
+    hooks = hooks_for("fish_fish")
+    state = new_game()
+    start = state.clone()
+    rng = Rng(1)
+    steps = 0
+    while not hooks.rollout_done(start, state):
+        seat = state.to_act()[0]
+        state.apply(seat, hooks.rollout_action(state, seat, state.legal_actions(seat), rng))
+        steps += 1
+    assert state.round_no == 2 and len(state.sheet) == 1 and steps > 0
+    values = hooks.evaluate(state)
+    assert abs(sum(values) - 1.0) < 1e-9
+    leader = max(range(4), key=lambda s: state.scores()[s])
+    assert values[leader] == max(values)
+
+
+def test_evaluate_is_exact_at_the_end_of_the_game():
+    state = new_game(2)
+    for _ in range(4):
+        line(state, "empty", 2, [4])
+    assert state.is_over() and state.scores() == [16, 16]
+    assert ai.evaluate(state) == [0.5, 0.5]
+
+
+def test_ismcts_searches_fish_fish_with_these_hooks():
+    state = new_game(4, seed=3)
+    bot = make_bot("ismcts", seed=1, iterations=60, seconds=None)
+    for _ in range(6):
+        seat = state.to_act()[0]
+        action = bot.choose(SeatOnly(state, seat), seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
