@@ -519,7 +519,7 @@ def resume(path: Path, store: RecordStore | None = None, **match_options: Any) -
     timeline = Timeline.load(path)
     record = timeline.record
     seats = [SeatConfig(s.name, s.kind, s.bot or "random", s.level or "medium") for s in record.seats]
-    config = MatchConfig(record.game, seats, record.seed, dict(record.options))
+    config = MatchConfig(record.game, seats, record.seed, dict(record.options), practice=record.practice)
     match = Match(config, rules=timeline.rules, **match_options)
     match.reset_to(list(record.actions))
     return MatchRecorder(match, store, record=record)

@@ -141,3 +141,50 @@ def test_log_panel_scrolls_and_follows_the_newest_line(monkeypatch, tmp_path: Pa
     panel.draw(surface)
     app.set_language("en")
     assert panel.lines()[0].text == "Jagdfieber: the match begins"
+
+
+def test_table_autosaves_and_undoes_with_ctrl_z(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", BOT, "random", "easy"), SeatConfig("Cyd", BOT, "random", "easy")]
+    config = MatchConfig("jagdfieber", seats, seed=3, options={"start_seat": 0}, practice=True)
+    match = Match(config, threaded=False, think_seconds=0)
+    table = app.scene("table", config=config, match=match)
+    app.push(table)
+    for card in ("wolf", "rabbit"):
+        for _ in range(40):
+            app.step(0.1, [])
+        match.submit(0, f"play {card}")
+    for _ in range(40):
+        app.step(0.1, [])
+    recorder = table.records.recorder
+    assert recorder.record.practice
+    saved = RecordStore().latest_unfinished()
+    assert saved is not None and saved == RecordStore().autosave_path(recorder.record)
+    before = list(match.history)
+    app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")])
+    last_human = max(i for i, (seat, _) in enumerate(before) if seat == 0)
+    assert match.history == before[:last_human]
+    assert table.records.panel.lines()[-1].kind == "undo"
+    assert views(match.state) == views(table.records.recorder.timeline.state)
+    app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL, unicode="")])
+    assert match.history == before
+    app.step(0.1, [key(pygame.K_l)])
+    assert table.records.visible
+
+
+def test_without_practice_undo_after_a_reveal_is_refused_with_a_reason(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", BOT, "random", "easy"), SeatConfig("Cyd", BOT, "random", "easy")]
+    config = MatchConfig("jagdfieber", seats, seed=3, options={"start_seat": 0})
+    match = Match(config, threaded=False, think_seconds=0)
+    table = app.scene("table", config=config, match=match)
+    app.push(table)
+    for _ in range(40):
+        app.step(0.1, [])
+    match.submit(0, "play wolf")  # the last choice of the round: every card is revealed
+    before = list(match.history)
+    assert table.records.undo() is False
+    assert match.history == before
+    assert table.captions[-1][:2] == (JAGD.text(app.settings.language, "undo.revealed"), True)

@@ -58,6 +58,17 @@ class LogPanel:
         self._entries.append((_UNDO, (seat, count, redo)))
         self._invalidate()
 
+    def rewind(self, count: int, seat: int) -> None:
+        """An undo took back the last `count` actions: their lines go, the undo line stays."""
+        left = count
+        for i in range(len(self._entries) - 1, -1, -1):
+            if left <= 0:
+                break
+            if self._entries[i][0] == _EVENTS:
+                del self._entries[i]
+                left -= 1
+        self.add_undo(seat, count)
+
     def reset(self, batches: Iterable[Iterable[Event]], keep_undos: bool = True) -> None:
         """Rebuild from a whole history; undo lines already shown stay at the end."""
         undos = [e for e in self._entries if e[0] == _UNDO] if keep_undos else []
@@ -92,8 +103,9 @@ class LogPanel:
 
     # ------------------------------------------------------------------ layout
     def layout(self, rect: pygame.Rect) -> None:
+        if rect.size != self.rect.size:
+            self._rows = None
         self.rect = pygame.Rect(rect)
-        self._rows = None
 
     def _font(self, heading: bool = False) -> pygame.font.Font:
         return self.app.font(self.app.px(theme.SMALL_SIZE), bold=heading)
@@ -178,3 +190,116 @@ class LogPanel:
         span = total - inner.height
         offset = int((track.height - thumb_h) * (1 - self.scroll / span)) if span else 0
         pygame.draw.rect(surface, theme.PANEL_BORDER, (track.x, track.y + offset, track.width, thumb_h), border_radius=px(2))
+
+
+class TableRecords:
+    """What match records add to a table scene, in one object the scene forwards to:
+    autosave after every action, undo (Ctrl+Z) and redo (Ctrl+Y), and the log panel (L).
+
+    The scene calls: `TableRecords(scene)` once its match, app, rules and viewer exist;
+    `handle(event)` first in its input; `draw(surface)` last; `close()` on exit. After an undo or
+    redo the scene's `_sync()` redraws from the rebuilt `match.state` (no animation).
+    """
+
+    def __init__(self, scene: Any) -> None:
+        from game import records
+
+        self.scene = scene
+        self.app = scene.app
+        match = scene.match
+        self.recorder = records.attach(match)
+        self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
+        self.panel.reset(self.recorder.timeline.events)
+        self.visible = False
+        self._reported: str | None = None
+        match.on_action.append(self._on_action)
+
+    def close(self) -> None:
+        if self._on_action in self.scene.match.on_action:
+            self.scene.match.on_action.remove(self._on_action)
+
+    def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
+        self.panel.add_events(events)
+        problem = self.recorder.problem
+        if problem and problem != self._reported:
+            self.app.notify(self.app.tr("records.save_failed", problem=problem), seconds=10, error=True)
+        self._reported = problem
+
+    # ------------------------------------------------------------------ undo
+    def undo(self) -> bool:
+        """Take back the human's last move (and the bots' replies), or say why not."""
+        from game.records import UndoRefused
+
+        try:
+            step = self.recorder.undo()
+        except UndoRefused as refused:
+            self.scene.say(self.app.game_text(self.scene.rules, refused.key), error=True)
+            return False
+        self.panel.rewind(len(step.actions), step.seat)
+        self._resync()
+        self.scene.say(display_text(self.panel.lines()[-1]))
+        return True
+
+    def redo(self) -> bool:
+        from game.records import UndoRefused
+
+        try:
+            step = self.recorder.redo()
+        except UndoRefused as refused:
+            self.scene.say(self.app.game_text(self.scene.rules, refused.key), error=True)
+            return False
+        self.panel.add_undo(step.seat, len(step.actions), redo=True)
+        for events in self.recorder.timeline.events[-len(step.actions):]:
+            self.panel.add_events(events)
+        self._resync()
+        self.scene.say(self.panel._writer().undo_line(step.seat, len(step.actions), redo=True).text)
+        return True
+
+    def _resync(self) -> None:
+        scene = self.scene
+        scene.animator.skip(scene.place)
+        scene.input.reset()
+        scene._sync()
+
+    # ------------------------------------------------------------------ input, drawing
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & pygame.KMOD_CTRL)
+            shift = bool(event.mod & pygame.KMOD_SHIFT)
+            if ctrl and event.key == pygame.K_z and not shift:
+                self.undo()
+                return True
+            if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and shift)):
+                self.redo()
+                return True
+            if event.key == pygame.K_l and not ctrl:
+                self.visible = not self.visible
+                return True
+        return self.visible and self.panel.handle(event)
+
+    def _rect(self, size: tuple[int, int]) -> pygame.Rect:
+        px = self.app.px
+        w, h = size
+        top = px(48)
+        placements = getattr(self.scene, "placements", None)
+        if placements is not None and "hud" in placements.regions:
+            top = placements.regions["hud"].rect.bottom + px(8)
+        width = min(px(380), int(w * 0.34))
+        return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.panel.set_viewer(self.scene.viewer)
+        if getattr(self.scene, "privacy_for", None) is not None:
+            return
+        rect = self._rect(surface.get_size())
+        if self.visible:
+            self.panel.layout(rect)
+            self.panel.draw(surface)
+            return
+        px = self.app.px
+        font = self.app.font(px(theme.SMALL_SIZE - 3))
+        label = self.app.tr("records.log_tab")
+        tab = pygame.Rect(0, 0, font.size(label)[0] + px(16), font.get_linesize() + px(6))
+        tab.topright = rect.topright
+        pygame.draw.rect(surface, theme.BACKGROUND_DARK, tab, border_radius=px(5))
+        draw_text(surface, font, label, theme.TEXT_DIM, tab.center, "center")
