@@ -174,6 +174,9 @@ class Animator:
         for event in step.events:
             if isinstance(event, CardMoved):
                 src_list = _zone_list(zones, event.from_zone, event.from_seat)
+                if event.card is None and "back" not in src_list:
+                    # an unseen card left cards we could name: we can no longer tell which remain
+                    src_list[:] = ["back"] * len(src_list)
                 index = _find(src_list, event.card)
                 region = placements.zone(event.from_zone, event.from_seat)
                 src = _rect_at(region, len(src_list), index)

@@ -168,7 +168,8 @@ class HandInput:
         region, cards = self.hand()
         moves = self.moves_for(drag.card)
         if moves:
-            zones = ", ".join(dict.fromkeys(scene.game_text(f"zone.{m.to_zone}") for m in moves))
+            names = (scene.game_text(f"zone.{m.to_zone}") for m in moves)
+            zones = ", ".join(dict.fromkeys(n[:1].lower() + n[1:] for n in names))  # "your play zone"
             scene.say(scene.app.tr("table.drop_on", zone=zones), error=True)
         else:
             self._explain(drag.card, target)

@@ -1,0 +1,242 @@
+"""The table under SDL's dummy driver, driven by synthetic mouse and keyboard events."""
+
+from __future__ import annotations
+
+from tests.table_helpers import drag, frames, hand_card_center, key, make_app, make_table, mouse, settle, shot
+
+import pygame  # noqa: I001  (after table_helpers: it selects the dummy drivers)
+
+from game.engine.events import CardMoved, CardRevealed
+
+
+def test_dragging_a_card_onto_the_play_zone_plays_it(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    assert scene.active_seat() == 0
+    start = hand_card_center(scene, "wolf")
+    target = scene.placements.zone("play", 0).rect.center
+    frames(app, 1, events=[mouse("down", start)])
+    frames(app, 1, events=[mouse("move", (start[0], start[1] - 40))])
+    # picked up: the legal target (my play zone) is highlighted, nothing else
+    assert [r.name for r in scene.input.targets()] == ["play:0"]
+    shot(app, tmp_path, "table_dragging")
+    for i in range(1, 4):
+        frames(app, 1, events=[mouse("move", (start[0] + (target[0] - start[0]) * i // 3,
+                                              start[1] + (target[1] - start[1]) * i // 3))])
+    frames(app, 1, events=[mouse("up", target)])
+    assert (0, "play wolf") in scene.match.history
+
+
+def test_dropping_elsewhere_snaps_back_and_says_where_to_drop(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch, size=(1024, 600))
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    start = hand_card_center(scene, "rabbit")
+    other_play = scene.placements.zone("play", 1).rect.center
+    before = list(scene.match.history)
+    drag(app, start, other_play)
+    assert scene.match.history == before
+    text, error, _ = scene.captions[-1]
+    assert error and text == app.tr("table.drop_on", zone=app.game_text(scene.rules, "zone.play").lower())
+    assert scene.input.snap is not None  # the card flies back to the hand
+    shot(app, tmp_path, "table_drop_refused")
+    frames(app, 30)
+    assert scene.input.snap is None
+    # dropped on empty felt: refused the same way
+    drag(app, start, (5, 300))
+    assert scene.match.history == before
+
+
+def test_click_twice_plays_and_a_card_already_chosen_gets_the_engine_reason(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb", think=30.0)  # the bots take their time: the round stays open
+    settle_humans(app, scene)
+    pos = hand_card_center(scene, "carrot")
+    frames(app, 1, events=[mouse("down", pos)])
+    frames(app, 1, events=[mouse("up", pos)])
+    assert scene.input.selected is not None and scene.match.history == []
+    frames(app, 1, events=[mouse("down", pos)])
+    frames(app, 1, events=[mouse("up", pos)])
+    assert scene.match.history == [(0, "play carrot")]
+    frames(app, 40)  # the choice animation ends; the bots are still thinking
+    assert scene.match.bots_thinking() == [1, 2]
+    pos = hand_card_center(scene, "wolf")
+    frames(app, 1, events=[mouse("down", pos)])
+    text, error, _ = scene.captions[-1]
+    assert error and text == app.game_text(scene.rules, "error.already_chosen")
+
+
+def settle_humans(app, scene) -> None:
+    for _ in range(200):
+        frames(app, 1, 0.05)
+        if scene.active_seat() is not None:
+            return
+    raise AssertionError("no human could act")
+
+
+def test_keyboard_arrows_numbers_and_enter_choose_a_card(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    hand = scene.view["zones"]["hand"][0]
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    assert scene.input.selected == 1
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    assert scene.input.selected == 0
+    frames(app, 1, events=[key(pygame.K_4)])
+    assert scene.input.selected == 3
+    assert [r.name for r in scene.input.targets()] == ["play:0"]
+    shot(app, tmp_path, "table_choosing")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert (0, f"play {hand[3]}") in scene.match.history
+
+
+def test_reveal_and_resolution_are_animated_step_by_step_with_captions(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.animation_speed = 1.0
+    scene = make_table(app, "hbb", seed=3, start_seat=0)
+    settle(app, scene)
+    scene.submit("play wolf")
+    kinds = []
+    saved = False
+    for _ in range(600):
+        frames(app, 1, 1 / 60)
+        step = scene.animator.current
+        if step is not None and (not kinds or kinds[-1] is not step):
+            kinds.append(step)
+        if step is not None and step.kind == "reveal" and step.progress > 0.3 and not saved:
+            shot(app, tmp_path, "table_mid_animation")
+            saved = True
+        if not scene.animator.busy and len(kinds) > 3:
+            break
+    names = [s.kind for s in kinds]
+    assert names[0] == "choose" and "reveal" in names
+    assert names.index("reveal") < len(names) - 1
+    reveal = kinds[names.index("reveal")]
+    assert sum(isinstance(e, CardRevealed) for e in reveal.events) == 3
+    # the engine's events are all shown: every move of the round is in some step
+    moves = [e for s in kinds for e in s.events if isinstance(e, CardMoved)]
+    assert len(moves) >= 3
+    texts = [t for t, err, _ in scene.captions if not err]
+    assert app.game_text(scene.rules, "phase.reveal") in texts
+    assert saved
+
+
+def test_space_skips_the_animation_and_speed_setting_scales_it(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    scene.submit("play hunter")
+    frames(app, 2)
+    assert scene.animator.busy
+    assert scene.hint() == app.tr("table.hint_skip")
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    assert not scene.animator.busy
+    assert scene.view["zones"]["hand"][0] == scene.match.state.view(0)["zones"]["hand"][0]
+    app.settings.animation_speed = 4.0
+    settle(app, scene)
+    scene.submit("play rabbit")
+    frames(app, 1)
+    assert scene.animator.current is None or scene.animator.current.duration <= 0.35 / 4 + 1e-9
+
+
+def test_hot_seat_privacy_screen_between_humans(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hhb")
+    settle(app, scene)
+    assert scene.privacy_for == 0 and scene.viewer is None
+    shot(app, tmp_path, "table_privacy")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert scene.viewer == 0 and scene.active_seat() == 0
+    assert "back" not in scene.view["zones"]["hand"][0]
+    scene.submit("play wolf")
+    assert scene.viewer is None  # Ana's hand is hidden at once: what is left is her secret now
+    frames(app, 2)
+    assert scene.view["zones"]["hand"][0] == ["back"] * 9
+    settle(app, scene)
+    assert scene.privacy_for == 1
+    assert scene.active_seat() is None
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    assert scene.viewer == 1 and scene.bottom == 1
+    assert scene.placements.zone("hand", 1).source
+    scene.submit("play rabbit")
+    settle(app, scene)
+    assert scene.match.state.view(None)["round"] == 2
+    assert scene.privacy_for == 0
+
+
+def test_one_human_with_bots_never_sees_a_privacy_screen(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bhb")
+    for card in ("wolf", "rabbit"):
+        settle(app, scene)
+        assert scene.privacy_for is None and scene.viewer == 1 and scene.bottom == 1
+        scene.submit(f"play {card}")
+
+
+def test_tour_is_offered_on_the_first_game_and_remembered(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch, tour_seen=False)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    assert scene.tour_index == 0
+    assert scene.active_seat() is None  # the tour covers the table
+    shot(app, tmp_path, "table_tour")
+    total = len(scene.layout.tour_steps(scene.view))
+    for _ in range(total):
+        frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert scene.tour_index is None
+    assert "jagdfieber" in app.settings.extra["tours_seen"]
+    saved = (tmp_path / "home" / "config" / "settings.json").read_text(encoding="utf-8")
+    assert "tours_seen" in saved and "jagdfieber" in saved
+    # F1 and the "?" button open it again; Escape closes it
+    frames(app, 1, events=[key(pygame.K_F1)])
+    assert scene.tour_index == 0
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert scene.tour_index is None
+    button = next(b for b in scene.buttons if b.action == "tour")
+    frames(app, 1, events=[mouse("down", button.rect.center)])
+    assert scene.tour_index == 0
+    # a second table does not offer it again
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    app.pop()
+    again = make_table(app, "hbb")
+    settle(app, again)
+    assert again.tour_index is None
+
+
+def test_match_end_opens_the_results(tmp_path, monkeypatch) -> None:
+    from scenes.results import ResultsScene
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbb", seed=9)
+    for _ in range(5000):
+        frames(app, 1, 0.05, events=[key(pygame.K_SPACE)])
+        if isinstance(app.stack.top, ResultsScene):
+            break
+    assert scene.match.is_over()
+    assert isinstance(app.stack.top, ResultsScene) and app.stack.top.match is scene.match
+    assert len(app.stack.scenes) == 1  # replaced, not stacked
+
+
+def test_menu_button_leaves_the_table_and_stops_the_bots(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb", think=30.0, threaded=True)
+    frames(app, 2)
+    button = next(b for b in scene.buttons if b.action == "menu")
+    frames(app, 1, events=[mouse("down", button.rect.center)])
+    assert scene not in app.stack.scenes
+    assert scene.match.bots_thinking() == [] and scene.match.poll() == []
+
+
+def test_english_texts_and_a_resize_relayout(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    scene = make_table(app, "hbbbb")
+    settle(app, scene)
+    assert scene.hint() == app.tr("table.hint_play") and "Drag" in scene.hint()
+    scene.resize((1024, 600))
+    assert scene.placements.rect.size == (1024, 600)
+    frames(app, 1)
+    shot(app, tmp_path, "table_five_seats_en")
