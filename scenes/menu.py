@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.version import version
@@ -14,7 +16,7 @@ from scenes.ui.widgets import Button, Form, Row
 class MainMenuScene(Scene):
     """First screen. Escape moves to "Quit" rather than quitting, so a stray key loses nothing."""
 
-    def __init__(self, app) -> None:  # noqa: ANN001 - the App (typed loosely to avoid an import cycle)
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         tr = app.tr
         self.continue_button = Button(lambda: tr("menu.continue"), self._continue, tooltip=lambda: tr("menu.continue_none"))
@@ -22,6 +24,7 @@ class MainMenuScene(Scene):
         buttons = [
             Button(lambda: tr("menu.new_game"), lambda: app.push(app.scene("setup")), primary=True),
             self.continue_button,
+            Button(lambda: tr("records.history"), lambda: app.push(app.scene("history"))),
             Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules"))),
             Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings"))),
             self.quit_button,

@@ -45,6 +45,7 @@ class SeatRow:
             on_change=lambda _v: self.kind_changed(),
         )
         self.level = Choice([(lv, lambda lv=lv: app.tr(f"level.{lv}")) for lv in LEVELS], "medium")
+        self.level.disabled_text = lambda: app.tr("setup.no_level")
         self.name = TextField("", NAME_LENGTH, on_change=self.name_changed)
         self.scene = scene
         self.kind_changed()
@@ -89,6 +90,7 @@ class SetupScene(Scene):
         self.players = Choice([], on_change=lambda _v: self._players_changed())
         self.start_button = Button(lambda: tr("setup.start"), self.start, primary=True)
         self.back_button = Button(lambda: tr("common.back"), app.pop)
+        self.practice = Toggle(app, False, tooltip=lambda: tr("records.practice_tip"))
         self.form = Form(app, label_ratio=0.24)
         if self.games:
             self._game_changed()
@@ -151,6 +153,7 @@ class SetupScene(Scene):
             Row(lambda: self.app.tr("setup.players"), [self.players]),
             *[seat.row for seat in self.seats],
             *rows,
+            Row(lambda: self.app.tr("records.practice"), [self.practice]),
             Row(None, [self.back_button, self.start_button]),
         ]
 
@@ -196,7 +199,8 @@ class SetupScene(Scene):
                 seats.append(SeatConfig(seat.display_name(), kind=BOT, bot=bot_name(), level=seat.level.value))
         options = self.options()
         self.rules.check_options(options, n)
-        return MatchConfig(self.game.value, seats=seats, seed=self.seed_source.randrange(2**31), options=options)
+        return MatchConfig(self.game.value, seats=seats, seed=self.seed_source.randrange(2**31), options=options,
+                           practice=bool(self.practice.value))
 
     def start(self) -> None:
         try:

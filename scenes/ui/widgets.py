@@ -96,6 +96,7 @@ class Choice(Widget):
         self.options = list(options)
         self.index = 0
         self.on_change = on_change
+        self.disabled_text: Text | None = None  # shown instead of the value while disabled
         if value is not None:
             self.set_value(value)
 
@@ -142,6 +143,8 @@ class Choice(Widget):
         font = app.font(app.px(theme.BODY_SIZE))
         arrows = app.font(app.px(theme.BODY_SIZE), bold=True)
         label = self.options[self.index][1]() if self.options else ""
+        if not self.enabled and self.disabled_text is not None:
+            label = self.disabled_text()
         inner = rect.width - app.px(64)
         draw_text(surface, font, fit_text(font, label, inner), text_color, rect.center, "center")
         if self.enabled and len(self.options) > 1:
