@@ -520,6 +520,9 @@ def resume(path: Path, store: RecordStore | None = None, **match_options: Any) -
     record = timeline.record
     seats = [SeatConfig(s.name, s.kind, s.bot or "random", s.level or "medium") for s in record.seats]
     config = MatchConfig(record.game, seats, record.seed, dict(record.options), practice=record.practice)
-    match = Match(config, rules=timeline.rules, **match_options)
+    try:
+        match = Match(config, rules=timeline.rules, **match_options)
+    except TableeError as exc:  # an edited seat: unknown bot or level
+        raise RecordError(str(path), f"the seats cannot be set up: {exc}") from exc
     match.reset_to(list(record.actions))
     return MatchRecorder(match, store, record=record)

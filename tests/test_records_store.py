@@ -140,3 +140,40 @@ def test_a_match_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path) -> No
     finished = store.history()
     assert len(finished) == 1 and finished[0].record.actions[:kept] == tl.record.actions
     assert finished[0].record.seats == [SeatInfo(f"Bot {i}", "bot", "random", "easy") for i in range(4)]
+
+
+def test_resume_refuses_an_edited_bot_with_the_file_name(tmp_path: Path) -> None:
+    import pytest
+
+    from game.engine.record import RecordError
+
+    store = RecordStore(tmp_path)
+    record, state = human_match(7, max_actions=4)
+    record.seats[1].bot = "skynet"
+    path = store.save(record, state)
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(RecordError, match="unknown bot 'skynet'") as info:
+        resume(path, store, threaded=False)
+    assert str(path) in str(info.value)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_main_resume_checks_the_last_match_before_opening_a_window(tmp_path: Path, monkeypatch, capsys) -> None:
+    import main
+    import scenes.app
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path))
+    opened: list[bool] = []
+    monkeypatch.setattr(scenes.app, "run_app", lambda resume=False: opened.append(resume) or 0)
+    assert main.main(["--resume"]) == 1
+    assert "no unfinished match" in capsys.readouterr().err
+    store = RecordStore()
+    record, state = human_match(8, max_actions=4)
+    path = store.save(record, state)
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good.replace('"action": "play', '"action": "jump', 1), encoding="utf-8")
+    assert main.main(["--resume"]) == 1
+    err = capsys.readouterr().err
+    assert str(path) in err and "action 1" in err and opened == []
+    path.write_text(good, encoding="utf-8")
+    assert main.main(["--resume"]) == 0 and opened == [True]
