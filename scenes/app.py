@@ -27,7 +27,7 @@ from scenes.ui.text import draw_text, wrap_text
 
 FPS = 60
 BASE_SIZE = (1280, 720)  # ui_scale() == 1 at this window size
-MIN_SIZE = (640, 400)
+MIN_SIZE = (800, 480)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 # name -> "module:Class". Every scene the app can open, in one place.
@@ -118,7 +118,8 @@ class App:
             return
         self.screen = surface
         if not self.settings.fullscreen:
-            self.settings.window_size = surface.get_size()
+            w, h = surface.get_size()
+            self.settings.window_size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
         self._relayout()
 
     def _relayout(self) -> None:

@@ -18,7 +18,7 @@ from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
 WINDOW_SIZES = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
-MIN_WINDOW = (640, 400)
+MIN_WINDOW = (800, 480)  # scenes.app.MIN_SIZE
 
 
 @dataclass
