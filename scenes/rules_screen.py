@@ -111,9 +111,11 @@ class RulesDocument:
                 y = self._paragraph(line[2:], y, 0, theme.TITLE_SIZE * 0.8, theme.ACCENT, bold=True) + px(8)
             elif line.startswith("## "):
                 y = self._paragraph(line[3:], y + px(10), 0, theme.HEADING_SIZE, theme.ACCENT, bold=True) + px(4)
-            elif line.startswith("- "):
-                self.pieces.append(Piece(px(8), y, self._font(theme.BODY_SIZE).render("•", True, theme.ACCENT)))
-                y = self._paragraph(line[2:], y, px(28), theme.BODY_SIZE, theme.TEXT) + px(4)
+            elif line.lstrip().startswith("- "):
+                # An indented bullet belongs to the numbered item above it.
+                shift = px(28) if line.startswith(" ") else 0
+                self.pieces.append(Piece(shift + px(8), y, self._font(theme.BODY_SIZE).render("•", True, theme.ACCENT)))
+                y = self._paragraph(line.lstrip()[2:], y, shift + px(28), theme.BODY_SIZE, theme.TEXT) + px(4)
             elif re.match(r"^\d+\. ", line):
                 number, rest = line.split(" ", 1)
                 self.pieces.append(Piece(0, y, self._font(theme.BODY_SIZE, True).render(number, True, theme.ACCENT)))
