@@ -23,7 +23,6 @@ from game.engine.events import ALL_SEATS, Event
 from game.engine.record import (
     Record,
     RecordError,
-    Replay,
     SeatInfo,
     read_record,
     replay,
@@ -67,15 +66,6 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def bot_seats(specs: list[str]) -> list[SeatInfo]:
-    """Seat descriptions for bot specs such as 'random' or 'ismcts:hard'."""
-    seats = []
-    for seat, spec in enumerate(specs):
-        name, _, level = spec.strip().partition(":")
-        seats.append(SeatInfo(f"{name} {seat + 1}", "bot", name, level or "medium"))
-    return seats
-
-
 def save_record(
     folder: Path, rules: Rules, state: State, seats: list[SeatInfo], actions: list[tuple[int, str]], match_id: str
 ) -> Path:
@@ -87,24 +77,6 @@ def save_record(
     path = folder / f"{match_id}.json"
     write_atomic(path, record.to_json())
     return path
-
-
-def replay_summary(played: Replay, path: Path | None = None) -> dict[str, Any]:
-    """What `replay --json` prints: the record's identity and the replayed outcome."""
-    record, state = played.record, played.state
-    return {
-        "file": str(path) if path is not None else None,
-        "game": record.game,
-        "version": record.version,
-        "seed": record.seed,
-        "players": record.players,
-        "seats": [s.to_dict() for s in record.seats],
-        "actions": len(record.actions),
-        "undos": len(record.undos),
-        "over": state.is_over(),
-        "scores": list(state.scores()),
-        "winners": list(state.winners()),
-    }
 
 
 # --------------------------------------------------------------------- the store

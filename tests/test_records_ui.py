@@ -119,6 +119,7 @@ def test_continue_opens_the_table_on_the_same_match(monkeypatch, tmp_path: Path)
     assert resumed is not match and resumed.history == match.history
     assert views(resumed.state) == views(match.state)
     assert [s.to_dict() for s in resumed.config.seats] == [s.to_dict() for s in seats]
+    app.pop()  # leaving the table stops the resumed match's bot thread
 
 
 def test_log_panel_scrolls_and_follows_the_newest_line(monkeypatch, tmp_path: Path) -> None:

@@ -339,3 +339,30 @@ def read_record(path: Path) -> Record:
 def load(path: Path) -> Replay:
     """Read, type-check and replay a record file: the one way the app and the CLI open records."""
     return replay(read_record(path), str(path))
+
+
+def bot_seats(specs: list[str]) -> list[SeatInfo]:
+    """Seat descriptions for bot specs such as 'random' or 'ismcts:hard'."""
+    seats = []
+    for seat, spec in enumerate(specs):
+        name, _, level = spec.strip().partition(":")
+        seats.append(SeatInfo(f"{name} {seat + 1}", "bot", name, level or "medium"))
+    return seats
+
+
+def replay_summary(played: Replay, path: Path | None = None) -> dict[str, Any]:
+    """What `replay --json` prints: the record's identity and the replayed outcome."""
+    record, state = played.record, played.state
+    return {
+        "file": str(path) if path is not None else None,
+        "game": record.game,
+        "version": record.version,
+        "seed": record.seed,
+        "players": record.players,
+        "seats": [s.to_dict() for s in record.seats],
+        "actions": len(record.actions),
+        "undos": len(record.undos),
+        "over": state.is_over(),
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
+    }
