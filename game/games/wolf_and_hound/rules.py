@@ -14,6 +14,7 @@ from game.engine.errors import OptionError
 from game.engine.rules import Rules
 from game.engine.schema import (
     INVALID,
+    Any_,
     Bool,
     Context,
     DictOf,
@@ -127,8 +128,9 @@ SCHEMA = {
         }
     ),
     "presets": ListOf(Map({"id": Str(), "level": Enum("first", "beginner", "experienced", "expert"), "animals": ListOf(Str(), min_len=1)})),
+    "benchmark": Map({"options": DictOf(Any_())}),
 }
-OPTIONAL: dict[str, Any] = {"presets": []}
+OPTIONAL: dict[str, Any] = {"presets": [], "benchmark": {"options": {}}}
 
 
 def check(data: dict[str, Any], ctx: Context) -> None:
@@ -167,6 +169,12 @@ def check(data: dict[str, Any], ctx: Context) -> None:
     for aid in default:
         if aid not in animals:
             ctx.error_at(("options", "animals"), f"unknown animal '{aid}'{did_you_mean(str(aid), animals)}")
+    for name in data["benchmark"]["options"]:
+        if name not in data["options"]:
+            ctx.error_at(("benchmark", "options", name), f"unknown option '{name}'{did_you_mean(name, data['options'])}")
+    for aid in data["benchmark"]["options"].get("animals") or []:
+        if aid not in animals:
+            ctx.error_at(("benchmark", "options", "animals"), f"unknown animal '{aid}'{did_you_mean(str(aid), animals)}")
     texts = data["text"]["en"]
     for aid in animals:
         for key in (f"animal.{aid}", f"animal.{aid}.desc"):
@@ -215,6 +223,7 @@ class WolfHoundRules(Rules):
         self.more_sheep = setup["more_sheep"]
         self.ghost_table = {int(n): tuple(seats) for n, seats in setup["ghosts"].items()}
         self.plays = {c: Play(f"play {c}", c) for c in self.card_order}
+        self.bench_options: dict[str, Any] = dict(data["benchmark"]["options"])  # read by main.py bench
         self.skip = Action("skip")
         self.ghost_keep = Action("ghost keep")
         self.ghost_swap = Action("ghost swap")
