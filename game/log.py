@@ -10,7 +10,11 @@ Parameters a game text may use:
                   (the receiving seat for a card coming from the table), {to} the receiving
                   seat, {card} the card's name (or "a card" when the reader may not know it)
   note.<key>      the note's own params (a `card` param is shown by its name) and {seat}
+  marker.<marker>.<reason>   a dict-valued marker with a "reason": its fields as params, its
+                  "id" also named after the marker ({animal} for an "animal" marker)
   marker.<marker>_<value>, else marker.<marker>_to   {seat} (a seat-valued marker's new seat), {value}
+Params are shown as words: seats (seat, actor, owner, from, to, player, target) by name, `card`
+by its card name, any other text value v of a param x as the text `x.v` when the game has it.
   phase.<phase>   {number} and {seat}
 """
 
@@ -34,6 +38,7 @@ from game.engine.events import (
 from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
+SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
 
 
 @dataclass(frozen=True)
@@ -124,9 +129,30 @@ class LogWriter:
             return self.t(key, **params)
         return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
 
+    def localize(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""
+        out: dict[str, Any] = {}
+        for name, value in params.items():
+            if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+                value = self.seat_name(value)
+            elif name == "card" and isinstance(value, str):
+                value = self.card_name(value)
+            elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
+                value = self.t(f"{name}.{value}")
+            out[name] = value
+        return out
+
     def _marker(self, e: MarkerChanged) -> str:
         value = e.value
         params = {"seat": self.seat_name(e.seat), "value": value}
+        if isinstance(value, dict):  # a structured change: text marker.<marker>.<reason>
+            reason = value.get("reason")
+            key = f"marker.{e.marker}.{reason}"
+            if isinstance(reason, str) and self.rules.has_text(key):
+                fields = {k: v for k, v in value.items() if isinstance(k, str)}
+                if "id" in fields:  # the marker's own id: {animal} for an "animal" marker
+                    fields.setdefault(e.marker, fields["id"])
+                return self.t(key, **{**params, **self.localize(fields)})
         if isinstance(value, str) and self.rules.has_text(f"marker.{e.marker}_{value}"):
             return self.t(f"marker.{e.marker}_{value}", **params)
         if self.rules.has_text(f"marker.{e.marker}_to"):
@@ -134,10 +160,13 @@ class LogWriter:
             return self.t(f"marker.{e.marker}_to", **{**params, "seat": self.seat_name(seat)})
         name_key = f"marker.{e.marker}"
         value_key = f"{e.marker}.{value}"
+        shown = self.t(value_key) if isinstance(value, (str, int)) and self.rules.has_text(value_key) else value
+        if isinstance(shown, dict):
+            shown = ", ".join(f"{k} {v}" for k, v in self.localize(shown).items())
         return self.t(
             "log.marker",
             marker=self.t(name_key) if self.rules.has_text(name_key) else e.marker,
-            value=self.t(value_key) if self.rules.has_text(value_key) else value,
+            value=shown,
             seat=params["seat"],
         )
 
@@ -152,13 +181,7 @@ class LogWriter:
         return f"{text} ({', '.join(parts)})" if parts else text
 
     def _note(self, e: Note) -> str:
-        params: dict[str, Any] = {"seat": self.seat_name(e.seat)}
-        for name, value in e.params:
-            if name == "card" and isinstance(value, str):
-                value = self.card_name(value)
-            elif name in ("seat", "actor", "owner") and isinstance(value, int):
-                value = self.seat_name(value)
-            params[name] = value
+        params: dict[str, Any] = {"seat": self.seat_name(e.seat), **self.localize(dict(e.params))}
         key = f"note.{e.key}"
         return self.t(key, **params) if self.rules.has_text(key) else self.t("log.note", key=e.key)
 

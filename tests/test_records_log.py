@@ -27,17 +27,19 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 @pytest.mark.parametrize(("game_id", "rules"), GAMES, ids=[g for g, _ in GAMES])
 def test_every_event_of_a_match_reads_as_a_sentence_in_both_languages(game_id: str, rules) -> None:
-    record, _, _ = random_match(rules, rules.min_players, 3)
-    played = replay(record)
-    names = [s.name for s in record.seats]
-    for lang in ("fr", "en"):
-        for viewer in (None, 0):
-            writer = LogWriter(rules, lang, names, viewer)
-            lines = [writer.start_line()] + [line for batch in played.events for line in writer.lines(batch)]
-            assert lines[-1].kind == "game_over"
-            for line in lines:
-                assert line.text and not PLACEHOLDER.search(line.text), line.text
-                assert not re.match(r"^(move|note|marker|phase|log)\.", line.text), line.text
+    for players, seed in ((rules.min_players, 3), (rules.max_players, 4)):
+        record, _, _ = random_match(rules, players, seed)
+        played = replay(record)
+        names = [s.name for s in record.seats]
+        for lang in ("fr", "en"):
+            for viewer in (None, 0):
+                writer = LogWriter(rules, lang, names, viewer)
+                lines = [writer.start_line()] + [line for batch in played.events for line in writer.lines(batch)]
+                assert lines[-1].kind == "game_over"
+                for line in lines:
+                    assert line.text and not PLACEHOLDER.search(line.text), line.text
+                    assert "{'" not in line.text, line.text  # never a raw data structure
+                    assert not re.match(r"^(move|note|marker|phase|log)\.", line.text), line.text
 
 
 def test_jagdfieber_round_in_english_and_french() -> None:
