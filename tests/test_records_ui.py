@@ -189,3 +189,26 @@ def test_without_practice_undo_after_a_reveal_is_refused_with_a_reason(monkeypat
     assert table.records.undo() is False
     assert match.history == before
     assert table.captions[-1][:2] == (JAGD.text(app.settings.language, "undo.revealed"), True)
+
+
+def test_log_panel_told_move_by_move_equals_the_whole_history(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    from game.engine.record import replay
+
+    played = replay(random_match(JAGD, 4, 8, max_actions=50)[0])
+    live = LogPanel(app, JAGD, ["A", "B", "C", "D"], 2)
+    live.layout(pygame.Rect(0, 0, 280, 300))
+    live.draw(pygame.Surface((300, 320)))
+    for i, batch in enumerate(played.events):
+        live.add_events(batch)
+        if i == 20:
+            live.add_undo(2, 1)
+    whole = LogPanel(app, JAGD, ["A", "B", "C", "D"], 2)
+    whole.layout(pygame.Rect(0, 0, 280, 300))
+    whole.reset(played.events[:21])
+    whole.add_undo(2, 1)
+    for batch in played.events[21:]:
+        whole.add_events(batch)
+    whole._invalidate()
+    assert live.lines() == whole.lines()
+    assert live._wrapped() == whole._wrapped()

@@ -51,12 +51,22 @@ class LogPanel:
         return LogWriter(self.rules, self.app.settings.language, self.names, self.viewer)
 
     def add_events(self, events: Iterable[Event]) -> None:
-        self._entries.append((_EVENTS, list(events)))
-        self._invalidate()
+        batch = list(events)
+        self._entries.append((_EVENTS, batch))
+        self._append(self._writer().lines(batch) if self._lines is not None else [])
 
     def add_undo(self, seat: int, count: int, redo: bool = False) -> None:
         self._entries.append((_UNDO, (seat, count, redo)))
-        self._invalidate()
+        self._append([self._writer().undo_line(seat, count, redo)] if self._lines is not None else [])
+
+    def _append(self, new: list[LogLine]) -> None:
+        """Tell only the new lines (a long match must not re-wrap its whole log every move)."""
+        if self._lines is None or self._lang != self.app.settings.language:
+            self._invalidate()
+            return
+        self._lines.extend(new)
+        if self._rows is not None:
+            self._rows.extend(self._wrap(new, self._wrap_key[0] if self._wrap_key else 0))
 
     def rewind(self, count: int, seat: int) -> None:
         """An undo took back the last `count` actions: their lines go, the undo line stays."""
@@ -115,13 +125,16 @@ class LogPanel:
         width = self.rect.width - 2 * self.app.px(10)
         key = (width, self.app.px(theme.SMALL_SIZE), self._lang)
         if self._rows is None or self._wrap_key != key:
-            rows: list[tuple[str, bool, str]] = []
-            for line in lines:
-                font = self._font(line.marker)
-                for part in wrap_text(font, display_text(line), max(20, width)):
-                    rows.append((part, line.marker, line.kind))
-            self._rows, self._wrap_key = rows, key
+            self._rows, self._wrap_key = self._wrap(lines, width), key
         return self._rows
+
+    def _wrap(self, lines: list[LogLine], width: int) -> list[tuple[str, bool, str]]:
+        rows: list[tuple[str, bool, str]] = []
+        for line in lines:
+            font = self._font(line.marker)
+            for part in wrap_text(font, display_text(line), max(20, width)):
+                rows.append((part, line.marker, line.kind))
+        return rows
 
     def _line_height(self) -> int:
         return self._font().get_linesize()
