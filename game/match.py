@@ -60,6 +60,7 @@ class MatchConfig:
     seats: list[SeatConfig]
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    practice: bool = False  # undo may go back across revealed cards (game/records.py)
 
     def to_dict(self) -> dict[str, Any]:
         return {

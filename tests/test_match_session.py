@@ -171,3 +171,19 @@ def test_close_drops_pending_bot_answers() -> None:
     time.sleep(0.05)
     assert match.poll() == []
     assert match.history == []
+
+
+def test_a_bot_choice_reaches_the_other_seats_only_as_a_back_until_the_reveal() -> None:
+    from game.engine.events import redact
+
+    match = Match(config("hbb", seed=4), think_seconds=0, threaded=False)
+    heard: list = []
+    match.on_action.append(lambda seat, text, events: heard.append((seat, events)))
+    match.poll()
+    assert [seat for seat, _ in heard] == [1, 2]
+    for seat, events in heard:
+        choose = events[0]
+        assert choose.reason == "choose"
+        assert redact(choose, 0).card is None  # the human cannot see which card a bot chose
+        assert redact(choose, seat).card is not None
+        assert match.state.view(0)["zones"]["play"][seat] == ["back"]

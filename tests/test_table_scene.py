@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from tests.table_helpers import drag, frames, hand_card_center, key, make_app, make_table, mouse, settle, shot
-
-import pygame  # noqa: I001  (after table_helpers: it selects the dummy drivers)
+import pygame
 
 from game.engine.events import CardMoved, CardRevealed
+from tests.table_helpers import (
+    drag,
+    frames,
+    hand_card_center,
+    key,
+    make_app,
+    make_table,
+    mouse,
+    settle,
+    shot,
+)
 
 
 def test_dragging_a_card_onto_the_play_zone_plays_it(tmp_path, monkeypatch) -> None:
@@ -236,7 +245,8 @@ def test_english_texts_and_a_resize_relayout(tmp_path, monkeypatch) -> None:
     scene = make_table(app, "hbbbb")
     settle(app, scene)
     assert scene.hint() == app.tr("table.hint_play") and "Drag" in scene.hint()
-    scene.resize((1024, 600))
+    app.settings.window_size = (1024, 600)
+    app.apply_window()
     assert scene.placements.rect.size == (1024, 600)
     frames(app, 1)
     shot(app, tmp_path, "table_five_seats_en")

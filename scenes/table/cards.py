@@ -44,6 +44,12 @@ class CardArt:
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._pictures: dict[tuple[str, int], pygame.Surface] = {}
 
+    def _store(self, key: tuple[Any, ...], surf: pygame.Surface) -> pygame.Surface:
+        if len(self._cache) > 400:  # sizes change with the window; keep memory bounded
+            self._cache.clear()
+        self._cache[key] = surf
+        return surf
+
     def clear(self) -> None:
         """Forget every surface (the language changed)."""
         self._cache.clear()
@@ -64,7 +70,7 @@ class CardArt:
         key = ("face", card, size, self.app.settings.language)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = self._face(card, size)
+            surf = self._store(key, self._face(card, size))
         return surf
 
     def _face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
@@ -118,7 +124,7 @@ class CardArt:
         key = ("back", size)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = self._back(size)
+            surf = self._store(key, self._back(size))
         return surf
 
     def _back(self, size: tuple[int, int]) -> pygame.Surface:
@@ -144,7 +150,7 @@ class CardArt:
         key = ("marker", marker, value, size)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = self._marker(marker, value, size)
+            surf = self._store(key, self._marker(marker, value, size))
         return surf
 
     def _marker(self, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface:

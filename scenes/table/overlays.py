@@ -56,9 +56,10 @@ def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hi
         surface.blit(img, img.get_rect(center=button.rect.center))
 
 
-def privacy_button(app: Any, size: tuple[int, int]) -> pygame.Rect:
+def privacy_button(app: Any, size: tuple[int, int], name: str = "") -> pygame.Rect:
     w, h = size
-    rect = pygame.Rect(0, 0, max(200, int(w * 0.3)), max(40, app.px(56)))
+    label_w = app.font(app.px(theme.BODY_SIZE), True).size(app.tr("table.pass_ready", name=name))[0]
+    rect = pygame.Rect(0, 0, min(w - 20, max(200, int(w * 0.3), label_w + app.px(48))), max(40, app.px(56)))
     rect.center = (w // 2, int(h * 0.62))
     return rect
 
@@ -75,7 +76,7 @@ def draw_privacy(surface: pygame.Surface, app: Any, name: str) -> None:
         img = body_font.render(line, True, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(w // 2, y)))
         y += body_font.get_linesize()
-    button = privacy_button(app, (w, h))
+    button = privacy_button(app, (w, h), name)
     pygame.draw.rect(surface, theme.ACCENT, button, border_radius=button.h // 3)
     label = app.font(app.px(theme.BODY_SIZE), True).render(app.tr("table.pass_ready", name=name), True, theme.ACCENT_TEXT)
     surface.blit(label, label.get_rect(center=button.center))

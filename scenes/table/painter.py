@@ -137,14 +137,18 @@ class Painter:
         for flight in step.flights:
             rect = lerp_rect(flight.src, flight.dst, t)
             if flight.marker:
-                surface.blit(self.art.marker(flight.marker, flight.value, rect.size), rect)
+                image = self.art.marker(flight.marker, flight.value, flight.dst.size)
+                surface.blit(pygame.transform.scale(image, rect.size), rect)
             else:
                 self._flying_card(surface, flight, rect)
 
     def _flying_card(self, surface: pygame.Surface, flight: Flight, rect: pygame.Rect) -> None:
         shadow = rect.move(4, 6)
         pygame.draw.rect(surface, (10, 24, 16), shadow, border_radius=max(3, rect.w // 10))
-        surface.blit(self.art.card(flight.card, rect.size), rect)
+        image = self.art.card(flight.card, flight.dst.size)  # one cached size, scaled in flight
+        if image.get_size() != rect.size:
+            image = pygame.transform.scale(image, rect.size)
+        surface.blit(image, rect)
 
     def flip(self, surface: pygame.Surface, rect: pygame.Rect, card: str, t: float) -> None:
         """A card turning face up where it lies (the reveal)."""

@@ -28,6 +28,7 @@ from scenes.layouts import get_layout
 from scenes.table.anim import NO_CAPTION_MOVES, SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.input import HandInput
+from scenes.table.log_panel import TableRecords
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
 from scenes.table.regions import Placements, Region, TableTheme
@@ -69,10 +70,12 @@ class TableScene(Scene):
         self.placements: Placements
         self.input = HandInput(self)
         match.on_action.append(self._on_action)
+        self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
     def exit(self) -> None:
+        self.records.close()
         if self._on_action in self.match.on_action:
             self.match.on_action.remove(self._on_action)
         if not self.match.is_over():
@@ -203,6 +206,8 @@ class TableScene(Scene):
             return self._handle_privacy(event)
         if self.tour_index is not None:
             return self._handle_tour(event)
+        if self.records.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE and self.animator.busy:
                 self.animator.skip(self.place)
@@ -227,7 +232,7 @@ class TableScene(Scene):
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            and privacy_button(self.app, self.rect.size).collidepoint(event.pos)
+            and privacy_button(self.app, self.rect.size, self.name(self.privacy_for)).collidepoint(event.pos)
         )
         if confirm:
             self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
@@ -343,6 +348,7 @@ class TableScene(Scene):
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
         draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
+        self.records.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)
             if self.tour_index < len(steps):
