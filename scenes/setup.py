@@ -83,6 +83,7 @@ class SetupScene(Scene):
         self.last_config: Any = None  # the MatchConfig of the last Start (tests read it)
         self.seats = [SeatRow(self, i) for i in range(max((r.max_players for r in self.games.values()), default=0))]
         self.option_widgets: dict[str, Any] = {}
+        self.preset: Choice | None = None
         tr = app.tr
         self.game = Choice([(gid, lambda r=r: r.name(app.settings.language)) for gid, r in self.games.items()], on_change=lambda _v: self._game_changed())
         if game_id is not None:
@@ -148,6 +149,10 @@ class SetupScene(Scene):
                 continue
             self.option_widgets[name] = widget
             rows.append(Row(label, [widget]))
+        self.preset = self._preset_widget()
+        if self.preset is not None:
+            rows.insert(0, Row(lambda: self.app.tr("setup.preset"), [self.preset]))
+            self._apply_preset(self.preset.value)
         self.form.rows = [
             Row(lambda: self.app.tr("setup.game"), [self.game]),
             Row(lambda: self.app.tr("setup.players"), [self.players]),
@@ -156,6 +161,44 @@ class SetupScene(Scene):
             Row(lambda: self.app.tr("records.practice"), [self.practice]),
             Row(None, [self.back_button, self.start_button]),
         ]
+
+    def _preset_widget(self) -> Choice | None:
+        """The game's named variants (e.g. which animal cards), starting on the one matching the defaults."""
+        presets = self.rules.option_presets()
+        if not presets:
+            return None
+
+        def label(pid: str) -> str:
+            key = f"preset.{pid}"
+            return self.app.game_text(self.rules, key) if self.rules.has_text(key) else pid
+
+        def normal(value: Any) -> Any:
+            return sorted(map(str, value)) if isinstance(value, list) else value
+
+        decls = self.rules.option_decls
+        initial = next(
+            (pid for pid, opts in presets if all(normal(v) == normal(decls[k].get("default")) for k, v in opts.items())),
+            presets[0][0],
+        )
+        return Choice([(pid, lambda pid=pid: label(pid)) for pid, _ in presets], initial, on_change=self._apply_preset)
+
+    def _preset_options(self) -> dict[str, Any]:
+        if self.preset is None:
+            return {}
+        return dict(self.rules.option_presets())[self.preset.value]
+
+    def _apply_preset(self, _pid: Any = None) -> None:
+        """Show the preset's values in the option rows that can also be set one by one."""
+        for name, value in self._preset_options().items():
+            widget = self.option_widgets.get(name)
+            if isinstance(widget, dict):
+                for choice, toggle in widget.items():
+                    toggle.set_value(choice in value)
+            elif isinstance(widget, Choice):
+                try:
+                    widget.set_value(value)
+                except ValueError:
+                    continue
 
     def _players_changed(self) -> None:
         n = self.players.value
@@ -184,6 +227,9 @@ class SetupScene(Scene):
                     result[name] = chosen
             else:
                 result[name] = widget.value
+        # Options only a preset sets (e.g. a list of cards with no fixed choices).
+        for name, value in self._preset_options().items():
+            result.setdefault(name, value)
         return result
 
     def build_config(self) -> Any:

@@ -109,3 +109,38 @@ def test_a_refused_option_is_explained_on_screen(setup_app, monkeypatch) -> None
     scene.start()
     assert scene.message is not None and "no_such_option" in scene.message
     assert StandInTable.opened == []
+
+
+def rules_with_presets():
+    """Jagdfieber's rules plus a list option only presets set, and a bool they also set."""
+    from game.engine import registry
+
+    base = registry.load("jagdfieber")
+    data = dict(base.data)
+    data["options"] = {
+        **base.option_decls,
+        "extras": {"type": "list", "default": ["a"], "min": None, "max": None, "choices": None},
+        "fast": {"type": "bool", "default": False, "min": None, "max": None, "choices": None},
+    }
+    data["presets"] = [
+        {"id": "plain", "level": "first", "extras": ["a"]},
+        {"id": "busy", "level": "expert", "extras": ["a", "b"], "fast": True},
+    ]
+    return type(base)("jagdfieber", data, base.source, {})
+
+
+def test_presets_set_options_that_have_no_row_of_their_own(setup_app) -> None:
+    app = setup_app
+    scene = app.stack.top
+    rules = rules_with_presets()
+    assert rules.option_presets() == [("plain", {"extras": ["a"]}), ("busy", {"extras": ["a", "b"], "fast": True})]
+    scene.games["jagdfieber"] = rules
+    scene._game_changed()
+    scene.resize(app.screen.get_size())
+    assert scene.preset is not None and scene.preset.value == "plain"  # the one matching the defaults
+    assert scene.options()["extras"] == ["a"] and scene.options()["fast"] is False
+    frame(app, *click(right_arrow(app, scene.preset)))
+    assert scene.preset.value == "busy"
+    assert scene.option_widgets["fast"].value is True  # shown in its own row, still editable
+    options = scene.options()
+    assert options["extras"] == ["a", "b"] and options["fast"] is True
