@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +66,11 @@ def fishing_card_hidden_from_fish(state, revealed):
                     assert shown[pos] == "back", (spec.name, seat)
 
 
+def views_are_json(state, _revealed=None):
+    for seat in [None, *range(state.num_players)]:
+        json.dumps(state.view(seat))
+
+
 def determinize_keeps_view(state, _revealed=None):
     rng = Rng(7)
     for seat in range(state.num_players):
@@ -91,6 +98,7 @@ def test_views_and_events_never_show_an_unrevealed_fishing_card_to_a_fish(player
     def check(state, revealed):
         fishing_card_hidden_from_fish(state, revealed)
         determinize_keeps_view(state)
+        views_are_json(state)
 
     state, _, events = random_playout(players, seed, check)
     fisher = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import registry
+from game.engine.actions import Action
 from game.engine.errors import IllegalAction, OptionError
 from game.engine.events import (
     CardMoved,
@@ -266,6 +267,12 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing():
             act(state, seat, text)
         assert refused.value.key == key, text
     assert state.view(None)["line"] == 3 and before["line"] == 1
+    forged = type(state.legal_actions(1)[0])("bet -1", -1)  # not from parse_action
+    with pytest.raises(IllegalAction):
+        state.apply(1, forged)
+    with pytest.raises(IllegalAction):
+        state.apply(0, Action("line catch 5"))
+    assert state.apply(1, Action("bet 1"))  # a plain action text is accepted when legal
 
 
 def test_start_seat_option_chooses_the_first_fisher_and_is_checked():

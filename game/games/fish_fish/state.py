@@ -172,7 +172,7 @@ class FishFishState(State):
             raise self.explain_illegal(seat, f"bet {count}")
         src = self.z_fish[seat]
         hand = self.zones[src]
-        if count > len(hand) or (self.line_no >= self.rules.lines and count != len(hand)):
+        if not 0 <= count <= len(hand) or (self.line_no >= self.rules.lines and count != len(hand)):
             raise self.explain_illegal(seat, f"bet {count}")
         if count:
             events = self._move_public(hand[len(hand) - count :], src, self.z_bet[seat], "bet", seat)
