@@ -205,3 +205,21 @@ def test_red_devil_passes_player_1_without_any_effect_but_moves_twelve_with_a_4(
     events = play(state, "play black 4")
     moved = [e for e in events if getattr(e, "marker", "") == "animal"]
     assert moved[0].value["steps"] == 12 and where(state, "designer_01") == 2
+
+
+@pytest.mark.parametrize(
+    ("animal", "card", "kind_after"),
+    [
+        ("metamorphic_01", "black 2", "hound"),
+        ("metamorphic_02", "white 2", "wolf"),
+        ("metamorphic_03", "black 2", "hound"),
+        ("metamorphic_04", "white 2", "wolf"),
+    ],
+)
+def test_each_metamorphic_card_turns_over_when_it_stops_in_front_of_player_1(animal, card, kind_after):
+    other = "wolf_06" if kind_after == "hound" else "hound_04"
+    state = new_game(animals=(animal, other), hands=((), (), (card,), ()))
+    begin_turn(state, 2, pos={animal: 2, other: 1})
+    play(state, f"play {card}")
+    a = index(state, animal)
+    assert state.pos[a] == 0 and state.side[a] == 1 and state.side_of(a).kind == kind_after
