@@ -31,7 +31,7 @@ def test_defaults_first_game_setup():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"animals": ["wolf_7"]}, "unknown animal card 'wolf_7'; did you mean 'wolf_0"),
+        ({"animals": ["wolf_7"]}, "unknown entry 'wolf_7'; did you mean 'wolf_0"),
         ({"animals": ["wolf_01", "wolf_01"]}, "twice"),
         ({"animals": []}, "at least one"),
         ({"sheep": [3, 3, 3]}, "4 whole numbers"),
@@ -190,7 +190,7 @@ def test_a_new_animal_card_from_existing_primitives_needs_no_python(tmp_path):
         "    front: {kind: wolf, effects: [moved_by: {colors: [white]}, times_steps: {factor: 2}, target: {who: opposite}, lose_sheep: {amount: 2}]}\n"
     )
     path, _ = broken_copy(tmp_path, "  wolf_02:  #", card + "  wolf_02:  #")
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8").replace("      - wolf_01\n", "      - wolf_01\n      - wolf_07\n", 1)
     text = text.replace('    animal.wolf_01: "Wolf card 01"\n', '    animal.wolf_01: "Wolf card 01"\n    animal.wolf_07: "Wolf 07"\n    animal.wolf_07.desc: "Test"\n')
     text = text.replace('    animal.wolf_01: "Loup 01"\n', '    animal.wolf_01: "Loup 01"\n    animal.wolf_07: "Loup 07"\n    animal.wolf_07.desc: "Test"\n')
     path.write_text(text, encoding="utf-8")

@@ -161,7 +161,10 @@ def check(data: dict[str, Any], ctx: Context) -> None:
         ctx.error_at(("setup", "teams"), f"teams cover seats {seats} (expected each of 0-{SEATS - 1} once)")
     if setup["tie_team"] not in setup["teams"]:
         ctx.error_at(("setup", "tie_team"), f"unknown team '{setup['tie_team']}'{did_you_mean(setup['tie_team'], setup['teams'])}")
-    default = data["options"].get("animals", {}).get("default") or []
+    animal_option = data["options"].get("animals") or {}
+    default = animal_option.get("default") or []
+    if sorted(animal_option.get("choices") or []) != sorted(animals):
+        ctx.error_at(("options", "animals"), "options.animals.choices must list every animal card once (expected the ids under 'animals')")
     for i, preset in enumerate(data["presets"]):
         for aid in preset["animals"]:
             if aid not in animals:
