@@ -166,10 +166,17 @@ def test_table_autosaves_and_undoes_with_ctrl_z(monkeypatch, tmp_path: Path) -> 
     app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")])
     last_human = max(i for i, (seat, _) in enumerate(before) if seat == 0)
     assert match.history == before[:last_human]
-    assert table.records.panel.lines()[-1].kind == "undo"
+    panel = table.records.panel
+    assert panel.lines()[-1].kind == "undo"
+    fresh = LogPanel(app, JAGD, ["Ann", "Bob", "Cyd"], panel.viewer)
+    fresh.reset(recorder.timeline.events)
+    assert [line for line in panel.lines() if line.kind != "undo"] == fresh.lines()  # undone lines are gone
     assert views(match.state) == views(table.records.recorder.timeline.state)
     app.step(0.1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL, unicode="")])
     assert match.history == before
+    undo_rect = next(rect for action, rect, enabled in table.records.buttons(app.screen.get_size()) if action == "undo")
+    app.step(0.1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=undo_rect.center)])
+    assert match.history == before[:last_human]
     app.step(0.1, [key(pygame.K_l)])
     assert table.records.visible
 

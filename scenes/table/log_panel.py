@@ -77,6 +77,7 @@ class LogPanel:
             if self._entries[i][0] == _EVENTS:
                 del self._entries[i]
                 left -= 1
+        self._invalidate()
         self.add_undo(seat, count)
 
     def reset(self, batches: Iterable[Iterable[Event]], keep_undos: bool = True) -> None:
@@ -286,33 +287,72 @@ class TableRecords:
                 self.redo()
                 return True
             if event.key == pygame.K_l and not ctrl:
-                self.visible = not self.visible
+                self.toggle_log()
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.privacy_free():
+            for action, rect, enabled in self.buttons(self.app.screen.get_size()):
+                if rect.collidepoint(event.pos):
+                    if enabled:
+                        {"undo": self.undo, "redo": self.redo, "log": self.toggle_log}[action]()
+                    return True
         return self.visible and self.panel.handle(event)
 
+    def toggle_log(self) -> None:
+        self.visible = not self.visible
+
+    def privacy_free(self) -> bool:
+        return getattr(self.scene, "privacy_for", None) is None
+
     def _rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The panel: a column on the right, under the HUD and the record buttons."""
         px = self.app.px
         w, h = size
-        top = px(48)
+        top = self._top()
+        width = min(px(380), int(w * 0.34))
+        top += self._button_height() + px(6)
+        return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
+
+    def _top(self) -> int:
         placements = getattr(self.scene, "placements", None)
         if placements is not None and "hud" in placements.regions:
-            top = placements.regions["hud"].rect.bottom + px(8)
-        width = min(px(380), int(w * 0.34))
-        return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
+            return placements.regions["hud"].rect.bottom + self.app.px(6)
+        return self.app.px(48)
+
+    def _button_font(self) -> pygame.font.Font:
+        return self.app.font(self.app.px(theme.SMALL_SIZE - 2), bold=True)
+
+    def _button_height(self) -> int:
+        return self._button_font().get_linesize() + self.app.px(8)
+
+    def buttons(self, size: tuple[int, int]) -> list[tuple[str, pygame.Rect, bool]]:
+        """The record buttons, right-aligned under the HUD: undo, redo, log (action, rect, enabled)."""
+        px, tr = self.app.px, self.app.tr
+        font = self._button_font()
+        x, y = size[0] - px(8), self._top()
+        out: list[tuple[str, pygame.Rect, bool]] = []
+        for action, key, enabled in (
+            ("log", "records.log_button", True),
+            ("redo", "records.redo_button", self.recorder.can_redo()),
+            ("undo", "records.undo_button", self.recorder.can_undo()),
+        ):
+            width = font.size(tr(key))[0] + px(16)
+            x -= width
+            out.append((action, pygame.Rect(x, y, width, self._button_height()), enabled))
+            x -= px(6)
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.set_viewer(self.scene.viewer)
-        if getattr(self.scene, "privacy_for", None) is not None:
-            return
-        rect = self._rect(surface.get_size())
-        if self.visible:
-            self.panel.layout(rect)
-            self.panel.draw(surface)
+        if not self.privacy_free():
             return
         px = self.app.px
-        font = self.app.font(px(theme.SMALL_SIZE - 3))
-        label = self.app.tr("records.log_tab")
-        tab = pygame.Rect(0, 0, font.size(label)[0] + px(16), font.get_linesize() + px(6))
-        tab.topright = rect.topright
-        pygame.draw.rect(surface, theme.BACKGROUND_DARK, tab, border_radius=px(5))
-        draw_text(surface, font, label, theme.TEXT_DIM, tab.center, "center")
+        font = self._button_font()
+        for action, rect, enabled in self.buttons(surface.get_size()):
+            on = action == "log" and self.visible
+            color = theme.BUTTON_HOVER if on else (theme.BUTTON if enabled else theme.BUTTON_DISABLED)
+            pygame.draw.rect(surface, color, rect, border_radius=px(6))
+            text = self.app.tr(f"records.{action}_button")
+            draw_text(surface, font, text, theme.TEXT if enabled else theme.TEXT_DISABLED, rect.center, "center")
+        if self.visible:
+            self.panel.layout(self._rect(surface.get_size()))
+            self.panel.draw(surface)
