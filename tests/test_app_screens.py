@@ -88,7 +88,19 @@ def test_rules_scroll_with_keys_and_wheel(monkeypatch, tmp_path) -> None:
     assert isinstance(app.stack.top, MainMenuScene)
 
 
-def test_rules_exist_in_both_languages_and_follow_the_language(monkeypatch, tmp_path) -> None:
+def test_rules_texts_come_in_french_and_english_with_the_same_sections() -> None:
+    folder = rules_file("jagdfieber", "fr").parent
+    games = {path.name.split(".")[0] for path in folder.glob("*.md")}
+    assert "jagdfieber" in games
+    for game_id in games:
+        fr = rules_file(game_id, "fr").read_text(encoding="utf-8").splitlines()
+        en = rules_file(game_id, "en").read_text(encoding="utf-8").splitlines()
+        # Same structure: the same number of sections, bullets, steps and table rows.
+        for prefix in ("# ", "## ", "- ", "|"):
+            assert sum(line.lstrip().startswith(prefix) for line in fr) == sum(line.lstrip().startswith(prefix) for line in en), (game_id, prefix)
+
+
+def test_rules_follow_the_language(monkeypatch, tmp_path) -> None:
     for lang in ("fr", "en"):
         assert rules_file("jagdfieber", lang).read_text(encoding="utf-8").startswith("# Jagdfieber")
     app = make_app(monkeypatch, tmp_path)
