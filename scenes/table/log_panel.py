@@ -309,7 +309,6 @@ class TableRecords:
         w, h = size
         top = self._top()
         width = min(px(380), int(w * 0.34))
-        top += self._button_height() + px(6)
         return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
 
     def _top(self) -> int:
@@ -325,20 +324,22 @@ class TableRecords:
         return self._button_font().get_linesize() + self.app.px(8)
 
     def buttons(self, size: tuple[int, int]) -> list[tuple[str, pygame.Rect, bool]]:
-        """The record buttons, right-aligned under the HUD: undo, redo, log (action, rect, enabled)."""
+        """The record buttons stacked in the bottom-left corner, clear of the seats and the hand:
+        undo, redo, log (action, rect, enabled)."""
         px, tr = self.app.px, self.app.tr
         font = self._button_font()
-        x, y = size[0] - px(8), self._top()
-        out: list[tuple[str, pygame.Rect, bool]] = []
-        for action, key, enabled in (
-            ("log", "records.log_button", True),
-            ("redo", "records.redo_button", self.recorder.can_redo()),
+        items = (
             ("undo", "records.undo_button", self.recorder.can_undo()),
-        ):
-            width = font.size(tr(key))[0] + px(16)
-            x -= width
-            out.append((action, pygame.Rect(x, y, width, self._button_height()), enabled))
-            x -= px(6)
+            ("redo", "records.redo_button", self.recorder.can_redo()),
+            ("log", "records.log_button", True),
+        )
+        width = max(font.size(tr(key))[0] for _, key, _ in items) + px(16)
+        height = self._button_height()
+        y = size[1] - px(8) - len(items) * (height + px(4))
+        out: list[tuple[str, pygame.Rect, bool]] = []
+        for action, _, enabled in items:
+            y += height + px(4)
+            out.append((action, pygame.Rect(px(8), y - height, width, height), enabled))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
