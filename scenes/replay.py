@@ -55,7 +55,13 @@ class RecordsResumer:
             app.notify(app.tr("records.resume_failed", problem=str(exc)), seconds=20, error=True)
             return False
         match = recorder.match
-        app.push(app.scene("table", config=match.config, match=match))
+        try:
+            table = app.scene("table", config=match.config, match=match)
+        except (LookupError, ImportError) as exc:  # a game without a table layout (yet)
+            match.close()
+            app.notify(app.tr("records.resume_failed", problem=f"{target}: {exc}"), seconds=20, error=True)
+            return False
+        app.push(table)
         return True
 
 

@@ -219,3 +219,22 @@ def test_log_panel_told_move_by_move_equals_the_whole_history(monkeypatch, tmp_p
     whole._invalidate()
     assert live.lines() == whole.lines()
     assert live._wrapped() == whole._wrapped()
+
+
+def test_a_game_without_table_layout_is_refused_by_continue_and_replayed_from_the_log(monkeypatch, tmp_path: Path) -> None:
+    import scenes.layouts
+
+    app = make_app(monkeypatch, tmp_path)
+    monkeypatch.setattr(scenes.layouts, "LAYOUTS", {})
+    record, state, _ = random_match(JAGD, 3, 4, max_actions=5, humans=1)
+    path = RecordStore().save(record, state)
+    assert app.continue_match() is False
+    assert app.notices[-1].error and str(path) in app.notices[-1].text
+    finished, end, _ = random_match(JAGD, 3, 5, humans=1)
+    replay_path = RecordStore().save(finished, end)
+    app.push(app.scene("replay", path=replay_path))
+    scene = app.stack.top
+    assert scene.layout is None
+    scene.handle(key(pygame.K_END))
+    app.step(0.016, [])
+    assert scene.index == scene.total
