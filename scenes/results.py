@@ -75,7 +75,9 @@ class ScoreSheetView:
         lines = [self.app.tr("sheet.detail", row=self.row_label(self.selected))]
         for seat, detail in enumerate(self.details[self.selected]):
             items = ", ".join(
-                f"{self.app.game_text(self.rules, f'score.{part}')} {signed(points)}" for part, points in detail.items() if points
+                self.app.tr("sheet.part", part=self.app.game_text(self.rules, f"score.{part}"), points=signed(points))
+                for part, points in detail.items()
+                if points
             )
             lines.append(self.app.tr("sheet.seat_detail", name=self.names[seat], items=items or self.app.tr("sheet.nothing")))
         return lines

@@ -143,7 +143,14 @@ class SetupScene(Scene):
                 toggles = {c: Toggle(self.app, c in chosen) for c in decl["choices"]}
                 self.option_widgets[name] = toggles
                 for c, toggle in toggles.items():
-                    rows.append(Row(lambda name=name, c=c: f"{self._option_label(name)} : {self._option_label(name, c)}", [toggle]))
+                    rows.append(
+                        Row(
+                            lambda name=name, c=c: self.app.tr(
+                                "setup.option_choice", option=self._option_label(name), choice=self._option_label(name, c)
+                            ),
+                            [toggle],
+                        )
+                    )
                 continue
             else:
                 continue
