@@ -114,3 +114,13 @@ def test_two_player_game_runs_to_the_end_with_partners_answering_for_ghosts():
             state.apply(seat, legal[rng.randrange(len(legal))])
         assert state.winners() in ([0], [1])
         assert len(state.scores()) == 2
+
+
+def test_a_ghost_plays_a_turned_three_even_in_front_of_sheep_02():
+    state = new_game(humans=3, animals=("sheep_02", "wolf_01"), draw=("black 3",))
+    events = begin_turn(state, 3, pos={"sheep_02": 3, "wolf_01": 1})
+    assert any(getattr(e, "key", "") == "forbid_ignored_by_ghost" for e in events)
+    assert state.card_ids[state.zones[state.played[3]][-1]] == "black 3"
+    assert state.to_act() == [1]
+    play(state, "ghost keep")
+    assert where(state, "wolf_01") == 0

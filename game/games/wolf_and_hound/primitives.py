@@ -220,7 +220,13 @@ def skip_turn(state: WolfHoundState, a: int, active: int, events: list[Event]) -
 
 @primitive("activate")
 def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event], *, value: int) -> bool:
-    """Sheep card 02: no number card of this value may be played this turn (example 8-8)."""
+    """Sheep card 02: no number card of this value may be played this turn (example 8-8).
+
+    A ghost has no hand to choose from: it plays the card it turns whatever its value (DECISION).
+    """
+    if state.is_ghost[active]:
+        events.append(Note("forbid_ignored_by_ghost", active, (("animal", state.animal_ids[a]), ("value", value))))
+        return False
     state.forbidden.add(value)
     events.append(Note("forbid_value", active, (("animal", state.animal_ids[a]), ("value", value))))
     return False
