@@ -33,24 +33,24 @@ class Style:
     """How a player weighs risk. Fish: `aversion` (points a caught fish feels like losing on
     top of the fish), `share` (part of the fish bet on a good line), `spread` (bet at least an
     even share of the fish left on each good line). Fisher: `greed` (share of the fish it expects
-    on a big bait), `bluff` (weight of luring with a catch under a big bait), `keep` (value of
-    keeping a catch for the forced last line). `temperature`: how much the choice varies."""
+    on a big bait), `lure` (weight of a catch laid under the biggest bait), `keep` (value of
+    keeping a catch for the forced last line, where every fish left must bet). `temperature`: how much the choice varies."""
 
     aversion: float
     share: float
     spread: bool
     greed: float
-    bluff: float
+    lure: float
     keep: float
     temperature: float
     noise: float
 
 
 STYLE_PARAMS: dict[str, Style] = {
-    "cautious": Style(aversion=4.0, share=0.34, spread=True, greed=0.25, bluff=0.6, keep=1.0, temperature=1.5, noise=0.05),
-    "bold": Style(aversion=1.0, share=0.75, spread=False, greed=0.45, bluff=1.4, keep=0.4, temperature=2.5, noise=0.08),
+    "cautious": Style(aversion=4.0, share=0.34, spread=True, greed=0.25, lure=0.6, keep=0.4, temperature=1.5, noise=0.05),
+    "bold": Style(aversion=2.0, share=0.6, spread=True, greed=0.45, lure=0.6, keep=0.6, temperature=2.5, noise=0.08),
 }
-BALANCED = Style(aversion=2.5, share=0.5, spread=True, greed=0.35, bluff=1.0, keep=0.7, temperature=2.0, noise=0.1)
+BALANCED = Style(aversion=2.5, share=0.5, spread=True, greed=0.35, lure=1.0, keep=0.7, temperature=2.0, noise=0.1)
 
 
 def catch_chance(state: Any) -> float:
@@ -91,8 +91,8 @@ def fish_action(state: Any, seat: int, actions: list[Action], rng: Rng, style: S
 
 
 def fisher_action(state: Any, seat: int, actions: list[Action], rng: Rng, style: Style) -> Action:
-    """The fisher's line: catches lure under big baits (all the more on the forced last line),
-    empty lines feed small baits, and a catch is kept for the last line when it can be."""
+    """The fisher's line: a catch lures under a big bait, an empty line feeds a small one, and
+    a catch laid now is not there for a later line (nor for the forced last line)."""
     if len(actions) == 1:
         return actions[0]
     if rng.random() < style.noise:
@@ -102,24 +102,24 @@ def fisher_action(state: Any, seat: int, actions: list[Action], rng: Rng, style:
     in_hands = sum(len(zones[state.z_fish[s]]) for s in state.order)
     baits = [state.bait_value[u] for u in zones[state.z_baits[seat]]]
     top = max(baits)
-    held = [state.card_ids[u] for u in zones[state.z_fishing[seat]]]
-    catches_held = sum(1 for c in held if c in rules.takes_bets)
-    last = state.line_no >= rules.lines
+    mean_bait = sum(baits) / len(baits)
+    points = rules.fisher_points
+    # Fish expected on a later line: a share of those left, on an average bait.
+    later = in_hands * style.greed * mean_bait / top
     ends_left = rules.ends_round_total - state.revealed_ends
+    scale = style.temperature * max(1.0, in_hands * style.greed)
     weights: list[float] = []
     for action in actions:
         card, value = action.card, action.value  # type: ignore[attr-defined]
-        expected = in_hands if last else in_hands * style.greed * value / top
+        expected = in_hands * style.greed * value / top
         if card in rules.takes_bets:
-            score = rules.fisher_points * expected * (style.bluff if value >= top else 1.0)
+            score = points * expected * (style.lure if value >= top else 1.0) - style.keep * points * later
             if card in rules.ends_round and ends_left == 1:
                 rest = [b for b in baits if b != value] or [0]
                 score -= (in_hands - expected) * max(rest)  # the fish left eat the top bait
-            if catches_held == 1 and not last:
-                score -= style.keep * rules.fisher_points * in_hands / max(1, rules.lines - state.line_no)
         else:
-            score = -value * expected
-        weights.append(score / style.temperature)
+            score = -value * expected + style.keep * mean_bait * later
+        weights.append(score / scale)
     high = max(weights)
     odds = [math.exp(w - high) for w in weights]
     pick = rng.random() * sum(odds)
