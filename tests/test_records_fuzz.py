@@ -64,7 +64,7 @@ def test_swapped_actions_fail_at_the_first_illegal_one_or_replay(i: int, j: int)
         assert first is not None and first >= min(i, j)
         assert f"action {first + 1} (seat " in str(exc) and "is not legal" in str(exc)
         return
-    assert played.state.is_over()
+    assert len(played.events) == len(actions)  # every swapped action was legal where it now stands
 
 
 JSON_VALUES = st.recursive(
