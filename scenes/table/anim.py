@@ -167,7 +167,8 @@ class Animator:
         step.duration = DURATIONS[step.kind] / max(0.05, speed)
         captions = [c for c in (self.caption_of(e) for e in step.events) if c]
         unique = list(dict.fromkeys(captions))
-        step.caption = " ".join(unique[:3]) + (" …" if len(unique) > 3 else "")
+        shown = 6 if step.kind == "score" else 3  # every seat's score line; other batches abridged
+        step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
         arrivals: dict[str, int] = {}
         zones = self.view["zones"]

@@ -95,6 +95,13 @@ class Placements:
                 return region
         return None
 
+    def panel(self, seat: int) -> Region | None:
+        """The name plate of `seat` (a PANEL region bound to the seat)."""
+        for region in self.regions.values():
+            if region.kind == PANEL and region.seat == seat:
+                return region
+        return None
+
     def at(self, pos: tuple[int, int]) -> Region | None:
         """The zone region under a point (markers and panels excluded)."""
         for region in self.regions.values():

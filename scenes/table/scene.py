@@ -362,6 +362,12 @@ class TableScene(Scene):
                     rect = region.card_rects(1)[0]
                     self.painter.flip(surface, rect, event.card, step.progress)
         self.painter.flights(surface, step)
+        for event in step.events:
+            if isinstance(event, ScoreChanged):  # the day's points rise from the name plate
+                panel = self.placements.panel(event.seat)
+                if panel is not None:
+                    lift = int(panel.rect.h * 0.6 * step.progress)
+                    self.painter.badge(surface, f"{event.delta:+d}", (panel.rect.right - panel.rect.h, panel.rect.y - lift + panel.rect.h))
 
     def _revealed_region(self, event: Event) -> Region | None:
         zone = getattr(event, "zone", None)
