@@ -177,3 +177,30 @@ def test_main_resume_checks_the_last_match_before_opening_a_window(tmp_path: Pat
     assert str(path) in err and "action 1" in err and opened == []
     path.write_text(good, encoding="utf-8")
     assert main.main(["--resume"]) == 0 and opened == [True]
+
+
+def test_a_headless_demo_killed_mid_match_resumes_from_its_autosave(tmp_path: Path) -> None:
+    env = {**os.environ, "TABLEE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, str(ROOT / "main.py"), "demo", "jagdfieber", "--headless", "--frames", "1000000", "--players", "3"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    autosave = tmp_path / "data" / "autosave"
+    seen = 0
+    try:
+        deadline = time.monotonic() + 40
+        while seen < 12 and time.monotonic() < deadline and proc.poll() is None:
+            files = list(autosave.glob("*.json")) if autosave.is_dir() else []
+            if files:
+                seen = len(Timeline.load(files[0]).record.actions)  # a complete record at every instant
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=10)
+    assert seen >= 12, "the demo did not autosave its moves"
+    store = RecordStore(tmp_path / "data")
+    path = store.latest_unfinished()
+    assert path is not None
+    again = resume(path, store, threaded=False, think_seconds=0)
+    assert len(again.match.history) >= seen
+    assert [s.kind for s in again.record.seats] == ["bot"] * 3
+    again.match.run_bots()
+    assert again.match.is_over() and store.latest_unfinished() is None
