@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
 import tomllib
@@ -54,8 +55,8 @@ def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-def run(bundle: Path, home: Path, *args: str, program: str = CLI_NAME) -> subprocess.CompletedProcess[str]:
-    """Run a frozen program from an unrelated folder, headless, with its user folders in `home`."""
+def frozen_env(home: Path) -> dict[str, str]:
+    """This environment without Python's own variables, headless, user folders in `home`."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -63,13 +64,18 @@ def run(bundle: Path, home: Path, *args: str, program: str = CLI_NAME) -> subpro
     }
     env.update(TABLEE_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     home.mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def run(bundle: Path, home: Path, *args: str, program: str = CLI_NAME) -> subprocess.CompletedProcess[str]:
+    """Run a frozen program from an unrelated folder."""
     return subprocess.run(
         [str(bundle / f"{program}{EXE_SUFFIX}"), *args],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=home,
-        env=env,
+        env=frozen_env(home),
     )
 
 
@@ -132,6 +138,46 @@ def test_bad_command_is_refused_clearly(bundle: Path, home: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_frozen_replay_checks_a_record_written_by_simulate(bundle: Path, home: Path) -> None:
+    records = home / "records"
+    done = run(bundle, home, "simulate", "jagdfieber", "--games", "1", "--save-dir", str(records), "--json")
+    assert done.returncode == 0, done.stderr
+    played = json.loads(done.stdout.strip().splitlines()[-1])
+    (record,) = records.glob("*.json")
+    done = run(bundle, home, "replay", str(record), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["over"] is True
+    assert summary["scores"] == played["mean_scores"]  # one game: its scores are the means
+    assert [int(seat in summary["winners"]) for seat in range(played["players"])] == played["wins"]
+
+
+def test_frozen_demo_draws_the_table_with_the_bundled_art(bundle: Path, home: Path) -> None:
+    shot = home / "table.png"
+    done = run(bundle, home, "demo", "jagdfieber", "--frames", "30", "--headless", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stdout + done.stderr
+    header = shot.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", header[16:24]) == (1280, 720)
+
+
+def test_frozen_game_opens_its_window_and_keeps_running(bundle: Path, home: Path) -> None:
+    """No command: the game starts on the main menu (here under SDL's dummy driver) and waits."""
+    game = subprocess.Popen(
+        [str(bundle / f"{APP_NAME}{EXE_SUFFIX}")],
+        cwd=home, env=frozen_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        code = game.wait(timeout=5)  # a missing module or file would end it with a traceback
+    except subprocess.TimeoutExpired:
+        code = None
+    finally:
+        game.kill()
+        _out, err = game.communicate(timeout=30)
+    assert code is None, f"the game ended at once (exit {code}):\n{err}"
+    assert "Traceback" not in err
+
+
 def test_bundle_holds_the_game_files_and_nothing_of_the_test_tools(bundle: Path) -> None:
     internal = bundle / "_internal"
     for yaml_file in (ROOT / "game" / "data").glob("*.yaml"):
@@ -146,6 +192,12 @@ def test_bundle_holds_the_game_files_and_nothing_of_the_test_tools(bundle: Path)
 
 def test_commands_write_nothing_into_the_program_folder(bundle: Path, home: Path) -> None:
     before = snapshot(bundle)
-    for args in (["validate"], ["simulate", "jagdfieber", "--games", "1"], ["--version"]):
+    commands = (
+        ["validate"],
+        ["simulate", "jagdfieber", "--games", "1"],
+        ["demo", "jagdfieber", "--frames", "5", "--headless"],
+        ["--version"],
+    )
+    for args in commands:
         assert run(bundle, home, *args).returncode == 0
     assert snapshot(bundle) == before
