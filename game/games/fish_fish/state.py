@@ -57,7 +57,6 @@ class FishFishState(State):
             home = self.z_box if seat == self.fisher else self.z_fish[seat]
             for _ in range(rules.fish_per_player):
                 self._add(rules.fish_card, home, ALL_SEATS, 0, seat)
-        self.fishing_uids = tuple(u for u in range(len(self.card_ids)) if self.owner_of[u] < 0 and not self.bait_value[u])
         self.round_no = 1
         self.rounds_total = rules.rounds_for(n)
         self.clockwise = rules.first_clockwise
