@@ -100,6 +100,7 @@ class RecordStore:
         self.root = root if root is not None else paths.data_dir()
         self.autosave_dir = self.root / AUTOSAVE
         self.history_dir = self.root / HISTORY
+        self.problems: list[str] = []  # reports the app has not shown yet (corrupt statistics)
 
     def autosave_path(self, record: Record) -> Path:
         return self.autosave_dir / f"{record.match_id}.json"
@@ -116,8 +117,14 @@ class RecordStore:
         return path
 
     def finish(self, record: Record) -> Path:
-        """Count the match in the statistics, then move it to the history (crash-safe order)."""
-        Statistics.load(self.root).add(record)
+        """Count the match in the statistics, then move it to the history (crash-safe order).
+
+        A corrupt statistics file found on the way is kept aside and its report queued in
+        `problems` for the app to show."""
+        stats = Statistics.load(self.root)
+        if stats.problem:
+            self.problems.append(stats.problem)
+        stats.add(record)
         target = self.history_dir / f"{record.match_id}.json"
         write_atomic(target, record.to_json())
         self.autosave_path(record).unlink(missing_ok=True)
@@ -190,7 +197,12 @@ class Statistics:
             data = json.loads(path.read_text(encoding="utf-8"))
             return cls._from_dict(path, data)
         except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            aside = path.with_name(f"stats.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = path.with_name(f"stats.corrupt-{stamp}.json")
+            number = 1
+            while aside.exists():  # never overwrite an earlier corrupt file kept aside
+                number += 1
+                aside = path.with_name(f"stats.corrupt-{stamp}-{number}.json")
             os.replace(path, aside)
             return cls(path, problem=f"{path}: unreadable statistics ({exc}); kept as {aside.name}, starting afresh")
 
@@ -282,13 +294,6 @@ class Timeline:
         self._seen = {s: visible_cards(state, s) for s in record.humans}
         if record.actions:
             self._rebuild_reveals()
-
-    @classmethod
-    def start(
-        cls, rules: Rules, players: int, seed: int, options: dict[str, Any] | None, seats: list[SeatInfo], practice: bool = False
-    ) -> Timeline:
-        record = Record.new(rules, players, seed, options, seats, practice)
-        return cls(record, rules, record.start_state(rules))
 
     @classmethod
     def load(cls, path: Path) -> Timeline:

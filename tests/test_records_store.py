@@ -83,8 +83,15 @@ def test_corrupt_statistics_are_kept_aside_and_reported(tmp_path: Path) -> None:
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").endswith('"played": "x"')
     record, state = human_match(6)
-    RecordStore(tmp_path).save(record, state)
+    store = RecordStore(tmp_path)
+    store.save(record, state)
     assert json.loads(stats_path.read_text(encoding="utf-8"))["games"]["jagdfieber"]["played"] == 1
+    assert store.problems == []  # the corrupt file was already reported and put aside by load()
+    stats_path.write_text("not json", encoding="utf-8")
+    other, end = human_match(9)
+    store.save(other, end)
+    assert len(store.problems) == 1 and "unreadable statistics" in store.problems[0]
+    assert sum(p.name.startswith("stats.corrupt-") for p in tmp_path.iterdir()) == 2
 
 
 def test_unreadable_history_file_is_listed_with_its_problem(tmp_path: Path) -> None:

@@ -238,6 +238,9 @@ class TableRecords:
         if problem and problem != self._reported:
             self.app.notify(self.app.tr("records.save_failed", problem=problem), seconds=10, error=True)
         self._reported = problem
+        while self.recorder.store.problems:
+            found = self.recorder.store.problems.pop(0)
+            self.app.notify(self.app.tr("records.stats_corrupt", problem=found), seconds=20, error=True)
 
     # ------------------------------------------------------------------ undo
     def undo(self) -> bool:
