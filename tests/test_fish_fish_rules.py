@@ -41,7 +41,8 @@ def count(state, seat: int, zone: str) -> int:
 
 
 def notes(events) -> list[str]:
-    return [e.key for e in events if isinstance(e, Note)]
+    """The notes of the check and the round's end (the bait value and passes aside)."""
+    return [e.key for e in events if isinstance(e, Note) and e.key not in ("bait", "pass")]
 
 
 def test_setup_gives_the_fisher_the_cards_and_each_fish_four_tiles():
@@ -62,6 +63,7 @@ def test_rulebook_example_empty_line_pays_the_bait_to_each_bettor():
     # Louisa (0) fishes; Ninon (1) and Mickael (2) bet one fish each, Arthur (3) passes; bait 3.
     state = new_game(4)
     events = line(state, "empty", 3, [1, 1, 0])
+    assert Note("bait", 0, (("value", 3),)) in events
     assert CardRevealed("empty", 0, "line") in events
     assert [count(state, s, "loot_3") for s in (1, 2, 3)] == [1, 1, 0]
     assert Note("pass", 3) in events

@@ -157,6 +157,7 @@ class FishFishState(State):
             raise self.explain_illegal(seat, f"line {card} {value}")
         events: list[Event] = [self.move(card_uid, fishing, line, "line", seat, known=1 << seat)]
         events += self._move_public([bait_uid], baits, line, "bait", seat)
+        events.append(Note("bait", seat, (("value", value),)))
         self.line_value = value
         z_fish = self.z_fish
         self.bettors = tuple(s for s in self.order if zones[z_fish[s]])
