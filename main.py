@@ -13,18 +13,40 @@ import sys
 
 def build_parser() -> argparse.ArgumentParser:
     from game import cli
+    from game.version import version
 
     parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("demo", help="computer players play on the real table; optionally save a screenshot")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--frames", type=int, default=600, help="frames to play (60 per second)")
+    p.add_argument("--screenshot", default=None, help="PNG file written with the last frame")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bot", default="random", help="bot of every seat, e.g. ismcts:easy")
+    p.add_argument("--headless", action="store_true", help="no window (SDL dummy driver; default on CI)")
+    p.set_defaults(run=cmd_demo)
     return parser
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from scenes.demo import run_demo
+
+    shot = Path(args.screenshot) if args.screenshot else None
+    return run_demo(args.game, args.players, args.frames, shot, args.seed, args.headless, args.bot)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    from game.ai.bench import ai_rows, print_ai_rows
     from game.bench import engine_rows
 
     rows = engine_rows(args.seconds)
@@ -34,8 +56,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
             f"{r['game']:<16} {r['players']:>2} {r['games_per_second']:>9} {r['actions_per_second']:>10} "
             f"{r['clone_us']:>9} {r['deepcopy_us']:>11} {r['clone_speedup']:>7}x"
         )
+    bots = ai_rows(args.seconds)
+    print_ai_rows(bots)
+    from scenes.demo import bench_table
+
+    table = bench_table(args.seconds)
+    print(f"table frame time ({table['game']}, {table['players']} seats, {table['size']}, {table['frames']} frames): "
+          f"p50 {table['p50_ms']} ms, p99 {table['p99_ms']} ms, p99 CPU {table['p99_cpu_ms']} ms "
+          f"(target p99 <= {table['target_p99_ms']} ms)")
+    from scenes.app import bench_cold_start
+
+    start = bench_cold_start()
+    print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
     if args.json:
-        print(json.dumps({"engine": rows}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table], "app": start}))
     return 0
 
 
@@ -43,8 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from scenes.app import run_app
+
+        if args.resume:
+            from game.cli import check_resumable
+
+            status = check_resumable()
+            if status:
+                return status
+        return run_app(resume=args.resume)
     return args.run(args)
 
 

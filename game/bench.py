@@ -13,7 +13,7 @@ from game.engine.state import State
 
 def random_game(rules: Any, num_players: int, seed: int, rng: Rng) -> tuple[State, int]:
     """Play one full game with uniformly random legal actions; returns it and its action count."""
-    state = rules.new_state(num_players, seed=seed)
+    state = rules.new_state(num_players, seed=seed, options=getattr(rules, "bench_options", None))
     actions = 0
     while not state.is_over():
         for seat in state.to_act():
@@ -26,7 +26,7 @@ def random_game(rules: Any, num_players: int, seed: int, rng: Rng) -> tuple[Stat
 def mid_game_state(rules: Any, num_players: int, seed: int) -> State:
     """A state about a third of the way into a random game (a realistic clone workload)."""
     full, total = random_game(rules, num_players, seed, Rng(seed))
-    state = rules.new_state(num_players, seed=seed)
+    state = rules.new_state(num_players, seed=seed, options=getattr(rules, "bench_options", None))
     rng = Rng(seed)
     done = 0
     while not state.is_over() and done < total // 3:

@@ -25,11 +25,19 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", default="random", help="bot per seat, comma separated, e.g. ismcts:hard,random")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="end with one JSON line")
+    p.add_argument("--save-dir", type=Path, default=None, help="write one match record per game into this folder")
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
     p.add_argument("paths", nargs="*", type=Path)
     p.set_defaults(run=cmd_validate)
+
+    p = sub.add_parser("replay", help="check a match record by replaying it, and print the final scores")
+    p.add_argument("file", nargs="?", type=Path, help="a record (.json); see --latest")
+    p.add_argument("--latest", action="store_true", help="the newest autosaved match")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
+    p.set_defaults(run=cmd_replay)
 
 
 def fail(message: str) -> int:
@@ -62,15 +70,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             make_bot(name, level=level)
     except TableeError as exc:
         return fail(str(exc))
-    result = simulate(args.game, n, args.games, specs, args.seed)
+    try:
+        result = simulate(args.game, n, args.games, specs, args.seed, args.save_dir)
+    except OSError as exc:
+        return fail(f"cannot write records to {args.save_dir}: {exc.strerror or exc}")
     print_summary(result)
     if args.json:
         print(json.dumps(result))
     return 0
 
 
-def simulate(game_id: str, n: int, games: int, specs: list[str], seed: int) -> dict[str, Any]:
-    """Play `games` games; per-seat wins (a shared win counts for each winner), means, timings."""
+def simulate(
+    game_id: str, n: int, games: int, specs: list[str], seed: int, save_dir: Path | None = None
+) -> dict[str, Any]:
+    """Play `games` games; per-seat wins (a shared win counts for each winner), means, timings.
+
+    With `save_dir`, each game's record is written there (replayable with `replay`)."""
+    from game.engine.record import bot_seats
+    from game.records import save_record
+
     rules = registry.load(game_id)
     wins = [0] * n
     totals = [0.0] * n
@@ -84,6 +102,7 @@ def simulate(game_id: str, n: int, games: int, specs: list[str], seed: int) -> d
             name, level = parse_bot_spec(spec)
             bots.append(make_bot(name, seed=game_seed * 101 + seat, level=level))
         state = rules.new_state(n, seed=game_seed)
+        played: list[tuple[int, str]] = []
         while not state.is_over():
             for seat in state.to_act():
                 t0 = time.perf_counter()
@@ -91,6 +110,9 @@ def simulate(game_id: str, n: int, games: int, specs: list[str], seed: int) -> d
                 think[seat] += time.perf_counter() - t0
                 decisions[seat] += 1
                 state.apply(seat, action)
+                played.append((seat, str(action)))
+        if save_dir is not None:
+            save_record(save_dir, rules, state, bot_seats(specs), played, f"{game_id}-{n}p-seed{game_seed}")
         for seat in state.winners():
             wins[seat] += 1
         for seat, score in enumerate(state.scores()):
@@ -130,4 +152,56 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     count = len(paths) if paths else len(registry.GAMES) + 1
     print(f"ok: {count} data file(s) valid")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record, checking every action; bad records name the file and the first problem."""
+    from game.engine.record import RecordError, load, replay_summary
+    from game.records import RecordStore
+
+    if args.latest == (args.file is not None):
+        return fail("give a record file or --latest (not both)")
+    path = args.file
+    if args.latest:
+        path = RecordStore().latest()
+        if path is None:
+            return fail("no saved match yet")
+    try:
+        played = load(path)
+    except RecordError as exc:
+        return fail(str(exc))
+    summary = replay_summary(played, path)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        names = [s["name"] for s in summary["seats"]]
+        state = "finished" if summary["over"] else "unfinished"
+        print(f"{path}: {summary['game']} v{summary['version']}, seed {summary['seed']}, {summary['actions']} actions, {state}")
+        for seat, name in enumerate(names):
+            mark = "  (winner)" if seat in summary["winners"] else ""
+            print(f"{seat:>4}  {name:<20} {summary['scores'][seat]:>6}{mark}")
+    if args.log:
+        from game.log import LogWriter, display_text
+
+        writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None)
+        print("== " + writer.start_line().text)
+        for events in played.events:
+            for line in writer.lines(events):
+                print(("== " if line.marker else "   ") + display_text(line))
+    return 0
+
+
+def check_resumable() -> int:
+    """`main.py --resume`: 0 when the last unfinished match loads, else 1 with the reason."""
+    from game.engine.record import RecordError, load
+    from game.records import RecordStore
+
+    path = RecordStore().latest_unfinished()
+    if path is None:
+        return fail("there is no unfinished match to resume")
+    try:
+        load(path)
+    except RecordError as exc:
+        return fail(f"the last match cannot be resumed (the file was left untouched): {exc}")
     return 0

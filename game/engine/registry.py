@@ -39,6 +39,8 @@ from game.resources import data_path
 # Game id -> module. The order is the order of the main menu.
 GAMES: dict[str, str] = {
     "jagdfieber": "game.games.jagdfieber",
+    "wolf_and_hound": "game.games.wolf_and_hound",
+    "fish_fish": "game.games.fish_fish",
 }
 
 COMMON_FILE = "common.yaml"

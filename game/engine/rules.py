@@ -133,3 +133,15 @@ class Rules:
 
     def name(self, lang: str) -> str:
         return self.data["name"].get(lang) or self.data["name"]["en"]
+
+    def option_presets(self) -> list[tuple[str, dict[str, Any]]]:
+        """Named sets of option values the setup screen offers (text "preset.<id>").
+
+        Read from the game's optional `presets:` list ({id: ..., <option>: value, ...}); keys
+        that are not options (a difficulty label, say) are left out.
+        """
+        result = []
+        for preset in self.data.get("presets") or []:
+            if isinstance(preset, dict) and "id" in preset:
+                result.append((str(preset["id"]), {k: v for k, v in preset.items() if k in self.option_decls}))
+        return result

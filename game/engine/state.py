@@ -115,7 +115,10 @@ class State:
         if known is None:
             self.known[uid] = ALL_SEATS if before == ALL_SEATS else self.known[uid] | before
         else:
+            # Who knew the card by deduction (a public hand) cannot tell which one left: the move
+            # shows its identity only to the new `known` seats and to those who see both zones.
             self.known[uid] = known
+            before = self.table.specs[src].mask | known
         visible = before | self.seen_by(uid, dst)
         specs = self.table.specs
         return CardMoved(
@@ -140,7 +143,7 @@ class State:
             if spec.owner is None:
                 zones[spec.name] = cards
             else:
-                zones.setdefault(spec.name, [None] * n)[spec.owner] = cards
+                zones.setdefault(spec.name, [None] * self.table.num_players)[spec.owner] = cards
         view: dict[str, Any] = {
             "game": self.rules.game_id,
             "seat": seat,
