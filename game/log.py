@@ -225,3 +225,34 @@ class LogWriter:
 def display_text(line: LogLine) -> str:
     """The line as shown: a repeated sentence gets its count."""
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
+
+
+def undo_marks(undos: Iterable[Any], total: int) -> list[tuple[int, int, bool, int]]:
+    """(seat, count, redo, position) of a record's undos that fall within `total` actions; an
+    undo shows before the action that replaced the undone ones, a redo before the replayed ones."""
+    out = []
+    for undo in undos:
+        if not isinstance(undo, dict):
+            continue
+        at, seat, count = undo.get("at"), undo.get("seat"), undo.get("count")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (at, seat, count)):
+            continue
+        redo = bool(undo.get("redo"))
+        position = at - count if redo else at
+        if 0 <= position <= total:
+            out.append((seat, count, redo, position))
+    return out
+
+
+def story(writer: LogWriter, batches: Sequence[Sequence[Event]], undos: Iterable[Any] = ()) -> list[LogLine]:
+    """The whole log of a match: its start, every action's sentences and, where they
+    happened, the undo and redo lines of its record."""
+    marks: dict[int, list[LogLine]] = {}
+    for seat, count, redo, position in undo_marks(undos, len(batches)):
+        marks.setdefault(position, []).append(writer.undo_line(seat, count, redo))
+    lines = [writer.start_line()]
+    for i, batch in enumerate(batches):
+        lines.extend(marks.get(i, []))
+        lines.extend(writer.lines(batch))
+    lines.extend(marks.get(len(batches), []))
+    return lines

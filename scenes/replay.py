@@ -241,7 +241,7 @@ class ReplayScene(Scene):
         self.log.set_viewer(self.viewer)
 
     def _refresh_log(self) -> None:
-        self.log.reset(self.events[: self.index], keep_undos=False)
+        self.log.reset(self.events[: self.index], self.record.undos)
 
     def view(self) -> dict[str, Any]:
         view = self.states[self.index].view(self.viewer)

@@ -112,3 +112,25 @@ def test_a_record_from_another_data_version_is_refused() -> None:
     record.version += 1
     with pytest.raises(RecordError, match=f"data version {record.version}"):
         replay(record, "old.json")
+
+
+def test_replay_log_shows_undos_where_they_happened(tmp_path: Path, capsys) -> None:
+    from game.engine.record import Record, SeatInfo
+    from game.records import Timeline
+
+    rules = dict(GAMES)["jagdfieber"]
+    record = Record.new(rules, 3, 2, {"start_seat": 0}, [SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cyd")])
+    tl = Timeline(record, rules, record.start_state(rules))
+    tl.play(0, "play wolf")
+    tl.play(1, "play rabbit")
+    tl.undo()
+    tl.play(1, "play carrot")
+    path = tmp_path / "undo.json"
+    path.write_text(tl.record.to_json(), encoding="utf-8")
+    assert main.main(["replay", str(path), "--log", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [
+        "   Ann chooses a card.",
+        "   Undo: Bob takes back a move (1 action(s) cancelled).",
+        "   Bob chooses a card.",
+    ]

@@ -238,3 +238,21 @@ def test_a_game_without_table_layout_is_refused_by_continue_and_replayed_from_th
     scene.handle(key(pygame.K_END))
     app.step(0.016, [])
     assert scene.index == scene.total
+
+
+def test_undo_lines_come_back_where_they_happened_after_a_resume(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    from game.engine.record import Record, SeatInfo
+    from game.records import Timeline
+
+    record = Record.new(JAGD, 3, 2, {"start_seat": 0}, [SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cyd")])
+    tl = Timeline(record, JAGD, record.start_state(JAGD))
+    tl.play(0, "play wolf")
+    tl.play(1, "play rabbit")
+    tl.undo()  # Bob takes his rabbit back
+    tl.play(1, "play carrot")
+    panel = LogPanel(app, JAGD, ["Ann", "Bob", "Cyd"], None)
+    panel.reset(tl.events, tl.record.undos)
+    kinds = [line.kind for line in panel.lines()]
+    assert kinds == ["start", "move", "undo", "move"]
+    assert "Bob" in panel.lines()[2].text

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import Event
-from game.log import LogLine, LogWriter, display_text
+from game.log import LogLine, LogWriter, display_text, undo_marks
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
@@ -80,10 +80,18 @@ class LogPanel:
         self._invalidate()
         self.add_undo(seat, count)
 
-    def reset(self, batches: Iterable[Iterable[Event]], keep_undos: bool = True) -> None:
-        """Rebuild from a whole history; undo lines already shown stay at the end."""
-        undos = [e for e in self._entries if e[0] == _UNDO] if keep_undos else []
-        self._entries = [(_EVENTS, list(b)) for b in batches] + undos
+    def reset(self, batches: Iterable[Iterable[Event]], undos: Iterable[dict[str, Any]] = ()) -> None:
+        """Rebuild from a whole history; `undos` (a record's) puts each undo line back where
+        it happened."""
+        batches = [list(b) for b in batches]
+        marks: dict[int, list[tuple[str, Any]]] = {}
+        for seat, count, redo, position in undo_marks(undos, len(batches)):
+            marks.setdefault(position, []).append((_UNDO, (seat, count, redo)))
+        self._entries = []
+        for i, batch in enumerate(batches):
+            self._entries.extend(marks.get(i, []))
+            self._entries.append((_EVENTS, batch))
+        self._entries.extend(marks.get(len(batches), []))
         self.scroll = 0
         self._invalidate()
 
@@ -223,7 +231,7 @@ class TableRecords:
         match = scene.match
         self.recorder = records.attach(match)
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
-        self.panel.reset(self.recorder.timeline.events)
+        self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos)
         self.visible = False
         self._reported: str | None = None
         match.on_action.append(self._on_action)
