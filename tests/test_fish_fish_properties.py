@@ -147,14 +147,17 @@ def test_scores_equal_a_recomputation_from_the_zones(monkeypatch):
 
 
 def test_two_and_eight_player_games_run_to_the_end_with_consistent_totals():
+    endings = set()
     for players, rounds in ((2, 4), (8, 8)):
         for seed in range(10):
-            state, _, _ = random_playout(players, seed)
+            state, _, events = random_playout(players, seed)
+            endings |= {e.key for e in events if e.kind == "note"}
             assert state.is_over() and len(state.sheet) == rounds
             view = state.view(None)
             assert view["scores"] == [sum(r[s] for r in view["score_sheet"]) for s in range(players)]
             for row, details in zip(view["score_sheet"], view["score_details"], strict=True):
                 assert row == [sum(d.values()) for d in details]
+    assert {"nobody_bet", "both_catches", "all_bet", "lines_done"} <= endings  # every way a round ends
 
 
 def test_same_seed_and_actions_give_the_same_events():
