@@ -86,14 +86,15 @@ class FishFishState(State):
     def _move_public(self, uids: list[int], src: int, dst: int, reason: str, actor: int | None) -> list[Event]:
         """Move cards everyone knows (fish, baits, revealed cards): State.move without the
         knowledge bookkeeping, for the hot path (a game moves about 350 tiles and cards)."""
-        zones, ids, spec_s, spec_d = self.zones, self.card_ids, self.table.specs[src], self.table.specs[dst]
+        zones, ids, specs = self.zones, self.card_ids, self.table.specs
         if len(uids) == len(zones[src]):
             zones[src] = []
         else:
             for uid in uids:
                 zones[src].remove(uid)
         zones[dst].extend(uids)
-        fs, fz, ts, tz = spec_s.owner, spec_s.name, spec_d.owner, spec_d.name
+        fs, fz = specs[src].owner, specs[src].name
+        ts, tz = specs[dst].owner, specs[dst].name
         return [CardMoved(ids[u], fs, fz, ts, tz, ALL_SEATS, reason, actor) for u in uids]
 
     # --------------------------------------------------------------- protocol
@@ -278,11 +279,11 @@ class FishFishState(State):
         bit = 1 << new
         bait_value, public = self.bait_value, self._move_public
         for src in (self.z_fishing[old], self.z_baits[old], self.z_discard[old]):
-            for uid in zones[src][:]:
-                if bait_value[uid]:
-                    events += public([uid], src, self.z_baits[new], "new_round", new)
-                else:
-                    events.append(move(uid, src, self.z_fishing[new], "new_round", new, known=bit))
+            baits = [u for u in zones[src] if bait_value[u]]
+            for uid in [u for u in zones[src] if not bait_value[u]]:
+                events.append(move(uid, src, self.z_fishing[new], "new_round", new, known=bit))
+            if baits:
+                events += public(baits, src, self.z_baits[new], "new_round", new)
         owner_of = self.owner_of
         sources = [self.z_box, self.z_caught[old]]
         for s in range(n):
