@@ -20,6 +20,7 @@ INK = (40, 34, 26)
 BACK_BASE = (34, 78, 52)
 BACK_LINE = (48, 100, 68)
 BRASS = (226, 178, 74)
+BACK_EDGE = (168, 150, 104)  # muted: a back must not look like a highlighted target
 GOOD = (46, 122, 60)
 BAD = (168, 46, 40)
 WOOD = (112, 74, 42)
@@ -140,7 +141,7 @@ class CardArt:
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-6, -6), border_radius=radius)
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(pattern, (0, 0))
-        pygame.draw.rect(surf, BRASS, surf.get_rect(), max(2, w // 22), border_radius=radius)
+        pygame.draw.rect(surf, BACK_EDGE, surf.get_rect(), max(2, w // 22), border_radius=radius)
         pic = self.picture(self.layout.BACK_ART, int(min(w, h) * 0.55))
         surf.blit(pic, pic.get_rect(center=(w // 2, h // 2)))
         return surf
