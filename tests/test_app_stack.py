@@ -147,3 +147,21 @@ def test_registered_scenes_open_by_name(monkeypatch, tmp_path) -> None:
         assert type(scene).__module__.startswith("scenes.")
     with pytest.raises(KeyError, match="unknown scene 'nowhere'"):
         app.scene("nowhere")
+
+
+def test_main_without_a_command_opens_the_app_on_the_main_menu(monkeypatch, tmp_path) -> None:
+    import main
+    from scenes.app import App
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
+    seen: list[str] = []
+    run = App.run
+
+    def two_frames(self, max_frames=None) -> None:
+        run(self, max_frames=2)
+        seen.append(type(self.stack.top).__name__)
+
+    monkeypatch.setattr(App, "run", two_frames)
+    assert main.main([]) == 0
+    assert seen == ["MainMenuScene"]
+    assert (tmp_path / "home" / "config" / "settings.json").exists()
