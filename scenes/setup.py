@@ -25,6 +25,7 @@ from scenes.ui.widgets import Button, Choice, Form, Row, TextField, Toggle, Widg
 HUMAN, BOT = "human", "bot"
 NAME_LENGTH = 16
 DEFAULT_PLAYERS = 4
+LAST_SETUP = "last_setup"  # settings.extra key
 
 
 def bot_name() -> str:
@@ -94,9 +95,53 @@ class SetupScene(Scene):
         self.practice = Toggle(app, False, tooltip=lambda: tr("records.practice_tip"))
         self.form = Form(app, label_ratio=0.24)
         if self.games:
+            if game_id is None:
+                self._restore_game()
             self._game_changed()
+            self._restore_seats()
         else:
             self.form.rows = [Row(None, [self.back_button])]
+
+    # ------------------------------------------------------------------ last choices
+    def _saved(self) -> dict[str, Any]:
+        saved = self.app.settings.extra.get(LAST_SETUP)
+        return saved if isinstance(saved, dict) else {}
+
+    def _restore_game(self) -> None:
+        """The game of the last match started here (settings.extra, so it survives restarts)."""
+        if self._saved().get("game") in self.games:
+            self.game.set_value(self._saved()["game"])
+
+    def _restore_seats(self) -> None:
+        """Players, names, kinds and levels of the last match started here, where still valid."""
+        saved = self._saved()
+        if saved.get("game") != self.game.value:
+            return
+        try:
+            if saved.get("players") in [v for v, _ in self.players.options]:
+                self.players.set_value(saved["players"])
+            for seat, data in zip(self.seats, saved.get("seats") or [], strict=False):
+                seat.kind.set_value(data.get("kind"))
+                seat.level.set_value(data.get("level"))
+                name = data.get("name")
+                if isinstance(name, str) and name.strip():
+                    seat.name.value, seat.edited = name[:NAME_LENGTH], True
+                seat.kind_changed()
+        except (ValueError, TypeError, AttributeError):
+            return  # an edited or older settings file: keep the defaults for the rest
+        finally:
+            self._players_changed()
+
+    def _remember(self) -> None:
+        self.app.settings.extra[LAST_SETUP] = {
+            "game": self.game.value,
+            "players": self.players.value,
+            "seats": [
+                {"name": seat.name.value if seat.edited else None, "kind": seat.kind.value, "level": seat.level.value}
+                for seat in self.seats
+            ],
+        }
+        self.app.save_settings()
 
     # ------------------------------------------------------------------ building rows
     @property
@@ -262,6 +307,7 @@ class SetupScene(Scene):
             self.message = self.app.tr("setup.refused", reason=str(exc))
             return
         self.last_config = config
+        self._remember()
         try:
             table = self.app.scene("table", config=config)
         except ImportError as exc:

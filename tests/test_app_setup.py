@@ -144,3 +144,26 @@ def test_presets_set_options_that_have_no_row_of_their_own(setup_app) -> None:
     assert scene.option_widgets["fast"].value is True  # shown in its own row, still editable
     options = scene.options()
     assert options["extras"] == ["a", "b"] and options["fast"] is True
+
+
+def test_the_next_setup_starts_from_the_last_choices_even_after_a_restart(setup_app, monkeypatch, tmp_path) -> None:
+    app = setup_app
+    scene = app.stack.top
+    scene.players.set_value(3)
+    scene._players_changed()
+    scene.seats[0].name.value, scene.seats[0].edited = "Zoé", True
+    scene.seats[2].level.set_value("hard")
+    scene.start()
+    again = make_app(monkeypatch, tmp_path)  # a new process reads the saved settings
+    frame(again, key(pygame.K_RETURN))
+    restored = again.stack.top
+    assert restored.players.value == 3
+    assert [s.display_name() for s in restored.seats[:3]] == ["Zoé", "Bastien", "Capucine"]
+    assert restored.seats[2].level.value == "hard" and restored.seats[1].level.value == "medium"
+
+
+def test_a_damaged_last_setup_is_ignored(setup_app) -> None:
+    app = setup_app
+    app.settings.extra["last_setup"] = {"game": "jagdfieber", "players": 9, "seats": [{"kind": "alien"}, 5]}
+    scene = SetupScene(app)
+    assert scene.players.value == 4 and scene.seats[0].kind.value == "human"
