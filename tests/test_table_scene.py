@@ -250,3 +250,55 @@ def test_english_texts_and_a_resize_relayout(tmp_path, monkeypatch) -> None:
     assert scene.placements.rect.size == (1024, 600)
     frames(app, 1)
     shot(app, tmp_path, "table_five_seats_en")
+
+
+def test_animated_view_ends_where_the_engine_is_and_never_shows_a_hidden_choice(tmp_path, monkeypatch) -> None:
+    """Playing the events on the displayed view leads to the real view (same cards in every zone
+    drawn face up, same counts elsewhere), and no other seat's choice flies face up."""
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.animation_speed = 4.0
+    for kinds in ("hbbb", "hhb"):
+        checked, choices = play_first_day_watching(app, make_table(app, kinds, seed=8))
+        assert checked > 100 and len(choices) >= 2 * len(kinds)
+        app.pop()
+
+
+def play_first_day_watching(app, scene) -> tuple[int, list]:
+    import random
+
+    checked = 0
+    choices: list[tuple[int, str | None]] = []
+    real_sync, real_on_step = scene._sync, scene.animator.on_step
+
+    def compare_then_sync() -> None:
+        nonlocal checked
+        real = scene.match.state.view(scene.viewer)["zones"]
+        for region in scene.placements.regions.values():
+            if region.zone is None or region.seat is None:
+                continue
+            shown = scene.view["zones"][region.zone][region.seat]
+            truth = real[region.zone][region.seat]
+            assert len(shown) == len(truth), (region.name, shown, truth)
+            if region.face == "up" and not region.source:
+                assert sorted(shown) == sorted(truth), (region.name, shown, truth)
+            checked += 1
+        real_sync()
+
+    def watch(step) -> None:
+        if step.kind == "choose":
+            choices.extend((e.actor, f.card) for e, f in zip(step.events, step.flights, strict=True))
+            assert all(card is None for actor, card in choices if actor != scene.viewer)
+        real_on_step(step)
+
+    scene._sync, scene.animator.on_step = compare_then_sync, watch
+    rnd = random.Random(4)
+    for _ in range(3000):
+        frames(app, 1, 0.05)
+        if scene.privacy_for is not None:
+            frames(app, 1, events=[key(pygame.K_RETURN)])
+        seat = scene.active_seat()
+        if seat is not None:
+            scene.submit(rnd.choice([str(a) for a in scene.match.state.legal_actions(seat)]))
+        if scene.match.state.view(None)["day"] > 1:
+            return checked, choices
+    raise AssertionError("day 1 never ended")
