@@ -55,6 +55,10 @@ def test_dropping_elsewhere_snaps_back_and_says_where_to_drop(tmp_path, monkeypa
     # dropped on empty felt: refused the same way
     drag(app, start, (5, 300))
     assert scene.match.history == before
+    # put back into the hand: nothing to explain
+    scene.captions.clear()
+    drag(app, start, hand_card_center(scene, "carrot"))
+    assert scene.match.history == before and scene.captions == []
 
 
 def test_click_twice_plays_and_a_card_already_chosen_gets_the_engine_reason(tmp_path, monkeypatch) -> None:

@@ -141,6 +141,9 @@ class HandInput:
             if target is not None and target.zone == move.to_zone and target.seat == move.seat:
                 self.scene.submit(move.action)
                 return True
+        hand, _ = self.hand()
+        if target is None and hand is not None and hand.rect.collidepoint(pos):
+            return True  # put back into the hand: a change of mind, not a mistake
         self._reject(drag, target)
         return True
 
