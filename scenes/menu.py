@@ -31,6 +31,8 @@ class MainMenuScene(Scene):
         ]
         self.form = Form(app, [Row(None, [b]) for b in buttons])
         self.form.focus = buttons[0]
+        self._fan: list[pygame.Surface] = []
+        self._fan_key = 0
         self._refresh_continue()
 
     def _refresh_continue(self) -> None:
@@ -60,9 +62,38 @@ class MainMenuScene(Scene):
             return True
         return self.form.handle(event)
 
+    def _fan_cards(self) -> list[pygame.Surface]:
+        """Three card backs turned for the fan (cached per scale: drawing never rebuilds them)."""
+        px = self.app.px
+        key = px(100)
+        if self._fan_key != key:
+            size = (px(70), px(100))
+            cards = []
+            for angle in (18, -18, 0):  # outer cards first, the middle one on top
+                card = pygame.Surface(size, pygame.SRCALPHA)
+                rect = card.get_rect()
+                pygame.draw.rect(card, theme.TEXT_DIM, rect, border_radius=px(8))
+                pygame.draw.rect(card, theme.BUTTON, rect.inflate(-px(6), -px(6)), border_radius=px(6))
+                pygame.draw.rect(card, theme.ACCENT, rect.inflate(-px(16), -px(16)), max(1, px(2)), border_radius=px(4))
+                cards.append(pygame.transform.rotozoom(card, angle, 1.0))
+            self._fan, self._fan_key = cards, key
+        return self._fan
+
+    def _draw_fan(self, surface: pygame.Surface, center: tuple[int, int], flip: int) -> None:
+        """Three card backs fanned out beside the title (decoration, drawn, no image files)."""
+        px = self.app.px
+        for card, shift in zip(self._fan_cards(), (-1, 1, 0), strict=True):
+            if flip < 0:
+                card = pygame.transform.flip(card, True, False)
+            at = (center[0] + shift * px(26), center[1] + abs(shift) * px(6))
+            surface.blit(card, card.get_rect(center=at))
+
     def draw(self, surface: pygame.Surface) -> None:
         app, px = self.app, self.app.px
         w, h = surface.get_size()
+        title_w = app.font(px(theme.TITLE_SIZE * 1.5), bold=True).size(app.tr("app.title"))[0]
+        for flip in (-1, 1):
+            self._draw_fan(surface, (w // 2 + flip * (title_w // 2 + px(90)), int(h * 0.14)), flip)
         draw_text(surface, app.font(px(theme.TITLE_SIZE * 1.5), bold=True), app.tr("app.title"), theme.ACCENT, (w // 2, int(h * 0.14)), "center")
         draw_text(surface, app.font(px(theme.BODY_SIZE)), app.tr("app.tagline"), theme.TEXT_DIM, (w // 2, int(h * 0.25)), "center")
         self.form.draw(surface)
