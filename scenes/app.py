@@ -82,6 +82,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tablée")
+        self._set_icon()
         if size is not None:
             self.settings.window_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen: pygame.Surface = self._set_mode()
@@ -94,6 +95,16 @@ class App:
             self.notify(self.tr("settings.corrupt", problem=loaded.problem, moved=moved), seconds=20, error=True)
 
     # ------------------------------------------------------------------ window
+    @staticmethod
+    def _set_icon() -> None:
+        """The window's icon (the same picture as the executable's); a missing file is no error."""
+        path = asset_path("icon.png")
+        if path.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(path)))
+            except pygame.error:
+                return
+
     def _set_mode(self) -> pygame.Surface:
         if self.settings.fullscreen:
             try:
