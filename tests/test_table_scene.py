@@ -306,3 +306,23 @@ def play_first_day_watching(app, scene) -> tuple[int, list]:
         if scene.match.state.view(None)["day"] > 1:
             return checked, choices
     raise AssertionError("day 1 never ended")
+
+
+def test_a_bot_moving_behind_the_privacy_screen_is_not_shown_twice(tmp_path, monkeypatch) -> None:
+    from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    seats = [SeatConfig("Ana", HUMAN), SeatConfig("Bruno", BOT), SeatConfig("Chloé", HUMAN)]
+    config = MatchConfig("jagdfieber", seats, seed=1, options={"start_seat": 0})
+    scene = TableScene(app, config, Match(config, think_seconds=1.0, threaded=False, clock=lambda: app.time))
+    app.push(scene)
+    frames(app, 2)
+    assert scene.privacy_for == 0
+    while not scene.animator.busy:  # Bruno chooses while the screen is up
+        frames(app, 1)
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert scene.viewer == 0 and not scene.animator.busy
+    frames(app, 30)
+    assert scene.view["zones"]["play"][1] == ["back"]
+    assert len(scene.view["zones"]["hand"][1]) == 9

@@ -105,6 +105,8 @@ def _joins(step: Step, kind: str, event: Event) -> bool:
         return isinstance(event, CardRevealed)
     if kind == "batch":
         return isinstance(first, CardMoved) and isinstance(event, CardMoved) and first.reason == event.reason
+    if kind == "choose":
+        return True
     if kind == "marker":
         return isinstance(first, MarkerChanged) and first.marker == event.marker == "lodge"
     return kind == "score"
@@ -126,7 +128,10 @@ class Animator:
         return self.current is not None or bool(self.queue)
 
     def push(self, events: list[Event]) -> None:
-        self.queue.extend(group_events(events))
+        steps = group_events(events)
+        if steps and self.queue and self.queue[-1].kind == steps[0].kind == "choose":
+            self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
+        self.queue.extend(steps)
 
     def set_view(self, view: dict[str, Any]) -> None:
         self.view = copy.deepcopy(view)

@@ -235,6 +235,7 @@ class TableScene(Scene):
             and privacy_button(self.app, self.rect.size, self.name(self.privacy_for)).collidepoint(event.pos)
         )
         if confirm:
+            self.animator.skip(self.place)  # bots may have moved behind the screen: no replay
             self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
             self.privacy_for = None
             self._sync()
