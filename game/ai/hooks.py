@@ -29,6 +29,11 @@ the module is searched with uniform random play-outs to the end of the game.
         (e.g. Jagdfieber simulates the rest of the day on card counts). It must agree with the
         rules: test it against the engine.
 
+    STYLES: dict[str, RolloutAction]
+        Named play styles ("cautious", "bold"): policies with rollout_action's signature that
+        the style bots of game/ai/bots.py play directly, on a determinization of their seat.
+        Default: none (a style bot then plays `rollout_action`).
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.
@@ -38,7 +43,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import registry
@@ -75,6 +80,7 @@ class GameHooks:
     evaluate: Evaluate = win_share
     playout: Playout | None = None
     module: str = ""
+    styles: dict[str, RolloutAction] = field(default_factory=dict)
 
 
 _cache: dict[str, GameHooks] = {}
@@ -106,4 +112,5 @@ def load_hooks(module_name: str) -> GameHooks:
         evaluate=evaluate or win_share,
         playout=getattr(module, "playout", None),
         module=module_name,
+        styles=dict(getattr(module, "STYLES", {})),
     )

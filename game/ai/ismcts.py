@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from game.ai.hooks import GameHooks, hooks_for
 from game.engine.actions import Action
 from game.engine.errors import TableeError
-from game.engine.events import ALL_SEATS
 from game.engine.rng import Rng
 from game.engine.state import State
 
@@ -74,14 +73,24 @@ def observation(state: State, seat: int) -> Hashable:
     bit = 1 << seat
     ids, known, zones = state.card_ids, state.known, state.zones
     cards: list[tuple[str | None, ...]] = []
-    for spec in state.table.specs:
-        zone = zones[spec.index]
-        mask = spec.mask
-        if mask == ALL_SEATS or mask & bit:
-            cards.append(tuple(ids[u] for u in zone))
+    for index, mask in zone_masks(state):
+        zone = zones[index]
+        if mask & bit:  # ALL_SEATS (-1) has every bit
+            cards.append(tuple([ids[u] for u in zone]))
         else:
-            cards.append(tuple(ids[u] if known[u] & bit else None for u in zone))
+            cards.append(tuple([ids[u] if known[u] & bit else None for u in zone]))
     return (tuple(state.to_act()), tuple(state.scores()), tuple(cards))
+
+
+_masks: dict[object, tuple[tuple[int, int], ...]] = {}  # keyed by the table itself: kept alive
+
+
+def zone_masks(state: State) -> tuple[tuple[int, int], ...]:
+    """(zone index, seats that see all of it) per zone, cached per zone table (they never change)."""
+    masks = _masks.get(state.table)
+    if masks is None:
+        masks = _masks[state.table] = tuple((spec.index, spec.mask) for spec in state.table.specs)
+    return masks
 
 
 class ISMCTSBot:

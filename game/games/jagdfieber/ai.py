@@ -45,13 +45,13 @@ class Tables:
         self.days: int = rules.days
 
 
-_tables: dict[int, Tables] = {}
+_tables: dict[object, Tables] = {}  # keyed by the rules object itself, so it stays alive
 
 
 def tables_for(rules: Any) -> Tables:
-    tables = _tables.get(id(rules))
+    tables = _tables.get(rules)
     if tables is None:
-        tables = _tables[id(rules)] = Tables(rules)
+        tables = _tables[rules] = Tables(rules)
     return tables
 
 
