@@ -9,6 +9,7 @@ listeners about every applied action (autosave, undo, logs, the table's animatio
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from game.engine.state import State
 HUMAN = "human"
 BOT = "bot"
 DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
+BOT_THREAD_SWITCH_SECONDS = 0.001
 
 Listener = Callable[[int, str, list[Event]], None]
 
@@ -274,6 +276,9 @@ class Match:
 
     def _ensure_worker(self) -> None:
         if self._worker is None:
+            # A thinking bot holds the GIL in slices of this length; the render loop waits up to
+            # one slice per frame, so the default 5 ms would stutter the animations.
+            sys.setswitchinterval(min(sys.getswitchinterval(), BOT_THREAD_SWITCH_SECONDS))
             self._worker = threading.Thread(target=self._work, name="tablee-bots", daemon=True)
             self._worker.start()
 
