@@ -180,9 +180,11 @@ class SetupScene(Scene):
             elif kind == "int":
                 low = decl.get("min") if decl.get("min") is not None else (default if isinstance(default, int) else 0)
                 high = decl.get("max") if decl.get("max") is not None else low + 20
-                widget = Choice([(v, lambda v=v: str(v)) for v in range(low, high + 1)], default if isinstance(default, int) else low)
+                initial = default if isinstance(default, int) and low <= default <= high else low
+                widget = Choice([(v, lambda v=v: str(v)) for v in range(low, high + 1)], initial)
             elif kind == "choice":
-                widget = Choice([(c, lambda c=c, name=name: self._option_label(name, c)) for c in decl["choices"]], default)
+                initial = default if default in decl["choices"] else None  # a bad default is the engine's to report
+                widget = Choice([(c, lambda c=c, name=name: self._option_label(name, c)) for c in decl["choices"]], initial)
             elif kind == "list" and decl.get("choices"):
                 chosen = set(default or [])
                 toggles = {c: Toggle(self.app, c in chosen) for c in decl["choices"]}
