@@ -326,3 +326,19 @@ def test_a_bot_moving_behind_the_privacy_screen_is_not_shown_twice(tmp_path, mon
     frames(app, 30)
     assert scene.view["zones"]["play"][1] == ["back"]
     assert len(scene.view["zones"]["hand"][1]) == 9
+
+
+def test_score_sheet_opens_over_the_table_and_closes_back_to_it(tmp_path, monkeypatch) -> None:
+    from scenes.results import ScoreSheetScene
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    frames(app, 1, events=[key(pygame.K_s)])
+    assert isinstance(app.stack.top, ScoreSheetScene)
+    shot(app, tmp_path, "table_score_sheet")
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert app.stack.top is scene
+    button = next(b for b in scene.buttons if b.action == "scores")
+    frames(app, 1, events=[mouse("down", button.rect.center)])
+    assert isinstance(app.stack.top, ScoreSheetScene)

@@ -22,12 +22,12 @@ class HudButton:
 
 
 def hud_buttons(app: Any, hud: pygame.Rect) -> list[HudButton]:
-    """The HUD's buttons, right-aligned: the tour ("?", F1) and back to the menu."""
+    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu."""
     h = max(16, hud.h - 6)
     font = app.font(max(10, int(h * 0.55)), True)
     buttons: list[HudButton] = []
     x = hud.right - 6
-    for action, key in (("menu", "table.menu"), ("tour", "table.tour_button")):
+    for action, key in (("menu", "table.menu"), ("tour", "table.tour_button"), ("scores", "table.scores_button")):
         w = font.size(app.tr(key))[0] + h
         x -= w
         buttons.append(HudButton(action, key, pygame.Rect(x, hud.y + 3, w, h)))

@@ -216,6 +216,9 @@ class TableScene(Scene):
             if event.key == pygame.K_F1:
                 self.open_tour()
                 return True
+            if event.key == pygame.K_s:
+                self.open_score_sheet()
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in self.buttons:
                 if button.rect.collidepoint(event.pos):
@@ -226,8 +229,17 @@ class TableScene(Scene):
     def _button(self, action: str) -> None:
         if action == "tour":
             self.open_tour()
+        elif action == "scores":
+            self.open_score_sheet()
         elif action == "menu":
             self.app.pop()
+
+    def open_score_sheet(self) -> None:
+        """The score sheet over the table (the app's overlay); the match waits while it is open."""
+        from scenes.results import ScoreSheetScene
+
+        names = [self.name(s) for s in range(self.match.num_seats)]
+        self.app.push(ScoreSheetScene(self.app, self.rules, self.match.state.view(None), names))
 
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
