@@ -241,6 +241,14 @@ def test_menu_button_leaves_the_table_and_stops_the_bots(tmp_path, monkeypatch) 
     frames(app, 1, events=[mouse("down", button.rect.center)])
     assert scene not in app.stack.scenes
     assert scene.match.bots_thinking() == [] and scene.match.poll() == []
+    # Escape puts a selected card down first, then leaves the table
+    again = make_table(app, "hbb")
+    settle(app, again)
+    frames(app, 1, events=[key(pygame.K_3)])
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert again.input.selected is None and app.stack.top is again
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert again not in app.stack.scenes
 
 
 def test_english_texts_and_a_resize_relayout(tmp_path, monkeypatch) -> None:

@@ -210,6 +210,8 @@ class HandInput:
         if not cards:
             return False
         if event.key == pygame.K_ESCAPE:
+            if self.selected is None and self.drag is None:
+                return False  # nothing to put down: the table treats Escape as "back"
             self.reset()
             return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):

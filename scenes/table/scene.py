@@ -224,7 +224,12 @@ class TableScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     self._button(button.action)
                     return True
-        return self.input.handle(event)
+        if self.input.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._button("menu")  # the match is autosaved: "Continue" brings it back
+            return True
+        return False
 
     def _button(self, action: str) -> None:
         if action == "tour":
