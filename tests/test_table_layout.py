@@ -137,3 +137,23 @@ def test_layout_needs_no_display() -> None:
     jagdfieber.place(view_for(5, 3), pygame.Rect(0, 0, 800, 500))
     assert pygame.display.get_init() == was_init
     assert all(r.kind != PANEL or r.zone is None for r in jagdfieber.place(view_for(3, 0), pygame.Rect(0, 0, 800, 500)).regions.values())
+
+
+def test_region_recipes_place_cards_inside_their_rectangle() -> None:
+    """The generic recipes other games' layouts use: grids of rows and a ring of slots."""
+    from scenes.table.regions import FAN, GRID, RING, STACK
+
+    rect = pygame.Rect(100, 50, 400, 300)
+    grid = Region("village", GRID, rect, "village", None, (60, 84), columns=5)
+    cells = grid.card_rects(10)
+    assert len({(c.x, c.y) for c in cells}) == 10 and all(rect.contains(c) for c in cells)
+    assert [c.y for c in cells[:5]] == [cells[0].y] * 5 and cells[5].y > cells[0].y
+    ring = Region("board", RING, rect, "board", None, (40, 56))
+    spots = ring.card_rects(12)
+    assert all(rect.contains(s) for s in spots)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(spots, 2))
+    assert spots[0].midbottom == (rect.centerx, rect.bottom)  # the first slot faces the viewer
+    stack = Region("pile", STACK, rect, "pile", 0, (60, 84))
+    assert len(stack.card_rects(30)) == 30 and len(set(map(tuple, stack.card_rects(30)))) == 4
+    fan = Region("hand", FAN, rect, "hand", 0, (60, 84), capacity=10)
+    assert fan.slot_rect(3) == fan.card_rects(4)[-1]

@@ -6,13 +6,15 @@ draws regions by kind and turns drags between them into actions. Nothing here dr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 ROW, FAN, STACK, SLOT, MARKER, PANEL = "row", "fan", "stack", "slot", "marker", "panel"
-KINDS = (ROW, FAN, STACK, SLOT, MARKER, PANEL)
+GRID, RING = "grid", "ring"  # village rows, a circular board: same drawing code, other recipes
+KINDS = (ROW, FAN, STACK, SLOT, MARKER, PANEL, GRID, RING)
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Region:
     capacity: int = 1  # FAN/ROW: how many cards the rect was sized for (more overlap)
     clip: bool = False  # draw only what lies inside the rect (a card peeking from under a marker)
     source: bool = False  # the viewer's own cards: drawn large, picked up, dragged, selected
+    columns: int = 0  # GRID: cards per row (0: as many as fit)
 
     def card_rects(self, count: int) -> list[pygame.Rect]:
         """Where each of `count` cards lies: overlapping in a fan/row, offset in a stack."""
@@ -53,6 +56,17 @@ class Region:
             step = max(1, h // 40)
             rects = [pygame.Rect(r.x + i * step, r.y - i * step + (shown - 1) * step, w, h) for i in range(shown)]
             return [rects[min(i, shown - 1)] for i in range(count)]
+        if self.kind == GRID:
+            gap = max(2, w // 10)
+            cols = self.columns or max(1, (r.w + gap) // (w + gap))
+            return [pygame.Rect(r.x + (i % cols) * (w + gap), r.y + (i // cols) * (h + gap), w, h) for i in range(count)]
+        if self.kind == RING:
+            rx, ry = (r.w - w) / 2, (r.h - h) / 2
+            return [
+                pygame.Rect(round(r.centerx + rx * math.sin(2 * math.pi * i / count) - w / 2),
+                            round(r.centery + ry * math.cos(2 * math.pi * i / count) - h / 2), w, h)
+                for i in range(count)
+            ]
         if self.kind in (FAN, ROW):
             room = r.w - w
             step = w + max(2, w // 10) if count < 2 else min(w + max(2, w // 10), room / (count - 1))
