@@ -15,7 +15,8 @@ def test_simulate_with_search_bots_per_seat(capsys) -> None:
     assert result["bots"] == ["ismcts:easy", "random", "random", "ismcts:easy"]
     assert result["games"] == 2 and len(result["win_rates"]) == 4
     assert sum(result["wins"]) >= 2  # every game has at least one winner
-    assert all(seconds > 0 for seconds in result["seconds_per_decision"])
+    timing = result["seconds_per_decision"]
+    assert min(timing[0], timing[3]) > max(timing[1], timing[2])  # searching takes longer
     assert "ismcts:easy" in out[2] and "%" in out[2]  # the table names each seat's bot
 
 
