@@ -20,12 +20,18 @@ from game.engine.rules import RANDOM, Rules
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
-from scenes.ui.widgets import Button, Choice, Form, Row, TextField, Toggle, Widget
+from scenes.ui.widgets import Button, Check, Choice, Form, Row, TextField, Toggle, Widget
 
 HUMAN, BOT = "human", "bot"
 NAME_LENGTH = 16
 DEFAULT_PLAYERS = 4
 LAST_SETUP = "last_setup"  # settings.extra key
+CUSTOM = "custom"  # the variant shown when the options match none of the game's presets
+
+
+def _normal(value: Any) -> Any:
+    """Lists compare as sets of texts (the order of chosen cards does not matter)."""
+    return sorted(map(str, value)) if isinstance(value, list) else value
 
 
 def bot_name() -> str:
@@ -85,6 +91,7 @@ class SetupScene(Scene):
         self.seats = [SeatRow(self, i) for i in range(max((r.max_players for r in self.games.values()), default=0))]
         self.option_widgets: dict[str, Any] = {}
         self.preset: Choice | None = None
+        self.preset_values: dict[str, Any] = {}  # preset options that no row shows
         tr = app.tr
         self.game = Choice([(gid, lambda r=r: r.name(app.settings.language)) for gid, r in self.games.items()], on_change=lambda _v: self._game_changed())
         if game_id is not None:
@@ -148,8 +155,20 @@ class SetupScene(Scene):
     def rules(self) -> Rules:
         return self.games[self.game.value]
 
+    def table_ready(self) -> bool:
+        """Whether the table can lay this game out (games can be registered before their layout)."""
+        try:
+            from scenes.layouts import has_layout
+        except ImportError:
+            return True
+        return has_layout(self.game.value)
+
     def _game_changed(self) -> None:
         rules = self.rules
+        self.message = None
+        ready = self.table_ready()
+        self.start_button.enabled = ready
+        self.start_button.tooltip = None if ready else (lambda: self.app.tr("setup.no_table", game=self.rules.name(self.app.settings.language)))
         counts = range(rules.min_players, rules.max_players + 1)
         first = not self.players.options
         self.players.set_options([(n, lambda n=n: str(n)) for n in counts])
@@ -187,22 +206,19 @@ class SetupScene(Scene):
                 widget = Choice([(c, lambda c=c, name=name: self._option_label(name, c)) for c in decl["choices"]], initial)
             elif kind == "list" and decl.get("choices"):
                 chosen = set(default or [])
-                toggles = {c: Toggle(self.app, c in chosen) for c in decl["choices"]}
-                self.option_widgets[name] = toggles
-                for c, toggle in toggles.items():
-                    rows.append(
-                        Row(
-                            lambda name=name, c=c: self.app.tr(
-                                "setup.option_choice", option=self._option_label(name), choice=self._option_label(name, c)
-                            ),
-                            [toggle],
-                        )
-                    )
+                checks = {c: Check(lambda name=name, c=c: self._option_label(name, c), c in chosen) for c in decl["choices"]}
+                self.option_widgets[name] = checks
+                rows.append(Row(label, []))  # a heading, then one box per entry, two per line
+                items = list(checks.values())
+                rows.extend(Row(None, items[i : i + 2], [1.0] * len(items[i : i + 2])) for i in range(0, len(items), 2))
                 continue
             else:
                 continue
             self.option_widgets[name] = widget
             rows.append(Row(label, [widget]))
+        for widget in self.option_widgets.values():
+            for item in widget.values() if isinstance(widget, dict) else [widget]:
+                item.on_change = self._sync_preset
         self.preset = self._preset_widget()
         if self.preset is not None:
             rows.insert(0, Row(lambda: self.app.tr("setup.preset"), [self.preset]))
@@ -219,6 +235,7 @@ class SetupScene(Scene):
     def _preset_widget(self) -> Choice | None:
         """The game's named variants (e.g. which animal cards), starting on the one matching the defaults."""
         presets = self.rules.option_presets()
+        self.preset_values = {}
         if not presets:
             return None
 
@@ -226,33 +243,51 @@ class SetupScene(Scene):
             key = f"preset.{pid}"
             return self.app.game_text(self.rules, key) if self.rules.has_text(key) else pid
 
-        def normal(value: Any) -> Any:
-            return sorted(map(str, value)) if isinstance(value, list) else value
-
         decls = self.rules.option_decls
         initial = next(
-            (pid for pid, opts in presets if all(normal(v) == normal(decls[k].get("default")) for k, v in opts.items())),
+            (pid for pid, opts in presets if all(_normal(v) == _normal(decls[k].get("default")) for k, v in opts.items())),
             presets[0][0],
         )
-        return Choice([(pid, lambda pid=pid: label(pid)) for pid, _ in presets], initial, on_change=self._apply_preset)
+        choices = [(pid, lambda pid=pid: label(pid)) for pid, _ in presets] + [(CUSTOM, lambda: self.app.tr("setup.custom"))]
+        return Choice(choices, initial, on_change=self._apply_preset)
 
     def _preset_options(self) -> dict[str, Any]:
-        if self.preset is None:
+        if self.preset is None or self.preset.value == CUSTOM:
             return {}
         return dict(self.rules.option_presets())[self.preset.value]
 
     def _apply_preset(self, _pid: Any = None) -> None:
-        """Show the preset's values in the option rows that can also be set one by one."""
+        """Show the preset's values in the option rows; keep those no row shows for options()."""
         for name, value in self._preset_options().items():
             widget = self.option_widgets.get(name)
-            if isinstance(widget, dict):
-                for choice, toggle in widget.items():
-                    toggle.set_value(choice in value)
-            elif isinstance(widget, Choice):
+            if widget is None:
+                self.preset_values[name] = value
+            elif isinstance(widget, dict):
+                for choice, check in widget.items():
+                    check.set_value(choice in value)
+            else:
                 try:
                     widget.set_value(value)
                 except ValueError:
                     continue
+
+    def _option_value(self, name: str) -> Any:
+        widget = self.option_widgets.get(name)
+        if widget is None:
+            return self.preset_values.get(name, self.rules.option_decls[name].get("default"))
+        if isinstance(widget, dict):
+            return [c for c, check in widget.items() if check.value]
+        return widget.value
+
+    def _sync_preset(self, _value: Any = None) -> None:
+        """After a change by hand, show the preset the options now make, or "Custom"."""
+        if self.preset is None:
+            return
+        for pid, opts in self.rules.option_presets():
+            if all(_normal(self._option_value(k)) == _normal(v) for k, v in opts.items()):
+                self.preset.set_value(pid)
+                return
+        self.preset.set_value(CUSTOM)
 
     def _players_changed(self) -> None:
         n = self.players.value
@@ -282,7 +317,7 @@ class SetupScene(Scene):
             else:
                 result[name] = widget.value
         # Options only a preset sets (e.g. a list of cards with no fixed choices).
-        for name, value in self._preset_options().items():
+        for name, value in self.preset_values.items():
             result.setdefault(name, value)
         return result
 
@@ -303,6 +338,8 @@ class SetupScene(Scene):
                            practice=bool(self.practice.value))
 
     def start(self) -> None:
+        if not self.start_button.enabled:
+            return
         try:
             config = self.build_config()
         except OptionError as exc:
@@ -312,7 +349,7 @@ class SetupScene(Scene):
         self._remember()
         try:
             table = self.app.scene("table", config=config)
-        except ImportError as exc:
+        except (ImportError, LookupError) as exc:  # LookupError: the game has no table layout yet
             self.message = self.app.tr("setup.table_missing", problem=str(exc))
             return
         self.message = None
@@ -353,6 +390,8 @@ class SetupScene(Scene):
             lines.append((self.message, theme.ERROR_TEXT))
         elif not self.games:
             lines.append((app.tr("setup.no_games"), theme.ERROR_TEXT))
+        elif not self.start_button.enabled and self.start_button.tooltip is not None:
+            lines.append((self.start_button.tooltip(), theme.ERROR_TEXT))
         else:
             lines.append((app.tr("setup.hint"), theme.TEXT_DIM))
         for game_id, error in self.unavailable:

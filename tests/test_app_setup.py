@@ -144,6 +144,37 @@ def test_presets_set_options_that_have_no_row_of_their_own(setup_app) -> None:
     assert scene.option_widgets["fast"].value is True  # shown in its own row, still editable
     options = scene.options()
     assert options["extras"] == ["a", "b"] and options["fast"] is True
+    # A change by hand that matches no preset shows "Custom" and keeps the rest as it was.
+    frame(app, *click(center(app, scene.option_widgets["fast"])))
+    assert scene.preset.value == "custom" and scene.preset.options[-1][1]() == "Personnalisée"
+    assert scene.options()["extras"] == ["a", "b"] and scene.options()["fast"] is False
+
+
+def test_ticking_cards_by_hand_finds_the_matching_preset(setup_app) -> None:
+    from game.engine import registry
+
+    app = setup_app
+    scene = app.stack.top
+    base = registry.load("jagdfieber")
+    data = dict(base.data)
+    data["options"] = {
+        **base.option_decls,
+        "cards": {"type": "list", "default": ["x"], "min": None, "max": None, "choices": ["x", "y", "z"]},
+    }
+    data["presets"] = [{"id": "one", "cards": ["x"]}, {"id": "two", "cards": ["y", "x"]}]
+    scene.games["jagdfieber"] = type(base)("jagdfieber", data, base.source, {})
+    scene._game_changed()
+    scene.resize(app.screen.get_size())
+    checks = scene.option_widgets["cards"]
+    assert scene.preset.value == "one" and [c.value for c in checks.values()] == [True, False, False]
+    scene.form.set_focus(checks["y"])
+    frame(app, key(pygame.K_RETURN))  # tick "y": the options now make preset "two"
+    assert scene.preset.value == "two" and scene.options()["cards"] == ["x", "y"]
+    frame(app, key(pygame.K_DOWN), key(pygame.K_RETURN))  # tick "z" too
+    assert scene.preset.value == "custom" and scene.options()["cards"] == ["x", "y", "z"]
+    scene.preset.set_value("one")
+    scene._apply_preset()
+    assert scene.options()["cards"] == ["x"]
 
 
 def test_the_next_setup_starts_from_the_last_choices_even_after_a_restart(setup_app, monkeypatch, tmp_path) -> None:
@@ -167,3 +198,16 @@ def test_a_damaged_last_setup_is_ignored(setup_app) -> None:
     app.settings.extra["last_setup"] = {"game": "jagdfieber", "players": 9, "seats": [{"kind": "alien"}, 5]}
     scene = SetupScene(app)
     assert scene.players.value == 4 and scene.seats[0].kind.value == "human"
+
+
+def test_a_game_without_a_table_layout_cannot_be_started_and_says_why(setup_app, monkeypatch) -> None:
+    import scenes.layouts
+
+    app = setup_app
+    scene = app.stack.top
+    monkeypatch.setattr(scenes.layouts, "has_layout", lambda game_id: False)
+    scene._game_changed()
+    assert not scene.start_button.enabled
+    assert scene.start_button.tooltip() == "Jagdfieber ne peut pas encore se jouer sur la table : sa disposition n'est pas prête."
+    frame(app, key(pygame.K_RETURN, pygame.KMOD_CTRL), *click(center(app, scene.start_button)))
+    assert StandInTable.opened == [] and app.stack.top is scene

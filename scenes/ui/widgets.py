@@ -159,6 +159,33 @@ class Toggle(Choice):
         super().__init__([(False, lambda: app.tr("common.off")), (True, lambda: app.tr("common.on"))], value, on_change, tooltip)
 
 
+class Check(Choice):
+    """A box to tick, with its own text (one entry of a list option: which cards are in play)."""
+
+    def __init__(self, text: Text, value: bool, on_change: Callable[[Any], None] | None = None) -> None:
+        super().__init__([(False, text), (True, text)], value, on_change)
+        self.text = text
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.step(1)
+
+    def draw(self, surface: pygame.Surface, app: Any, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+        radius = app.px(theme.RADIUS)
+        _rounded(surface, theme.BUTTON_HOVER if hovered or focused else theme.BUTTON, rect, radius)
+        if focused:
+            _rounded(surface, theme.FOCUS, rect.inflate(app.px(6), app.px(6)), radius + app.px(3), max(2, app.px(3)))
+        side = rect.height - app.px(18)
+        box = pygame.Rect(rect.x + app.px(12), rect.centery - side // 2, side, side)
+        _rounded(surface, theme.BACKGROUND_DARK, box, app.px(4))
+        if self.value:
+            width = max(2, app.px(4))
+            points = [(box.x + side * 0.2, box.y + side * 0.55), (box.x + side * 0.42, box.y + side * 0.78), (box.x + side * 0.82, box.y + side * 0.25)]
+            pygame.draw.lines(surface, theme.ACCENT, False, points, width)
+        font = app.font(app.px(theme.BODY_SIZE))
+        x = box.right + app.px(12)
+        draw_text(surface, font, fit_text(font, self.text(), rect.right - x - app.px(8)), theme.TEXT, (x, rect.centery), "midleft")
+
+
 class TextField(Widget):
     """A one-line text entry (player names). Typing replaces nothing: it appends; Backspace deletes."""
 
@@ -376,7 +403,7 @@ class Form:
             if y + row.height < self.area.y or y > self.area.bottom:
                 continue
             if row.label:
-                self._draw_label(surface, row.label(), y, row.height, label_font)
+                self._draw_label(surface, row.label(), y, row.height, label_font, full=not row.widgets)
             for widget in row.widgets:
                 if widget.visible:
                     widget.draw(surface, app, self.screen_rect(widget), widget is self.focus, widget is self.hover)
@@ -384,11 +411,14 @@ class Form:
         if self.content_height > self.area.height:
             self._draw_scrollbar(surface)
 
-    def _draw_label(self, surface: pygame.Surface, text: str, y: int, height: int, font: pygame.font.Font) -> None:
-        """A label too long for its column goes on two smaller lines rather than being cut."""
-        width = int(self.area.width * self.label_ratio) - self.app.px(12)
+    def _draw_label(self, surface: pygame.Surface, text: str, y: int, height: int, font: pygame.font.Font, full: bool = False) -> None:
+        """A label too long for its column goes on two smaller lines rather than being cut.
+
+        full: a heading row (no widgets) uses the whole width, in the accent colour.
+        """
+        width = self.area.width if full else int(self.area.width * self.label_ratio) - self.app.px(12)
         if font.size(text)[0] <= width:
-            draw_text(surface, font, text, theme.TEXT, (self.area.x, y + height // 2), "midleft")
+            draw_text(surface, font, text, theme.ACCENT if full else theme.TEXT, (self.area.x, y + height // 2), "midleft")
             return
         small = self.app.font(self.app.px(theme.SMALL_SIZE))
         lines = wrap_text(small, text, width)[:2]
