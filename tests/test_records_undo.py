@@ -149,3 +149,19 @@ def test_resume_rebuilds_the_same_match_with_the_same_seats(tmp_path: Path) -> N
     finished = store.history()
     assert len(finished) == 1 and finished[0].over
     assert replay(finished[0].record).state.is_over()
+
+
+def test_a_card_drawn_by_the_human_blocks_undo_unless_practice() -> None:
+    games = dict(playable_games())
+    if "wolf_and_hound" not in games:
+        pytest.skip("Wolf & Hound is not registered")
+    rules = games["wolf_and_hound"]
+    for practice in (False, True):
+        tl = timeline(humans=1, bots=rules.min_players - 1, practice=practice, rules=rules, seed=5)
+        seat = tl.state.to_act()[0]
+        assert seat == 0
+        events = tl.play(0, str(tl.state.legal_actions(0)[0]))
+        drawn = [e for e in events if getattr(e, "reason", "") == "draw"]
+        assert drawn and drawn[0].to_seat == 0  # the move drew a card into the human's hand
+        assert tl.reveals == [1]
+        assert tl.can_undo() is practice
