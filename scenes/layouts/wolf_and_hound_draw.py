@@ -1,0 +1,283 @@
+"""Wolf & Hound pictures: number cards, animal cards, sheep, the pasture, the forest, the board.
+
+Everything is drawn with pygame shapes (plus the twemoji wolf and tree of assets/cards/), at any
+size, cached by size and language. Colours come from the game's YAML `presentation`; names and
+descriptions from its texts. Nothing here knows a rule: it draws what a view says.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.resources import asset_path
+from scenes.ui.text import fit_text, wrap_text
+
+CREAM = (246, 240, 224)
+INK = (34, 30, 26)
+WOOD = (104, 70, 40)
+WOOD_DARK = (70, 46, 26)
+WOOD_LIGHT = (150, 108, 64)
+GRASS = (92, 150, 70)
+GRASS_DARK = (60, 110, 50)
+FENCE = (170, 126, 78)
+FOREST = (18, 38, 26)
+FOREST_LINE = (40, 70, 48)
+WOOL = (248, 246, 240)
+WOOL_LOST = (150, 150, 140)
+FACE = (40, 36, 34)
+PINK = (231, 155, 180)
+DOG = (176, 122, 72)
+DOG_DARK = (110, 70, 36)
+MEAT = (176, 65, 62)
+BONE = (232, 220, 192)
+
+_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+_svg: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def hex_color(color: str, default: tuple[int, int, int] = (90, 90, 90)) -> tuple[int, int, int]:
+    color = (color or "").lstrip("#")
+    if len(color) != 6:
+        return default
+    return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
+
+
+def presentation_color(rules: Any, group: str, name: str, default: tuple[int, int, int]) -> tuple[int, int, int]:
+    colors = (rules.data.get("presentation") or {}).get(group) or {}
+    return hex_color(colors.get(name, ""), default)
+
+
+def _store(key: tuple[Any, ...], surf: pygame.Surface) -> pygame.Surface:
+    if len(_cache) > 600:  # window sizes change; keep memory bounded
+        _cache.clear()
+    _cache[key] = surf
+    return surf
+
+
+def svg(name: str, size: int) -> pygame.Surface:
+    key = (name, size)
+    pic = _svg.get(key)
+    if pic is None:
+        pic = _svg[key] = pygame.image.load_sized_svg(str(asset_path("cards", f"{name}.svg")), (size, size))
+    return pic
+
+
+# --------------------------------------------------------------------- small pictures
+def draw_sheep(surface: pygame.Surface, center: tuple[int, int], size: int, lost: bool = False) -> None:
+    """A sheep seen from the side: a woolly cloud, a dark head and legs."""
+    x, y = center
+    r = max(2, size // 5)
+    wool = WOOL_LOST if lost else WOOL
+    for dx in (-1.3, 1.3):  # legs
+        pygame.draw.line(surface, FACE, (x + int(dx * r * 0.7), y + r), (x + int(dx * r * 0.7), y + int(r * 1.9)), max(1, r // 3))
+    for dx, dy in ((-1.2, 0), (0, -0.5), (1.0, 0), (-0.5, 0.5), (0.6, 0.5), (0.2, -0.2)):
+        pygame.draw.circle(surface, wool, (x + int(dx * r), y + int(dy * r)), r)
+    pygame.draw.ellipse(surface, FACE, (x + int(1.5 * r), y - int(0.9 * r), int(1.2 * r), int(1.5 * r)))
+    pygame.draw.circle(surface, (200, 200, 200) if not lost else (120, 120, 120), (x + int(1.95 * r), y - int(0.45 * r)), max(1, r // 5))
+
+
+def draw_hound(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A sheepdog's head: brown face, floppy dark ears, white muzzle."""
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    pygame.draw.ellipse(surface, DOG_DARK, (cx - s * 0.46, cy - s * 0.32, s * 0.26, s * 0.56))
+    pygame.draw.ellipse(surface, DOG_DARK, (cx + s * 0.20, cy - s * 0.32, s * 0.26, s * 0.56))
+    pygame.draw.ellipse(surface, DOG, (cx - s * 0.3, cy - s * 0.38, s * 0.6, s * 0.66))
+    pygame.draw.ellipse(surface, WOOL, (cx - s * 0.17, cy + s * 0.0, s * 0.34, s * 0.3))
+    pygame.draw.circle(surface, INK, (int(cx), int(cy + s * 0.05)), max(2, int(s * 0.06)))
+    for ex in (-0.12, 0.12):
+        pygame.draw.circle(surface, INK, (int(cx + ex * s), int(cy - s * 0.12)), max(1, int(s * 0.04)))
+
+
+def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect) -> None:
+    """The Meat & Bone symbol: a red steak with its bone, or a white bone."""
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    if symbol == "meat":
+        pygame.draw.ellipse(surface, MEAT, (cx - s * 0.45, cy - s * 0.32, s * 0.8, s * 0.64))
+        pygame.draw.ellipse(surface, (230, 200, 190), (cx - s * 0.25, cy - s * 0.14, s * 0.3, s * 0.28))
+        pygame.draw.line(surface, BONE, (cx + s * 0.25, cy), (cx + s * 0.48, cy - s * 0.1), max(2, int(s * 0.12)))
+    elif symbol == "bone":
+        w = max(2, int(s * 0.16))
+        pygame.draw.line(surface, BONE, (cx - s * 0.3, cy + s * 0.1), (cx + s * 0.3, cy - s * 0.1), w)
+        for px_, py_ in ((-0.36, 0.02), (-0.28, 0.22), (0.36, -0.02), (0.28, -0.22)):
+            pygame.draw.circle(surface, BONE, (int(cx + px_ * s), int(cy + py_ * s)), max(2, int(s * 0.13)))
+        pygame.draw.circle(surface, INK, (int(cx), int(cy)), 1)
+
+
+# ---------------------------------------------------------------------- number cards
+def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
+    """A number card: its colour, its value large, the meat/bone symbol in the corner."""
+    lang = app.settings.language
+    key = ("number", card, size, lang)
+    surf = _cache.get(key)
+    if surf is not None:
+        return surf
+    info = (rules.data.get("cards") or {}).get(card, {})
+    w, h = max(10, size[0]), max(14, size[1])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    color = info.get("color", "black")
+    fill = presentation_color(rules, "card_colors", color, INK)
+    ink = CREAM if sum(fill) < 380 else INK
+    radius = max(3, w // 9)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, (150, 140, 120), surf.get_rect(), max(1, w // 30), border_radius=radius)
+    value = str(info.get("value", "?"))
+    big = app.font(max(8, int(h * 0.5)), True).render(value, True, ink)
+    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.5))))
+    small = app.font(max(7, int(h * 0.17)), True)
+    corner = small.render(value, True, ink)
+    surf.blit(corner, (max(2, w // 12), max(1, h // 30)))
+    surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - max(2, w // 12), h - max(1, h // 30))))
+    symbol = info.get("symbol")
+    if symbol:
+        badge = pygame.Rect(0, 0, int(w * 0.5), int(w * 0.5))
+        badge.topright = (w - 2, 2)
+        pygame.draw.circle(surf, (60, 40, 30) if symbol == "bone" else CREAM, badge.center, badge.w // 2)
+        draw_symbol(surf, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
+    label = app.game_text(rules, f"card.{card}")
+    font = app.font(max(6, int(h * 0.11)))
+    img = font.render(fit_text(font, label, w - 4), True, ink)
+    surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(2, h // 7))))
+    return _store(key, surf)
+
+
+# ---------------------------------------------------------------------- animal cards
+def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: tuple[int, int],
+                detail: bool = False) -> pygame.Surface:
+    """An animal card: its kind's colour (sheep pink, wolf black, hound white), its picture and name.
+    `detail` adds the description (the gallery)."""
+    lang = app.settings.language
+    key = ("animal", animal, kind, side, size, lang, detail)
+    surf = _cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = max(12, size[0]), max(16, size[1])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    fill = presentation_color(rules, "kind_colors", kind, PINK)
+    ink = CREAM if sum(fill) < 380 else INK
+    radius = max(3, w // 9)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    edge = (200, 60, 60) if animal.startswith("designer") else (120, 110, 96)
+    pygame.draw.rect(surf, edge, surf.get_rect(), max(2, w // 24), border_radius=radius)
+    name = app.game_text(rules, f"animal.{animal}")
+    band = int(h * (0.16 if not detail else 0.1))
+    font_size = max(7, int(band * 0.62))
+    font = app.font(font_size, True)
+    lines = wrap_text(font, name, w - 6)[:2]
+    if len(lines) > 1 and not detail:
+        font = app.font(max(6, int(font_size * 0.8)), True)
+        lines = wrap_text(font, name, w - 6)[:2]
+    y = max(2, h // 40)
+    for line in lines:
+        img = font.render(fit_text(font, line, w - 6), True, ink)
+        surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += font.get_linesize() - 2
+    pic_h = int(h * (0.5 if not detail else 0.34))
+    pic = pygame.Rect(0, 0, min(w - 6, pic_h), pic_h)
+    pic.midtop = (w // 2, y + 2)
+    if kind == "wolf":
+        img = svg("wolf", pic.w)
+        surf.blit(img, img.get_rect(center=pic.center))
+    elif kind == "hound":
+        draw_hound(surf, pic)
+    else:
+        draw_sheep(surf, (pic.centerx - pic.w // 10, pic.centery), pic.w)
+    if side == "back":
+        pygame.draw.circle(surf, ink, (w - max(5, w // 8), h - max(5, w // 8)), max(2, w // 14), max(1, w // 40))
+    if detail:
+        desc = app.game_text(rules, f"animal.{animal}.desc")
+        body = app.font(max(8, int(h * 0.052)))
+        ty = pic.bottom + max(4, h // 40)
+        for line in wrap_text(body, desc, w - 12):
+            if ty + body.get_linesize() > h - 4:
+                break
+            img = body.render(line, True, ink)
+            surf.blit(img, (6, ty))
+            ty += body.get_linesize()
+    return _store(key, surf)
+
+
+# --------------------------------------------------------------------- pasture, forest
+def draw_pasture(surface: pygame.Surface, rect: pygame.Rect, sheep: int, hidden: int = 0) -> list[pygame.Rect]:
+    """Grass inside a wooden fence with `sheep` sheep (the last `hidden` ones not drawn: they are
+    on their way). Returns each sheep's spot, for the animations."""
+    pygame.draw.rect(surface, GRASS, rect, border_radius=max(3, rect.h // 8))
+    pygame.draw.rect(surface, GRASS_DARK, rect.inflate(-rect.w // 8, -rect.h // 4), 1, border_radius=max(3, rect.h // 8))
+    post = max(2, rect.h // 14)
+    pygame.draw.rect(surface, FENCE, rect, post, border_radius=max(3, rect.h // 8))
+    for i in range(6):
+        x = rect.x + i * (rect.w - post) // 5
+        pygame.draw.rect(surface, WOOD_DARK, (x, rect.y - post // 2, post, post * 2))
+        pygame.draw.rect(surface, WOOD_DARK, (x, rect.bottom - post - post // 2, post, post * 2))
+    spots = sheep_spots(rect, max(sheep, 1))
+    for i in range(sheep - hidden):
+        draw_sheep(surface, spots[i].center, spots[i].w)
+    return spots
+
+
+def sheep_spots(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Where `count` sheep stand in a pasture or forest rectangle: one or two rows."""
+    count = max(1, count)
+    rows = 1 if count <= 3 or rect.w > rect.h * 3 else 2
+    per_row = math.ceil(count / rows)
+    cell_w = (rect.w - 8) / per_row
+    cell_h = (rect.h - 6) / rows
+    size = int(min(cell_w * 0.9, cell_h * 1.1))
+    out = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        cx = rect.x + 4 + cell_w * (c + 0.5) - size * 0.1
+        cy = rect.y + 3 + cell_h * (r + 0.5) - size * 0.1
+        out.append(pygame.Rect(int(cx - size / 2), int(cy - size / 2), size, size))
+    return out
+
+
+def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, hidden: int = 0) -> list[pygame.Rect]:
+    """The dark forest: trees and the sheep lost in it (greyed)."""
+    pygame.draw.rect(surface, FOREST, rect, border_radius=max(3, rect.h // 8))
+    tree = max(6, int(rect.h * 0.42))
+    img = svg("tree", tree)
+    img = img.copy()
+    img.fill((90, 110, 90, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    for fx in (0.1, 0.55):
+        surface.blit(img, (rect.x + int(rect.w * fx), rect.y + 2))
+    pygame.draw.rect(surface, FOREST_LINE, rect, 1, border_radius=max(3, rect.h // 8))
+    spots = sheep_spots(rect, max(lost, 1))
+    for i in range(lost - hidden):
+        draw_sheep(surface, spots[i].center, spots[i].w, lost=True)
+    return spots
+
+
+# ------------------------------------------------------------------------------ board
+def draw_board(surface: pygame.Surface, center: tuple[int, int], radius: int, spots: list[tuple[int, tuple[int, int]]],
+               team_of: dict[int, tuple[int, int, int]], labels: dict[int, pygame.Surface], glow: set[int]) -> None:
+    """The round board: wood, a track ring, and one coloured mat per seat position."""
+    cx, cy = center
+    pygame.draw.circle(surface, WOOD_DARK, (cx + 3, cy + 5), radius)
+    pygame.draw.circle(surface, WOOD, center, radius)
+    pygame.draw.circle(surface, WOOD_LIGHT, center, radius, max(2, radius // 40))
+    pygame.draw.circle(surface, WOOD_DARK, center, int(radius * 0.62), max(1, radius // 60))
+    for seat, (x, y) in spots:
+        color = team_of.get(seat, (120, 120, 120))
+        mat = pygame.Surface((radius, radius), pygame.SRCALPHA)
+        pygame.draw.circle(mat, (*color, 90), (radius // 2, radius // 2), int(radius * 0.3))
+        surface.blit(mat, (x - radius // 2, y - radius // 2))
+        width = max(2, radius // 45) * (3 if seat in glow else 1)
+        pygame.draw.circle(surface, color, (x, y), int(radius * 0.3), width)
+        tag = labels.get(seat)
+        if tag is not None:
+            dx, dy = x - cx, y - cy
+            d = math.hypot(dx, dy) or 1
+            tx, ty = cx + dx / d * radius * 0.86, cy + dy / d * radius * 0.86
+            box = tag.get_rect(center=(int(tx), int(ty))).inflate(8, 2)
+            pygame.draw.rect(surface, color, box, border_radius=box.h // 2)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def ring_point(center: tuple[int, int], radius: float, angle: float) -> tuple[int, int]:
+    """A point of the ring at `angle` (radians, 0 = right, counter-clockwise on screen is negative y)."""
+    return int(center[0] + math.cos(angle) * radius), int(center[1] + math.sin(angle) * radius)
