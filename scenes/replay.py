@@ -75,10 +75,11 @@ def _date(record: Any) -> str:
 
 def _game_name(app: Any, game_id: str) -> str:
     from game.engine import registry
+    from game.engine.errors import TableeError
 
     try:
         return registry.load(game_id).name(app.settings.language)
-    except Exception:  # noqa: BLE001 - an unavailable game still lists its id
+    except TableeError:  # an unavailable game still lists its id
         return game_id
 
 
