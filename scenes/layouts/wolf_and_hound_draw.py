@@ -202,7 +202,7 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
 
 
 # --------------------------------------------------------------------- pasture, forest
-def draw_pasture(surface: pygame.Surface, rect: pygame.Rect, sheep: int, hidden: int = 0) -> list[pygame.Rect]:
+def draw_pasture(surface: pygame.Surface, rect: pygame.Rect, sheep: int, capacity: int, hidden: int = 0) -> list[pygame.Rect]:
     """Grass inside a wooden fence with `sheep` sheep (the last `hidden` ones not drawn: they are
     on their way). Returns each sheep's spot, for the animations."""
     pygame.draw.rect(surface, GRASS, rect, border_radius=max(3, rect.h // 8))
@@ -213,7 +213,7 @@ def draw_pasture(surface: pygame.Surface, rect: pygame.Rect, sheep: int, hidden:
         x = rect.x + i * (rect.w - post) // 5
         pygame.draw.rect(surface, WOOD_DARK, (x, rect.y - post // 2, post, post * 2))
         pygame.draw.rect(surface, WOOD_DARK, (x, rect.bottom - post - post // 2, post, post * 2))
-    spots = sheep_spots(rect, max(sheep, 1))
+    spots = sheep_spots(rect, max(sheep, capacity, 1))
     for i in range(sheep - hidden):
         draw_sheep(surface, spots[i].center, spots[i].w)
     return spots
@@ -236,7 +236,7 @@ def sheep_spots(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
     return out
 
 
-def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, hidden: int = 0) -> list[pygame.Rect]:
+def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, capacity: int, hidden: int = 0) -> list[pygame.Rect]:
     """The dark forest: trees and the sheep lost in it (greyed)."""
     pygame.draw.rect(surface, FOREST, rect, border_radius=max(3, rect.h // 8))
     tree = max(6, int(rect.h * 0.42))
@@ -246,7 +246,7 @@ def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, hidden: i
     for fx in (0.1, 0.55):
         surface.blit(img, (rect.x + int(rect.w * fx), rect.y + 2))
     pygame.draw.rect(surface, FOREST_LINE, rect, 1, border_radius=max(3, rect.h // 8))
-    spots = sheep_spots(rect, max(lost, 1))
+    spots = sheep_spots(rect, max(lost, capacity, 1))
     for i in range(lost - hidden):
         draw_sheep(surface, spots[i].center, spots[i].w, lost=True)
     return spots

@@ -238,15 +238,14 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface, view: dict[str, Any]
             continue
         losing = change is not None and change.value["delta"] < 0
         gaining = change is not None and change.value["delta"] > 0
-        p_spots = art.draw_pasture(surface, pasture.rect, sheep, hidden=1 if losing else 0)
-        f_spots = art.draw_forest(surface, forest.rect, lost, hidden=1 if gaining else 0)
+        capacity = max(1, view["start_sheep"][seat])
+        p_spots = art.draw_pasture(surface, pasture.rect, sheep, capacity, hidden=1 if losing else 0)
+        f_spots = art.draw_forest(surface, forest.rect, lost, capacity, hidden=1 if gaining else 0)
         if change is not None and step is not None:
-            full = art.sheep_spots(pasture.rect, max(1, view["start_sheep"][seat]))
-            lost_spots = art.sheep_spots(forest.rect, max(1, view["start_sheep"][seat]))
             if losing:
-                a, b = p_spots[max(0, sheep - 1)], lost_spots[min(lost, len(lost_spots) - 1)]
+                a, b = p_spots[max(0, sheep - 1)], f_spots[min(lost, len(f_spots) - 1)]
             else:
-                a, b = f_spots[max(0, lost - 1)], full[min(sheep, len(full) - 1)]
+                a, b = f_spots[max(0, lost - 1)], p_spots[min(sheep, len(p_spots) - 1)]
             t = step.progress
             x = a.centerx + (b.centerx - a.centerx) * t
             y = a.centery + (b.centery - a.centery) * t - math.sin(math.pi * t) * pasture.rect.h * 0.6
