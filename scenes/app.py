@@ -154,6 +154,10 @@ class App:
         """UI text in the current language (assets/locale/<lang>/*.yaml)."""
         return self.translator(key, **params)
 
+    def tr_count(self, key: str, count: int, **params: Any) -> str:
+        """UI text that agrees with a number: "key.one" / "key.other" ("1 point", "2 points")."""
+        return self.translator.plural(key, count, **params)
+
     def game_text(self, rules: Any, key: str, **params: Any) -> str:
         """A game's own text (its YAML) in the current language."""
         return rules.text(self.settings.language, key, **params)

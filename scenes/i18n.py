@@ -80,6 +80,11 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self.table(self.language)
 
+    def plural(self, key: str, count: int, **params: Any) -> str:
+        """`key.one` or `key.other` by the language's rule (French: 0 and 1 are singular)."""
+        singular = abs(count) < 2 if self.language == "fr" else abs(count) == 1
+        return self(f"{key}.{'one' if singular else 'other'}", count=count, **params)
+
     def __call__(self, key: str, **params: Any) -> str:
         template = self.table(self.language).get(key)
         if template is None:

@@ -202,7 +202,8 @@ class ResultsScene(Scene):
         font = app.font(px(theme.BODY_SIZE))
         for rank, seat in ranking(self.scores, self.winners):
             color = theme.WINNER if seat in self.winners else theme.TEXT
-            text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=self.scores[seat])
+            points = app.tr_count("results.points", self.scores[seat])
+            text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points)
             draw_text(surface, font, text, color, (x + width // 4, y), "topleft")
             y += font.get_linesize()
         y += px(12)

@@ -23,9 +23,11 @@ def test_every_key_used_by_a_scene_exists() -> None:
     for path in SCENES.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         used.update(re.findall(r"\btr\(\s*\"([a-z_]+\.[a-z_.]+)\"", source))
+        for key_name in re.findall(r"\btr_count\(\s*\"([a-z_]+\.[a-z_.]+)\"", source):
+            used.update({f"{key_name}.one", f"{key_name}.other"})
     used.update(f"level.{level}" for level in LEVELS)
     used.update(f"language.{lang}" for lang in LANGUAGES)
-    assert "menu.new_game" in used and "results.play_again" in used
+    assert {"menu.new_game", "results.play_again", "results.points.one"} <= used
     for lang in LANGUAGES:
         missing = sorted(used - set(load_language(lang)))
         assert missing == [], f"{lang} lacks {missing}"
@@ -43,3 +45,10 @@ def test_translator_formats_and_falls_back_to_the_key() -> None:
     assert tr("no.such.key") == "no.such.key"
     tr.set_language("fr")
     assert tr("menu.rules") == "Règles"
+
+
+def test_plurals_follow_each_language() -> None:
+    tr = Translator("fr")
+    assert [tr.plural("results.points", n) for n in (0, 1, 2, -1)] == ["0 point", "1 point", "2 points", "-1 point"]
+    tr.set_language("en")
+    assert [tr.plural("results.points", n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
