@@ -256,3 +256,24 @@ def test_undo_lines_come_back_where_they_happened_after_a_resume(monkeypatch, tm
     kinds = [line.kind for line in panel.lines()]
     assert kinds == ["start", "move", "undo", "move"]
     assert "Bob" in panel.lines()[2].text
+
+
+def test_replay_draws_every_laid_out_game_with_its_own_table_drawing(monkeypatch, tmp_path: Path) -> None:
+    from scenes.layouts import has_layout
+    from tests.records_helpers import playable_games
+
+    app = make_app(monkeypatch, tmp_path)
+    drawn = 0
+    for game_id, rules in playable_games():
+        if not has_layout(game_id):
+            continue
+        record, state, _ = random_match(rules, rules.min_players, 6, humans=1)
+        app.push(app.scene("replay", path=RecordStore().save(record, state)))
+        scene = app.stack.top
+        for index in (0, scene.total // 2, scene.total):
+            scene.go(index)
+            app.step(0.016, [])
+        assert scene._extras_ok, app.notices[-1].text if app.notices else game_id
+        app.pop()
+        drawn += 1
+    assert drawn >= 1
