@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from array import array
 from collections.abc import Callable
 
@@ -79,15 +80,11 @@ SYNTHS: dict[str, Callable[[int], list[float]]] = {
 
 def to_pcm16(samples: list[float], channels: int) -> bytes:
     """Floats in [-1, 1] -> interleaved signed 16-bit little-endian frames."""
-    data = array("h")
+    data = array("h")  # signed 16-bit on every platform pygame supports
     for value in samples:
         v = int(max(-1.0, min(1.0, value)) * 32000)
         data.extend([v] * channels)
-    if data.itemsize != 2:  # pragma: no cover - 'h' is 2 bytes on every supported platform
-        raise RuntimeError("16-bit samples expected")
-    import sys
-
-    if sys.byteorder == "big":  # pragma: no cover
+    if sys.byteorder == "big":  # SDL's AUDIO_S16 buffers from pygame are little-endian
         data.byteswap()
     return data.tobytes()
 
