@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +9,7 @@ from game.engine.actions import Action, normalize_action_text
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Bool, Context, DictOf, Enum, Int, ListOf, Map, Str
 from game.engine.zones import BACK
+from game.games.fish_fish.actions import Bet, LayLine
 from game.games.fish_fish.state import FishFishState
 
 # Zones every Fish Fish table has, besides one loot_<value> zone per loot slot.
@@ -115,21 +115,6 @@ def _check_texts(data: dict[str, Any], slots: list[int], ctx: Context) -> None:
     for key in keys:
         if key not in data["text"]["en"]:
             ctx.error_at(("text", "en"), f"text has no '{key}' (expected a label for every card, zone, slot and option)")
-
-
-@dataclass(frozen=True, slots=True)
-class LayLine(Action):
-    """`line <fishing card> <bait value>`: the fisher's secret card under a visible bait."""
-
-    card: str = ""
-    value: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Bet(Action):
-    """`bet <n>`: how many fish a fish player puts on the line (0 passes)."""
-
-    count: int = 0
 
 
 class FishFishRules(Rules):

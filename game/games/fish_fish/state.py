@@ -19,6 +19,7 @@ from game.engine.events import (
 )
 from game.engine.schema import did_you_mean
 from game.engine.state import State
+from game.games.fish_fish.actions import Bet, LayLine
 
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
@@ -123,16 +124,14 @@ class FishFishState(State):
         return []
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        rules = self.rules
-        kind = type(action).__name__
-        if kind not in ("LayLine", "Bet"):
-            known = rules.by_text.get(str(action))
+        if not isinstance(action, (Bet, LayLine)):  # a plain Action: the same text, if any
+            known = self.rules.by_text.get(str(action))
             if known is None:
                 raise self.explain_illegal(seat, str(action))
-            action, kind = known, type(known).__name__
-        if kind == "Bet":
-            return self._bet(seat, action.count)  # type: ignore[attr-defined]
-        return self._lay(seat, action.card, action.value)  # type: ignore[attr-defined]
+            action = known
+        if isinstance(action, Bet):
+            return self._bet(seat, action.count)
+        return self._lay(seat, action.card, action.value)  # type: ignore[union-attr]
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -1,0 +1,22 @@
+"""Fish Fish's two actions, shared by the rules (which build them once) and the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class LayLine(Action):
+    """`line <fishing card> <bait value>`: the fisher's secret card under a visible bait."""
+
+    card: str = ""
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """`bet <n>`: how many fish a fish player puts on the line (0 passes)."""
+
+    count: int = 0
