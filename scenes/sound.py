@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from array import array
 from collections.abc import Callable
 
@@ -79,14 +78,12 @@ SYNTHS: dict[str, Callable[[int], list[float]]] = {
 
 
 def to_pcm16(samples: list[float], channels: int) -> bytes:
-    """Floats in [-1, 1] -> interleaved signed 16-bit little-endian frames."""
+    """Floats in [-1, 1] -> interleaved signed 16-bit frames in the machine's byte order."""
     data = array("h")  # signed 16-bit on every platform pygame supports
     for value in samples:
         v = int(max(-1.0, min(1.0, value)) * 32000)
         data.extend([v] * channels)
-    if sys.byteorder == "big":  # SDL's AUDIO_S16 buffers from pygame are little-endian
-        data.byteswap()
-    return data.tobytes()
+    return data.tobytes()  # native byte order, as the mixer's size=-16 (AUDIO_S16SYS) expects
 
 
 class SoundBank:
