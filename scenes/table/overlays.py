@@ -88,7 +88,14 @@ def draw_tour(surface: pygame.Surface, app: Any, placements: Placements, step: T
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
-    spots = [placements.regions[name].rect.inflate(14, 14) for name in step.regions if name in placements.regions]
+    spots: list[pygame.Rect] = []
+    for name in step.regions:  # touching regions (a lodge and what lies under it) share one outline
+        if name in placements.regions:
+            rect = placements.regions[name].rect.inflate(14, 14)
+            for other in [s for s in spots if s.colliderect(rect)]:
+                spots.remove(other)
+                rect = rect.union(other)
+            spots.append(rect)
     for rect in spots:
         shade.fill((0, 0, 0, 0), rect)
     surface.blit(shade, (0, 0))
