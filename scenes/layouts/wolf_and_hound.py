@@ -82,7 +82,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     records = int(max(0.6, min(4.0, rect.w / 1280, rect.h / 720)) * RECORDS_W)  # undo/redo/log buttons
     band = pygame.Rect(rect.x + gap + records, rect.bottom - band_h, rect.w - 2 * gap - records, band_h)
     _block_wide(out, view, me, band.x, band.bottom - wide[1] - gap // 2, ch, row_h, label_h, gap, small, hand=False)
-    buttons_w = int(ch * 2.2)
+    buttons_w = int(ch * 2.8)
     out.add(Region("actions", AREA, pygame.Rect(band.right - buttons_w, band.y + gap, buttons_w, band.h - 2 * gap)))
     hand_x = band.x + wide[0] + 2 * gap
     hand_rect = pygame.Rect(hand_x, band.y, band.right - buttons_w - gap - hand_x, band_h)
@@ -109,7 +109,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     radius = diameter // 2
     for k, seat in enumerate(order):
         x, y = spot_center(board.center, radius, k)
-        size = int(radius * 0.6)
+        size = int(radius * 0.54)
         out.add(Region(f"spot:{seat}", AREA, pygame.Rect(x - size // 2, y - size // 2, size, size), seat=seat))
     deck_size = (int(radius * 0.26), int(radius * 0.26 / theme.card_ratio))
     deck = pygame.Rect((0, 0), deck_size)

@@ -1,0 +1,261 @@
+"""The Wolf & Hound table: its pure layout, and the scene driven by synthetic input (SDL dummy)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.engine import registry
+from scenes.layouts import wolf_and_hound as layout
+from scenes.layouts import wolf_and_hound_view as wh_view
+from scenes.table.regions import PANEL
+from tests.table_helpers import drag, frames, key, make_app, mouse, settle, shot
+
+RULES = registry.load("wolf_and_hound")
+ANIMALS = ["wolf_01", "wolf_06", "hound_01", "sheep_01", "metamorphic_03"]
+NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
+# Regions that lie on the board on purpose: the positions and the deck.
+ON_BOARD = ("spot:", "deck")
+
+
+def _view(players: int, seat: int) -> dict:
+    state = RULES.new_state(players, seed=1, options={"animals": ANIMALS})
+    view = state.view(seat)
+    view["seat"] = seat
+    return view
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_layout_fits_the_table_and_nothing_overlaps(size, players) -> None:
+    rect = pygame.Rect((0, 0), size)
+    for seat in range(players):
+        placements = layout.place(_view(players, seat), rect)
+        regions = placements.regions
+        for region in regions.values():
+            assert rect.contains(region.rect), (region.name, region.rect, size)
+            assert region.rect.w > 0 and region.rect.h > 0, region.name
+        for a, b in itertools.combinations(regions.values(), 2):
+            if "hud" in (a.name, b.name):
+                continue
+            nested = {a.name, b.name} & {"board"} and (a.name.startswith(ON_BOARD) or b.name.startswith(ON_BOARD))
+            if not nested:
+                assert not a.rect.colliderect(b.rect), (a.name, a.rect, b.name, b.rect, size, players)
+        # the four seats each have a plate, a pasture, a forest and a played row; ghosts a ghost deck
+        for s in range(4):
+            for name in ("panel", "pasture", "forest", "played", "spot"):
+                assert f"{name}:{s}" in regions
+            if s >= players:
+                assert regions[f"ghost_deck:{s}"].zone == "ghost_deck"
+                assert regions[f"panel:{s}"].kind != PANEL  # the scene has no name plate for a ghost
+        assert regions[f"hand:{seat}"].source
+        # the record buttons' corner (bottom left) stays free
+        scale = max(0.6, min(4.0, size[0] / 1280, size[1] / 720))
+        corner = pygame.Rect(0, size[1] - int(120 * scale), int(120 * scale), int(120 * scale))
+        assert not any(r.rect.colliderect(corner) for r in regions.values() if r.name not in ("hud",)), size
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
+def test_animals_stand_legibly_inside_the_board(size) -> None:
+    placements = layout.place(_view(4, 0), pygame.Rect((0, 0), size))
+    board = placements.regions["board"].rect
+    center, radius = board.center, board.w // 2
+    for k in range(4):
+        for count in range(1, 7):
+            rects = wh_view.animal_rects(center, radius, k, count)
+            for rect in rects:
+                for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+                    assert math.dist(corner, center) <= radius, (k, count, rect)
+            # each card shows at least its name band: neighbours overlap by less than 80 %
+            for a, b in itertools.pairwise(rects):
+                shown = max(abs(b.x - a.x), abs(b.y - a.y))
+                assert shown >= min(a.w, a.h) * 0.2 or shown >= a.h * 0.2
+
+
+def make_table(app, kinds: str, seed: int = 5, options: dict | None = None):
+    from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
+    from scenes.table.scene import TableScene
+
+    seats = [SeatConfig(NAMES[i], HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
+    config = MatchConfig("wolf_and_hound", seats, seed=seed, options=options or {"animals": ANIMALS})
+    match = Match(config, think_seconds=0.0, threaded=False)
+    scene = TableScene(app, config, match)
+    app.push(scene)
+    return scene
+
+
+def _app(tmp_path, monkeypatch, size=(1280, 720)):
+    app = make_app(tmp_path, monkeypatch, size=size)
+    app.settings.extra["tours_seen"] = ["jagdfieber", "wolf_and_hound"]
+    return app
+
+
+def _card_center(scene, index: int) -> tuple[int, int]:
+    region = scene.placements.zone("hand", scene.viewer)
+    cards = scene.view["zones"]["hand"][scene.viewer]
+    return region.card_rects(len(cards))[index].center
+
+
+def test_dragging_a_card_onto_the_board_plays_it_where_the_preview_said(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbbb")
+    settle(app, scene)
+    assert scene.active_seat() == 0
+    card = scene.view["zones"]["hand"][0][1]
+    start = _card_center(scene, 1)
+    board = scene.placements.regions["board"].rect.center
+    frames(app, 1, events=[mouse("move", start)])
+    frames(app, 1, events=[mouse("down", start)])
+    for i in range(1, 5):
+        frames(app, 1, events=[mouse("move", (start[0] + (board[0] - start[0]) * i // 4, start[1] + (board[1] - start[1]) * i // 4))])
+    # before the drop: the preview is the engine's own result of that play
+    assert wh_view.pending_action(scene) == f"play {card}"
+    shown = wh_view.preview(scene, f"play {card}")
+    clone = scene.match.state.clone()
+    clone.apply(0, RULES.parse_action(clone, 0, f"play {card}"))
+    expected = {a["id"]: (a["seat"], a["side"]) for a in clone.view(None)["animals"]}
+    assert shown == expected
+    assert any(shown[a["id"]][0] != a["seat"] for a in scene.view["animals"])  # something moves
+    shot(app, tmp_path, "wh_preview")
+    frames(app, 1, events=[mouse("up", board)])
+    assert scene.match.history[0] == (0, f"play {card}")
+    frames(app, 10, 0.05)
+    shot(app, tmp_path, "wh_animation")
+    settle(app, scene)
+    shot(app, tmp_path, "wh_after_play")
+    # every caption is a sentence with names, never a raw id or a missing parameter
+    for text, _, _ in scene.captions:
+        assert "{" not in text and "wolf_0" not in text and "hound_0" not in text, text
+
+
+def test_a_drop_elsewhere_plays_nothing_and_says_why(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch, size=(1024, 600))
+    scene = make_table(app, "hbbb")
+    settle(app, scene)
+    start = _card_center(scene, 0)
+    before = list(scene.match.history)
+    drag(app, start, scene.placements.regions["pasture:2"].rect.center)
+    assert scene.match.history == before
+    text, error, _ = scene.captions[-1]
+    assert error and text == app.tr("table.drop_on", zone=app.game_text(scene.rules, "zone.played").lower())
+    shot(app, tmp_path, "wh_drop_refused")
+    frames(app, 30)
+    drag(app, start, scene.placements.regions["played:1"].rect.center)  # another seat's row
+    assert scene.match.history == before
+    drag(app, start, scene.placements.regions[f"played:{scene.viewer}"].rect.center)  # my own row plays
+    assert len(scene.match.history) > len(before)
+
+
+def _play_until_ghost_decision(app, scene, seat: int, limit: int = 400) -> bool:
+    """As `seat`, play the first card whenever it is this seat's own turn, until its ghost asks."""
+    for _ in range(limit):
+        settle(app, scene)
+        if scene.match.is_over():
+            return False
+        if scene.active_seat() == seat:
+            if scene.view["phase"] == "ghost":
+                return True
+            scene.submit(str(scene.match.state.legal_actions(seat)[0]))
+    return False
+
+
+def test_ghost_keep_and_swap_by_button_and_key(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "bhb")  # 3 players: seat 1 decides for its ghost partner, seat 3
+    assert _play_until_ghost_decision(app, scene, 1)
+    buttons = wh_view.action_buttons(scene)
+    assert [a for a, _ in buttons] == ["ghost keep", "ghost swap"]
+    turned = scene.view["played"][3][-1]
+    # hovering "keep" previews the turned card's moves (a public card)
+    frames(app, 1, events=[mouse("move", buttons[0][1].center)])
+    assert wh_view.pending_action(scene) == "ghost keep"
+    shot(app, tmp_path, "wh_ghost_decision")
+    count = len(scene.match.history)
+    frames(app, 1, events=[mouse("down", buttons[0][1].center)])
+    assert scene.match.history[count] == (1, "ghost keep")
+    assert scene.match.state.view(None)["played"][3][-1] == turned
+    assert _play_until_ghost_decision(app, scene, 1)
+    count = len(scene.match.history)
+    frames(app, 1, events=[key(pygame.K_x)])
+    assert scene.match.history[count] == (1, "ghost swap")
+
+
+def _stacked_deck(first: list[str]) -> list[str]:
+    counts = Counter({c: d["base"] for c, d in RULES.data["cards"].items() if d["base"]})
+    for card in first:
+        counts[card] -= 1
+    rest = [c for c, n in sorted(counts.items()) for _ in range(n)]
+    return first + rest
+
+
+def test_skip_button_when_sheep_02_forbids_every_card(tmp_path, monkeypatch) -> None:
+    # Seat 0 holds only 1s: whatever it plays moves Sheep card 02 to seat 1, whose hand is all 3s.
+    deck = _stacked_deck(["black 1", "black 1", "white 1", "white 1", "black 3", "black 3", "white 3", "white 3"])
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "bh", options={"animals": ["sheep_02", "wolf_01", "hound_01"], "deck": deck})
+    settle(app, scene)
+    assert scene.active_seat() == 1
+    assert [a for a, _ in wh_view.action_buttons(scene)] == ["skip"]
+    shot(app, tmp_path, "wh_skip")
+    count = len(scene.match.history)
+    frames(app, 1, events=[key(pygame.K_p)])
+    assert scene.match.history[count] == (1, "skip")
+
+
+def test_a_key_for_an_action_not_offered_is_refused_with_the_reason(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbbb")
+    settle(app, scene)
+    before = list(scene.match.history)
+    frames(app, 1, events=[key(pygame.K_k)])
+    assert scene.match.history == before
+    text, error, _ = scene.captions[-1]
+    assert error and text == app.game_text(scene.rules, "error.no_ghost_decision")
+
+
+def test_tour_outlines_existing_regions_in_both_languages(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "bhb")
+    settle(app, scene)
+    steps = layout.tour_steps(scene.view)
+    assert len(steps) >= 8
+    for step in steps:
+        assert all(name in scene.placements.regions for name in step.regions), step
+        for lang in ("fr", "en"):
+            assert app.translator.table(lang).get(step.text_key), (lang, step.text_key)
+    scene.open_tour()
+    frames(app, 1)
+    shot(app, tmp_path, "wh_tour")
+    for _ in steps:
+        frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert scene.tour_index is None
+
+
+def test_monkey_random_input_never_breaks_the_table(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch, size=(1024, 600))
+    scene = make_table(app, "hbh", seed=9)
+    rng = random.Random(4)
+    w, h = app.screen.get_size()
+    keys = [pygame.K_p, pygame.K_k, pygame.K_x, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_1]
+    for _ in range(1500):
+        roll = rng.random()
+        pos = (rng.randrange(w), rng.randrange(h))
+        if roll < 0.35:
+            event = mouse("move", pos)
+        elif roll < 0.55:
+            event = mouse("down", pos)
+        elif roll < 0.75:
+            event = mouse("up", pos)
+        else:
+            event = key(rng.choice(keys))
+        if app.stack.top is not scene:
+            break
+        frames(app, 1, 0.03, events=[event])
+    assert any(seat in (0, 2) for seat, _ in scene.match.history)  # the humans did manage to play
+    for _, text in scene.match.history:
+        assert text.startswith(("play ", "skip", "ghost "))
