@@ -51,7 +51,7 @@ def test_jagdfieber_round_in_english_and_french() -> None:
     assert "Ann's hunter takes Bob's wolf." in en
     assert "The start card passes to Bob." in en
     fr = [display_text(line) for line in LogWriter(state.rules, "fr", names, None).lines(events)]
-    assert "Le chasseur de Ann prend le loup de Bob." in fr and "Révélation" in fr
+    assert "Ann : le chasseur prend un loup chez Bob." in fr and "Révélation" in fr
 
 
 def test_round_and_day_markers_are_headings() -> None:
