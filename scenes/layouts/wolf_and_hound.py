@@ -18,7 +18,13 @@ from typing import Any
 import pygame
 
 from game.engine.events import MarkerChanged
-from scenes.layouts.wolf_and_hound_view import card_face, draw_table, handle_event, seat_name  # noqa: F401
+from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
+    card_face,
+    draw_table,
+    gallery_cards,
+    handle_event,
+    seat_name,
+)
 from scenes.table.regions import (
     FAN,
     PANEL,

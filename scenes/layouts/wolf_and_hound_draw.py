@@ -192,11 +192,12 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
         desc = app.game_text(rules, f"animal.{animal}.desc")
         body = app.font(max(8, int(h * 0.052)))
         ty = pic.bottom + max(4, h // 40)
-        for line in wrap_text(body, desc, w - 12):
-            if ty + body.get_linesize() > h - 4:
+        pad = max(6, w // 14)
+        for line in wrap_text(body, desc, w - 2 * pad):
+            if ty + body.get_linesize() > h - pad:
                 break
             img = body.render(line, True, ink)
-            surf.blit(img, (6, ty))
+            surf.blit(img, (pad, ty))
             ty += body.get_linesize()
     return _store(key, surf)
 

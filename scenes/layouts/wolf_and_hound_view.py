@@ -339,3 +339,14 @@ def _draw_buttons(scene: TableScene, surface: pygame.Surface) -> None:
         label = scene.game_text(f"action.{action}")
         img = font.render(fit_text(font, label, rect.w - box.w - 18), True, theme.TEXT)
         surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
+
+
+# --------------------------------------------------------------------------- gallery
+def gallery_cards(app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+    """Every animal card of the YAML, each side, with its name and description (scenes/gallery.py)."""
+    out = []
+    for animal, data in (rules.data.get("animals") or {}).items():
+        for side in ("front", "back"):
+            if data.get(side):
+                out.append(art.animal_card(app, rules, animal, data[side]["kind"], side, size, detail=True))
+    return out
