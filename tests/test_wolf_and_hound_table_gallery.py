@@ -55,3 +55,20 @@ def test_every_gallery_card_has_its_name_and_description_in_both_languages(tmp_p
         pictures[lang] = [pygame.image.tobytes(s, "RGBA") for s in gallery_cards(app, RULES, (210, 300))]
     # the texts are drawn: the same card differs between languages
     assert all(fr != en for fr, en in zip(pictures["fr"], pictures["en"], strict=True))
+
+
+def test_setup_shows_the_description_of_the_animal_card_in_focus(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    setup = app.scene("setup", game_id="wolf_and_hound")
+    app.push(setup)
+    frames(app, 1)
+    for animal, check in setup.option_widgets["animals"].items():
+        setup.focus(check)
+        assert setup.form.tooltip() == app.game_text(RULES, f"animal.{animal}.desc")
+    frames(app, 1)
+    shot(app, tmp_path, "wh_setup_description")
+    # the rulebook's recommended combinations are offered as presets
+    assert [pid for pid, _ in RULES.option_presets()][:2] == ["first", "beginner_half"]
+    assert setup.preset is not None
+    offered = {value for value, _ in setup.preset.options}
+    assert {pid for pid, _ in RULES.option_presets()} <= offered

@@ -23,6 +23,7 @@ from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
     draw_table,
     gallery_cards,
     handle_event,
+    option_help,
     seat_name,
 )
 from scenes.table.regions import (

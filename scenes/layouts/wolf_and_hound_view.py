@@ -350,3 +350,11 @@ def gallery_cards(app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Su
             if data.get(side):
                 out.append(art.animal_card(app, rules, animal, data[side]["kind"], side, size, detail=True))
     return out
+
+
+def option_help(app: Any, rules: Any, name: str, choice: Any) -> str | None:
+    """Setup hook: an animal card's description next to its tick box."""
+    key = f"animal.{choice}.desc"
+    if name == "animals" and rules.has_text(key):
+        return app.game_text(rules, key)
+    return None
