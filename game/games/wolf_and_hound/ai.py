@@ -1,0 +1,66 @@
+"""Search hooks for Wolf & Hound (API in game/ai/hooks.py): bots play for their team.
+
+WHY these hooks:
+- A win belongs to a team: `winners()` names both partners (the played seats of the winning
+  team), and `evaluate` gives every seat of that team the full value 1, so a bot values its
+  partner's safety as its own (the default 1/k share would also rank moves by team, but a
+  truncated simulation must be valued on the same scale as a finished one).
+- Simulations stop after a few turns (`rollout_done`): random play far ahead says little, and a
+  short horizon buys several times more iterations within the level's time budget. A stopped
+  simulation is valued from the sheep: the weakest pasture of each team (a seat at 0 sheep makes
+  its team lose) and each team's total (the tiebreak when the cards run out), and, in a best of
+  5, the games already won.
+- The play-out policy stays uniform: it is the cheapest, and over a short horizon the value
+  comes from `evaluate`, not from the policy.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.engine.actions import Action
+from game.engine.rng import Rng
+from game.engine.state import State
+
+HORIZON = 8  # turns simulated after the searching position before valuing it
+W_MIN = 1.1  # per sheep of difference between the teams' weakest pastures
+W_TOTAL = 0.35  # per sheep of difference between the teams' totals
+W_GAMES = 2.0  # per game won in a best of 5
+
+
+def team_values(state: State) -> dict[str, float]:
+    """Each team's chance to win as a value in [0, 1] (the two add up to 1)."""
+    rules = state.rules  # type: ignore[attr-defined]
+    teams: dict[str, tuple[int, ...]] = rules.teams
+    names = list(teams)
+    if state.is_over():
+        won = {rules.team_of[s] for s in state.winners()}
+        return {t: 1.0 if t in won else 0.0 for t in names}
+    sheep = state.sheep  # type: ignore[attr-defined]
+    first, second = names[0], names[1]
+    diff_min = min(sheep[s] for s in teams[first]) - min(sheep[s] for s in teams[second])
+    diff_total = sum(sheep[s] for s in teams[first]) - sum(sheep[s] for s in teams[second])
+    wins = state.wins  # type: ignore[attr-defined]
+    x = W_MIN * diff_min + W_TOTAL * diff_total + W_GAMES * (wins[first] - wins[second])
+    p = 1.0 / (1.0 + math.exp(-x))
+    return {first: p, second: 1.0 - p}
+
+
+def evaluate(state: State) -> list[float]:
+    """Each played seat's value: its team's chance to win."""
+    values = team_values(state)
+    team_of = state.rules.team_of  # type: ignore[attr-defined]
+    return [values[team_of[s]] for s in range(state.num_players)]
+
+
+def rollout_done(start: State, state: State) -> bool:
+    """Stop a simulation a few turns on, or when a game of a best of 5 has been decided."""
+    return (
+        state.turn_no - start.turn_no >= HORIZON  # type: ignore[attr-defined]
+        or state.game_no != start.game_no  # type: ignore[attr-defined]
+    )
+
+
+def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Uniform among legal actions (play-outs are short; their value comes from `evaluate`)."""
+    return actions[rng.randrange(len(actions))]

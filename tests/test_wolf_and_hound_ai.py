@@ -1,0 +1,92 @@
+"""Wolf & Hound bots play for their team: the search hooks value a position by team, a team win
+counts for both partners, and the search beats random play."""
+
+from __future__ import annotations
+
+from game.ai import make_bot
+from game.ai.hooks import hooks_for
+from game.engine import registry
+from game.engine.rng import Rng
+from game.games.wolf_and_hound import ai
+
+RULES = registry.load("wolf_and_hound")
+ANIMALS = ["wolf_01", "wolf_06", "hound_01", "sheep_01"]
+
+
+def _random_game(players: int, seed: int, options: dict | None = None):
+    state = RULES.new_state(players, seed=seed, options=options or {"animals": ANIMALS})
+    rng = Rng(seed)
+    while not state.is_over():
+        for seat in state.to_act():
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))])
+    return state
+
+
+def test_the_hooks_are_found_by_the_search() -> None:
+    hooks = hooks_for("wolf_and_hound")
+    assert hooks.module == "game.games.wolf_and_hound.ai"
+    assert hooks.evaluate is ai.evaluate and hooks.rollout_done is ai.rollout_done
+
+
+def test_a_team_win_names_both_partners_and_values_them_alike() -> None:
+    teams = [set(seats) for seats in RULES.teams.values()]
+    for seed in range(12):
+        state = _random_game(4, seed)
+        assert set(state.winners()) in teams
+        values = ai.evaluate(state)
+        assert sorted(values) == [0.0, 0.0, 1.0, 1.0]
+        assert all(values[s] == 1.0 for s in state.winners())
+    # 3 players: the ghost's partner (seat 1) alone against seats 0 and 2
+    for seed in range(6):
+        state = _random_game(3, seed)
+        values = ai.evaluate(state)
+        assert values[0] == values[2] == 1.0 - values[1]
+
+
+def test_an_unfinished_position_is_valued_by_the_teams_sheep() -> None:
+    state = RULES.new_state(4, seed=3, options={"animals": ANIMALS})
+    even = ai.evaluate(state)
+    assert even[0] == even[2] and even[1] == even[3]
+    assert abs(even[0] + even[1] - 1.0) < 1e-9
+    weaker = state.clone()
+    weaker.sheep[2] -= 2  # seat 2 (blue, seat 0's partner) lost two sheep
+    after = ai.evaluate(weaker)
+    assert after[0] < even[0] and after[2] == after[0] and after[1] > even[1]
+    # the weakest pasture matters more than the total: a seat near 0 sheep endangers its team
+    spread = state.clone()
+    spread.sheep[:] = [1, 2, 3, 2]  # blue total 4 (weakest 1) against yellow total 4 (weakest 2)
+    assert ai.evaluate(spread)[0] < 0.5
+
+
+def test_simulations_stop_a_few_turns_on() -> None:
+    start = RULES.new_state(4, seed=5, options={"animals": ANIMALS})
+    state = start.clone()
+    rng = Rng(2)
+    steps = 0
+    while not ai.rollout_done(start, state) and not state.is_over():
+        for seat in state.to_act():
+            actions = state.legal_actions(seat)
+            state.apply(seat, ai.rollout_action(state, seat, actions, rng))
+        steps += 1
+    assert state.is_over() or state.turn_no - start.turn_no >= ai.HORIZON
+    assert steps <= ai.HORIZON + 1
+
+
+def test_the_search_wins_more_often_than_random_play_for_its_team() -> None:
+    wins = 0
+    games = 6
+    for seed in range(games):
+        state = RULES.new_state(4, seed=100 + seed, options={"animals": ANIMALS})
+        bot = make_bot("ismcts", seed=seed, iterations=120, seconds=None)
+        rng = Rng(seed)
+        while not state.is_over():
+            for seat in state.to_act():
+                if seat == 0:
+                    action = bot.choose(state, seat)
+                else:
+                    actions = state.legal_actions(seat)
+                    action = actions[rng.randrange(len(actions))]
+                state.apply(seat, action)
+        wins += 0 in state.winners()
+    assert wins >= 5, wins  # seat 0 + a random partner against two random players
