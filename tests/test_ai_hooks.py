@@ -1,0 +1,69 @@
+"""The per-game hook API (game/ai/hooks.py): defaults, contract checks, and how a search uses
+a game's rollout policy, truncation and evaluation."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from game.ai.hooks import load_hooks, random_action, win_share
+from game.ai.ismcts import rollout
+from game.engine import registry
+from game.engine.rng import Rng
+
+
+def fake_module(monkeypatch, name: str, **exports) -> str:
+    module = types.ModuleType(name)
+    for key, value in exports.items():
+        setattr(module, key, value)
+    monkeypatch.setitem(sys.modules, name, module)
+    return name
+
+
+def test_a_game_without_an_ai_module_gets_random_full_playouts() -> None:
+    hooks = load_hooks("game.games.jagdfieber.no_such_ai")
+    assert hooks.rollout_action is random_action and hooks.evaluate is win_share
+    assert hooks.rollout_done is None and hooks.playout is None
+
+
+def test_truncating_without_an_evaluation_is_refused(monkeypatch) -> None:
+    name = fake_module(monkeypatch, "fake_game_ai", rollout_done=lambda start, state: True)
+    with pytest.raises(TypeError, match="rollout_done without evaluate"):
+        load_hooks(name)
+
+
+def test_a_search_follows_the_policy_stops_where_told_and_uses_the_evaluation(monkeypatch) -> None:
+    asked: list[int] = []
+
+    def always_first(state, seat, actions, rng):
+        asked.append(seat)
+        return actions[0]
+
+    name = fake_module(
+        monkeypatch,
+        "fake_game_ai2",
+        rollout_action=always_first,
+        rollout_done=lambda start, state: state.round_no != start.round_no,
+        evaluate=lambda state: [0.5, 0.25, 0.25, 0.0],
+    )
+    hooks = load_hooks(name)
+    state = registry.load("jagdfieber").new_state(4, seed=1, options={"start_seat": 0})
+    values = rollout(state, Rng(1), hooks)
+    assert values == [0.5, 0.25, 0.25, 0.0]
+    assert asked == [0, 1, 2, 3] and state.round_no == 2  # one simultaneous step, then stop
+    # everyone played its first action, the hunter: no wolf to find, all four go under the lodge
+    assert all([state.card_ids[u] for u in state.zone(s, "under_lodge")] == ["hunter"] for s in range(4))
+
+
+def test_a_finished_game_is_worth_its_shared_result() -> None:
+    state = registry.load("jagdfieber").new_state(3, seed=4)
+    rng = Rng(4)
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, random_action(state, seat, state.legal_actions(seat), rng))
+    values = win_share(state)
+    winners = state.winners()
+    assert sum(values) == pytest.approx(1.0)
+    assert all(values[s] == pytest.approx(1 / len(winners)) for s in winners)
