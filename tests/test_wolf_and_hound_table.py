@@ -259,3 +259,26 @@ def test_monkey_random_input_never_breaks_the_table(tmp_path, monkeypatch) -> No
     assert any(seat in (0, 2) for seat, _ in scene.match.history)  # the humans did manage to play
     for _, text in scene.match.history:
         assert text.startswith(("play ", "skip", "ghost "))
+
+
+def test_animals_turn_over_and_sheep_run_to_the_forest_in_animation(tmp_path, monkeypatch) -> None:
+    from game.engine.events import MarkerChanged
+
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbbb", seed=2, options={"animals": ["metamorphic_01", "metamorphic_02", "wolf_06"], "best_of": 5})
+    seen: dict[str, bool] = {"flip": False, "move": False, "sheep": False}
+    for _ in range(6000):
+        frames(app, 1, 0.05)
+        step = scene.animator.current
+        if step is None or not 0.3 < step.progress < 0.7:
+            continue
+        for event in step.events:
+            if not isinstance(event, MarkerChanged):
+                continue
+            kind = "sheep" if event.marker == "sheep" else ("flip" if event.value["reason"].startswith("flip") else "move")
+            if not seen[kind]:
+                seen[kind] = True
+                shot(app, tmp_path, f"wh_anim_{kind}")
+        if all(seen.values()) or app.stack.top is not scene:
+            break
+    assert all(seen.values()), seen

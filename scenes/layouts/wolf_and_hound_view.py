@@ -268,7 +268,7 @@ def _draw_animals(scene: TableScene, surface: pygame.Surface, view: dict[str, An
             continue
         value, t = event.value, step.progress
         k0 = order.index(value["from"])
-        if value["from"] == value["to"]:  # turning over where it stands
+        if str(value.get("reason", "")).startswith("flip"):  # turning over where it stands
             rect = ring_rect(center, radius, k0)
             shown_side = animal["side"] if t < 0.5 else value["side"]
             kind = animal["kind"] if t < 0.5 else _kind_after(scene, animal["id"], value["side"], animal["kind"])
