@@ -9,8 +9,10 @@ crash between the two writes never counts a match twice or loses it).
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +55,62 @@ def write_atomic(path: Path, text: str) -> None:
         if tmp.exists():
             tmp.unlink()
     _fsync_dir(path.parent)
+
+
+class BackgroundWriter:
+    """Atomic writes on a worker thread, so a table frame never waits for the disk.
+
+    Only the newest text of each file is kept while the disk is busy; `flush()` waits for
+    everything submitted (on exit, before a match is finished, and in tests). A crash can
+    then lose at most the write in flight, never a half-written file.
+    """
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, str] = {}
+        self._busy = False
+        self._cond = threading.Condition()
+        self.problem: str | None = None
+        self._thread = threading.Thread(target=self._run, name="tablee-autosave", daemon=True)
+        self._thread.start()
+        atexit.register(self.flush)
+
+    def submit(self, path: Path, text: str) -> None:
+        with self._cond:
+            self._pending[path] = text
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every submitted text is on disk; False if the disk did not answer in time."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._pending))
+                path = next(iter(self._pending))
+                text = self._pending.pop(path)
+                self._busy = True
+            try:
+                write_atomic(path, text)
+                self.problem = None
+            except OSError as exc:
+                self.problem = f"{path.parent}: {exc.strerror or exc}"
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
+_background_writer: BackgroundWriter | None = None
+
+
+def background_writer() -> BackgroundWriter:
+    """The process-wide autosave writer (started on first use, not at import)."""
+    global _background_writer
+    if _background_writer is None:
+        _background_writer = BackgroundWriter()
+    return _background_writer
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -417,8 +475,17 @@ class MatchRecorder:
     match; `problem` holds the last one for the scene to show.
     """
 
-    def __init__(self, match: Any, store: RecordStore | None = None, record: Record | None = None, practice: bool = False):
+    def __init__(
+        self,
+        match: Any,
+        store: RecordStore | None = None,
+        record: Record | None = None,
+        practice: bool = False,
+        background: bool = False,
+    ):
         self.match = match
+        # The table saves on a worker thread (frame time); scripts and tests save in line.
+        self.writer = background_writer() if background else None
         self.store = store if store is not None else RecordStore()
         if record is None:
             config = match.config
@@ -440,8 +507,18 @@ class MatchRecorder:
         self.save()
 
     def save(self) -> Path | None:
+        state = self.match.state
         try:
-            path = self.store.save(self.record, self.match.state)
+            if self.writer is not None and not state.is_over():
+                self.record.result = result_of(state)
+                self.record.updated = timestamp()
+                path = self.store.autosave_path(self.record)
+                self.writer.submit(path, self.record.to_json())
+                self.problem = self.writer.problem
+                return path
+            if self.writer is not None:
+                self.writer.flush()  # the finished match must not be overtaken by an old autosave
+            path = self.store.save(self.record, state)
         except OSError as exc:
             self.problem = f"{self.store.root}: {exc.strerror or exc}"
             return None
@@ -481,10 +558,16 @@ def recorder_of(match: Any) -> MatchRecorder | None:
     return _recorders.get(match)
 
 
-def attach(match: Any, store: RecordStore | None = None, practice: bool = False) -> MatchRecorder:
+def attach(
+    match: Any, store: RecordStore | None = None, practice: bool = False, background: bool = False
+) -> MatchRecorder:
     """Autosave `match` from now on (idempotent: a resumed match keeps its recorder)."""
     existing = _recorders.get(match)
-    return existing if existing is not None else MatchRecorder(match, store, practice=practice)
+    if existing is not None:
+        if background and existing.writer is None:
+            existing.writer = background_writer()
+        return existing
+    return MatchRecorder(match, store, practice=practice, background=background)
 
 
 def resume(path: Path, store: RecordStore | None = None, **match_options: Any) -> MatchRecorder:

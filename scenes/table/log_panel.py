@@ -229,7 +229,7 @@ class TableRecords:
         self.scene = scene
         self.app = scene.app
         match = scene.match
-        self.recorder = records.attach(match)
+        self.recorder = records.attach(match, background=True)  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
         self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos)
         self.visible = False
@@ -239,6 +239,8 @@ class TableRecords:
     def close(self) -> None:
         if self._on_action in self.scene.match.on_action:
             self.scene.match.on_action.remove(self._on_action)
+        if self.recorder.writer is not None:
+            self.recorder.writer.flush()
 
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
         self.panel.add_events(events)
