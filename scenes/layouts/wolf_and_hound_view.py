@@ -116,7 +116,8 @@ def preview(scene: TableScene, action: str) -> dict[str, tuple[int, str]] | None
     if seat is None:
         return None
     match = scene.match
-    key = (id(match.state), len(match.history), seat, action)
+    board = tuple((a["id"], a["seat"], a["side"]) for a in scene.view["animals"])
+    key = (id(match.state), len(match.history), seat, action, board)
     if key in _previews:
         return _previews[key]
     state = match.state.determinize(seat, Rng(len(match.history) + 1))
