@@ -236,10 +236,7 @@ def tour_steps(view: dict[str, Any]) -> list[TourStep]:
         TourStep((BOARD,), "tour.wolf_and_hound.board"),
         TourStep((f"spot:{me}",), "tour.wolf_and_hound.spot"),
         TourStep((f"pasture:{me}", f"forest:{me}"), "tour.wolf_and_hound.pasture"),
-    ]
-    if f"hand:{me}" in [f"hand:{s}" for s in order if not is_ghost(view, s)]:
-        steps.append(TourStep((f"hand:{me}",), "tour.wolf_and_hound.hand"))
-    steps += [
+        TourStep((f"hand:{me}",), "tour.wolf_and_hound.hand"),
         TourStep((f"played:{me}",), "tour.wolf_and_hound.played"),
         TourStep(("deck",), "tour.wolf_and_hound.deck"),
         TourStep((f"panel:{partner}", f"panel:{me}"), "tour.wolf_and_hound.teams"),
