@@ -72,3 +72,15 @@ def test_setup_shows_the_description_of_the_animal_card_in_focus(tmp_path, monke
     assert setup.preset is not None
     offered = {value for value, _ in setup.preset.options}
     assert {pid for pid, _ in RULES.option_presets()} <= offered
+
+
+def test_setup_advises_the_seating_with_three_players(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    setup = app.scene("setup", game_id="wolf_and_hound")
+    app.push(setup)
+    setup.players.set_value(3)
+    frames(app, 1)
+    assert setup._seating_advice() == app.game_text(RULES, "setup.three_players")
+    shot(app, tmp_path, "wh_setup_three_players")
+    setup.players.set_value(4)
+    assert setup._seating_advice() is None

@@ -25,6 +25,7 @@ from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
     handle_event,
     option_help,
     seat_name,
+    seating_advice,
 )
 from scenes.table.regions import (
     FAN,

@@ -359,3 +359,10 @@ def option_help(app: Any, rules: Any, name: str, choice: Any) -> str | None:
     if name == "animals" and rules.has_text(key):
         return app.game_text(rules, key)
     return None
+
+
+def seating_advice(app: Any, rules: Any, players: int) -> str | None:
+    """Setup hook: with 3 players the most experienced one takes player 2 (alone with the ghost)."""
+    if players == 3 and rules.has_text("setup.three_players"):
+        return app.game_text(rules, "setup.three_players")
+    return None
