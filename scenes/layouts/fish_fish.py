@@ -45,6 +45,8 @@ RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 SPECIES_COUNT = 7  # the box holds 7 species: at 8 players the fisher's species changes hands
 FISH_ROLE = ("fish", "loot_2", "loot_3", "loot_4", "loot_5")
 FISHER_ROLE = ("fishing", "baits", "caught")
+# Moves shown together (the table's animation queue): a bet's tiles, a catch, a payout, discards.
+BATCHED_MOVES = ("bet", "catch", "payout", "last_bait", "discard", "new_round", "to_box")
 DRAWN_BY_LAYOUT = ("line", "bet", "box")  # the pond: drawn by draw_table over the water
 
 # Where the other seats sit, clockwise after the viewer: (side, fraction along that side).

@@ -170,15 +170,16 @@ def fishing_card(app: Any, label: str, catch: bool, color: tuple[int, int, int],
     _label(app, surf, label, band, (255, 255, 255))
     cx, top = w // 2, band.bottom + h // 14
     width = max(2, w // 18)
-    bottom = int(h * (0.62 if catch else 0.8))
+    bottom = int(h * (0.52 if catch else 0.8))
     pygame.draw.line(surf, INK, (cx, top), (cx, bottom), width)
     hook = pygame.Rect(0, 0, w // 3, w // 3)
     hook.midtop = (cx - w // 6 + width, bottom - w // 6)
     pygame.draw.arc(surf, INK, hook, math.pi, 2 * math.pi, width)
     pygame.draw.line(surf, INK, (hook.left + width // 2, hook.centery), (hook.left + width // 2, hook.centery - w // 10), width)
     if catch:
-        tile = fish_tile(0, (int(w * 0.6), int(w * 0.6)))
-        surf.blit(tile, tile.get_rect(midtop=(cx, bottom + w // 10)))
+        side = max(8, min(int(w * 0.62), int(h * 0.3)))
+        tile = fish_tile(0, (side, side))
+        surf.blit(tile, tile.get_rect(midtop=(cx, bottom + w // 12)))
     else:
         pygame.draw.line(surf, color, (w * 0.25, h * 0.86), (w * 0.75, h * 0.86), max(2, w // 14))
     return surf

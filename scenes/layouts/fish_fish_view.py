@@ -66,9 +66,10 @@ def _draw_pond(scene: Any, surface: pygame.Surface, view: dict[str, Any], region
     art.draw_order_arrow(surface, regions["order"].rect, view["direction"] == "clockwise", max(2, unit))
     line = regions[f"line:{fisher}"]
     card_rect, bait_rect = layout.line_rects(line)
-    start = _rod_tip(regions, fisher)
-    if start is not None:
-        art.draw_fishing_line(surface, start, card_rect.midtop, max(1, unit // 2 + 1))
+    start = _rod_tip(regions, fisher, card_rect.center)
+    if start is not None:  # the line comes down on the card's top, or on its side from below
+        end = card_rect.midtop if start[1] < card_rect.top else (card_rect.midleft if start[0] <= card_rect.centerx else card_rect.midright)
+        art.draw_fishing_line(surface, start, end, max(1, unit // 2 + 1))
     _draw_bets(scene, surface, view, regions, layout, controls)
     _draw_line(scene, surface, view, line, card_rect, bait_rect, controls)
     discard = regions.get(f"discard:{fisher}")
@@ -79,12 +80,14 @@ def _draw_pond(scene: Any, surface: pygame.Surface, view: dict[str, Any], region
             surface.blit(scene.painter.art.card(card, rect.size), rect)
 
 
-def _rod_tip(regions: dict[str, Any], fisher: int) -> tuple[int, int] | None:
-    panel = regions.get(f"panel:{fisher}")
-    tag = regions.get(f"tag:{fisher}")
-    if tag is not None:
-        return tag.rect.center
-    return panel.rect.center if panel is not None else None
+def _rod_tip(regions: dict[str, Any], fisher: int, target: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the line leaves the fisher's seat: the point of their block nearest the pond."""
+    rects = [regions[f"{name}:{fisher}"].rect for name in ("panel", "tag", "fishing", "baits", "caught")
+             if f"{name}:{fisher}" in regions]
+    if not rects:
+        return None
+    block = rects[0].unionall(rects[1:])
+    return min(max(target[0], block.left), block.right), min(max(target[1], block.top), block.bottom)
 
 
 def _draw_line(scene: Any, surface: pygame.Surface, view: dict[str, Any], line: Any, card_rect: pygame.Rect,
