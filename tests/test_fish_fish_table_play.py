@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -9,7 +10,7 @@ import pygame
 from game.engine.events import CardRevealed
 from scenes.layouts import fish_fish as layout
 from scenes.layouts import fish_fish_input as fish_input
-from tests.table_helpers import drag, frames, key, make_app, mouse, settle, shot
+from tests.table_helpers import SHOTS_ENV, drag, frames, key, make_app, mouse, settle, shot
 
 NAMES = ["Ana", "Bruno", "Chloé", "Didier", "Emma", "Fanny", "Gaston", "Hugo"]
 
@@ -270,3 +271,44 @@ def test_monkey_random_input_never_breaks_the_table(tmp_path, monkeypatch) -> No
         else:
             frames(app, 1, 0.05, events=[mouse("move", pos)])
     assert scene.match.history  # the human did play along the way
+
+
+def test_demo_plays_fish_fish_headless_and_saves_a_screenshot(tmp_path, monkeypatch) -> None:
+    import main
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
+    path = tmp_path / "ff_demo.png"
+    assert main.main(["demo", "fish_fish", "--players", "5", "--frames", "200", "--screenshot", str(path), "--headless"]) == 0
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (1280, 720)
+    extra = os.environ.get(SHOTS_ENV)
+    if extra:
+        pygame.image.save(image, os.path.join(extra, "ff_demo.png"))
+
+
+def test_the_replay_viewer_draws_the_pond_from_a_record(tmp_path, monkeypatch) -> None:
+    """A finished match replayed: the layout's own drawing works without a live table, and a
+    fish player's viewpoint shows the fisher's line face down."""
+    from game.records import RecordStore
+    from tests.records_helpers import random_match
+
+    app = _app(tmp_path, monkeypatch)
+    record, state, _ = random_match(layout_rules(), 4, 3, humans=1)
+    path = RecordStore().save(record, state)
+    app.push(app.scene("replay", path=path))
+    replay = app.stack.top
+    replay.go(1)  # the fisher's first line is laid
+    frames(app, 2)
+    shot(app, tmp_path, "ff_replay")
+    assert replay._extras_ok  # no "board unavailable" notice: the pond was drawn
+    fisher = replay.states[1].view(None)["fisher"]
+    replay.viewer = (fisher + 1) % 4
+    assert replay.view()["zones"]["line"][fisher][0] == "back"
+    frames(app, 2)
+    assert replay._extras_ok
+
+
+def layout_rules():
+    from game.engine import registry
+
+    return registry.load("fish_fish")

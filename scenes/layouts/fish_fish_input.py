@@ -97,26 +97,7 @@ class Hand:
         return out
 
     def _shown(self, kind: str, zone: str, region: Any) -> list[tuple[Any, pygame.Rect, bool]]:
-        """Each card of the fisher's row: (card id or bait value, rect, still in the hand?)."""
-        from scenes.layouts import fish_fish as layout
-
-        view, me = self.scene.view, self.scene.view["seat"]
-        cards = layout.display_cards(view, zone, me, view["zones"][zone][me])
-        rects = region.card_rects(len(cards))
-        chosen = self.card if kind == "card" else (f"bait:{self.bait}" if self.bait is not None else None)
-        dragged = None
-        if self.drag is not None and self.drag.kind == kind and self.drag.moving:
-            dragged = self.drag.item if kind == "card" else f"bait:{self.drag.item}"
-        out = []
-        for card, rect in zip(cards, rects, strict=True):
-            hidden = False
-            if chosen is not None and card == chosen:
-                hidden, chosen = True, None
-            elif dragged is not None and card == dragged:
-                hidden, dragged = True, None
-            item = card if kind == "card" else _bait_value(card)
-            out.append((item, rect, not hidden))
-        return out
+        return shown_cards(self.scene.view, kind, zone, region, self)
 
     def bet_pending(self) -> int:
         """Tiles the fish player has put on the line but not confirmed."""
@@ -172,6 +153,30 @@ class Hand:
     def confirm(self) -> None:
         if self.scene.active_seat() is not None and self.role() == "fish":
             self.scene.submit(f"bet {self.bet}")
+
+
+def shown_cards(view: dict[str, Any], kind: str, zone: str, region: Any, hand: Hand | None) -> list[tuple[Any, pygame.Rect, bool]]:
+    """Each card of the fisher's own row: (card id or bait value, rect, still in the hand?) --
+    a piece laid on the line but not confirmed, or being dragged, is not in the hand."""
+    from scenes.layouts import fish_fish as layout
+
+    me = view["seat"]
+    cards = layout.display_cards(view, zone, me, view["zones"][zone][me])
+    rects = region.card_rects(len(cards))
+    chosen = dragged = None
+    if hand is not None:
+        chosen = hand.card if kind == "card" else (f"bait:{hand.bait}" if hand.bait is not None else None)
+        if hand.drag is not None and hand.drag.kind == kind and hand.drag.moving:
+            dragged = hand.drag.item if kind == "card" else f"bait:{hand.drag.item}"
+    out = []
+    for card, rect in zip(cards, rects, strict=True):
+        hidden = False
+        if chosen is not None and card == chosen:
+            hidden, chosen = True, None
+        elif dragged is not None and card == dragged:
+            hidden, dragged = True, None
+        out.append((card if kind == "card" else _bait_value(card), rect, not hidden))
+    return out
 
 
 def _bait_value(card: str) -> int | None:
@@ -376,9 +381,7 @@ def draw(scene: Any, surface: pygame.Surface) -> None:
             region = regions.get(f"{zone}:{me}")
             if region is None:
                 continue
-            shown = hand._shown(kind, zone, region) if hand is not None else [
-                (c, r, True) for c, r in zip(view["zones"][zone][me], region.card_rects(len(view["zones"][zone][me])), strict=True)]
-            for item, rect, visible in shown:
+            for item, rect, visible in shown_cards(view, kind, zone, region, hand):
                 if not visible:
                     continue
                 picture = item if kind == "card" else f"bait:{item}"
