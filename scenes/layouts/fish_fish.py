@@ -22,7 +22,7 @@ import pygame
 
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from scenes.layouts.fish_fish_input import handle_event  # noqa: F401
-from scenes.layouts.fish_fish_view import card_face, draw_table  # noqa: F401
+from scenes.layouts.fish_fish_view import card_face, draw_table, gallery_cards  # noqa: F401
 from scenes.table.regions import (
     FAN,
     PANEL,

@@ -205,3 +205,38 @@ def _draw_catch_count(scene: Any, surface: pygame.Surface, view: dict[str, Any],
     size = max(10, int(region.rect.h * 0.34))
     pos = (region.rect.right - size, region.rect.y + size // 2 + 1)
     _felt_badge(scene, surface, scene.app.tr("fish_fish.caught_count", count=count), pos, size)
+
+
+# ---------------------------------------------------------------------------- gallery
+def gallery_cards(app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+    """The rules screen's card gallery: the fishing cards, the baits and the seven species, each
+    named (a species by its shape and pattern too, for players who do not tell colours apart)."""
+    from scenes.layouts import fish_fish as layout
+    from scenes.table.cards import CardArt
+    from scenes.ui.text import wrap_text
+
+    card_art = CardArt(app, rules, layout)
+    w, h = size
+    items: list[tuple[str, str, tuple[int, int]]] = []
+    face = (int(w * 0.7), int(w * 0.7 / 0.7))
+    for card in rules.fishing_order:
+        items.append((card, app.game_text(rules, f"card.{card}"), face))
+    for value in sorted(set(rules.bait_values)):
+        items.append((f"bait:{value}", f"{app.game_text(rules, 'card.bait')} {value}", face))
+    for k, (shape, _color, pattern) in enumerate(art.SPECIES):
+        label = app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{shape}"), pattern=app.tr(f"fish_fish.pattern.{pattern}"))
+        items.append((f"fish:{k}", label, (int(w * 0.7), int(w * 0.7))))
+    out = []
+    font = app.font(max(10, h // 16), True)
+    for picture, label, pic_size in items:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pic_size = (pic_size[0], min(pic_size[1], int(h * 0.68)))
+        img = card_art.card(picture, pic_size)
+        surf.blit(img, img.get_rect(midtop=(w // 2, 4)))
+        y = 8 + pic_size[1]
+        for line in wrap_text(font, label, w - 8)[:3]:
+            text = font.render(line, True, theme.TEXT)
+            surf.blit(text, text.get_rect(midtop=(w // 2, y)))
+            y += font.get_linesize()
+        out.append(surf)
+    return out
