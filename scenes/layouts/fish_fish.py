@@ -247,7 +247,9 @@ def _pond(out: Placements, view: dict[str, Any], order: list[int], pond: pygame.
     dh = int(lh * 0.62)
     dw = int(dh * theme.card_ratio)
     discard = pygame.Rect(line.right + lw // 3 + gap * 2, pond.centery - dh // 2, int(dw * 2.2), dh)
-    out.add(Region(f"discard:{fisher}", FAN, discard, "discard", fisher, (dw, dh), "up", label="zone.discard", capacity=5))
+    for seat in order:  # the fisher's; a previous fisher's too while it still goes back (new round)
+        if seat == fisher or view["zones"]["discard"][seat]:
+            out.add(Region(f"discard:{seat}", FAN, discard, "discard", seat, (dw, dh), "up", label="zone.discard", capacity=5))
     order_rect = pygame.Rect(0, 0, int((pond.w - spot[0]) * 0.8), int((pond.h - spot[1]) * 0.72))
     order_rect.center = pond.center
     out.add(Region("order", AREA, order_rect))
