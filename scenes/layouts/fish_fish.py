@@ -197,7 +197,7 @@ def _viewer_band(out: Placements, view: dict[str, Any], me: int, band: pygame.Re
     hw = int(hc * theme.card_ratio)
     big_tile = int(ch * 0.8)
     if fisher or _has(view, "fishing", me) or _has(view, "baits", me):
-        row_w = min(5 * hw + 4 * gap, (room - 3 * gap - 2 * big_tile) // 2)
+        row_w = min(int(hw * 4.8), (room - 3 * gap - 2 * big_tile) // 2)  # 5 cards, a little overlap
         out.add(Region(f"fishing:{me}", ROW, pygame.Rect(band.x, y, row_w, hc), "fishing", me, (hw, hc), "up",
                        label="zone.fishing", capacity=5))
         out.add(Region(f"baits:{me}", ROW, pygame.Rect(band.x + row_w + gap, y, row_w, hc), "baits", me, (hw, hc), "up",
