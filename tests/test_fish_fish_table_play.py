@@ -234,7 +234,7 @@ def test_tour_outlines_existing_regions_for_both_roles(tmp_path, monkeypatch) ->
         settle(app, scene)
         steps = layout.tour_steps(scene.view)
         for step in steps:
-            assert any(name in scene.placements.regions for name in step.regions), step
+            assert all(name in scene.placements.regions for name in step.regions), step
             for lang in ("en", "fr"):
                 app.set_language(lang)
                 assert app.tr(step.text_key) != step.text_key
@@ -312,3 +312,22 @@ def layout_rules():
     from game.engine import registry
 
     return registry.load("fish_fish")
+
+
+def test_table_texts_exist_in_french_and_english_with_the_same_keys() -> None:
+    import yaml
+
+    from game.resources import asset_path
+
+    def flat(data, prefix=""):
+        out = {}
+        for k, v in data.items():
+            out.update(flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {f"{prefix}{k}": v})
+        return out
+
+    texts = {lang: flat(yaml.safe_load(asset_path("locale", lang, "fish_fish.yaml").read_text(encoding="utf-8")))
+             for lang in ("fr", "en")}
+    assert texts["fr"].keys() == texts["en"].keys()
+    assert all(isinstance(v, str) and v.strip() for t in texts.values() for v in t.values())
+    for step in layout.tour_steps({"players": 4, "seat": 0, "fisher": 1, "loot_slots": [2, 3, 4, 5]}):
+        assert step.text_key in texts["fr"] and step.text_key in texts["en"]
