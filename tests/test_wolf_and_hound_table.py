@@ -142,7 +142,7 @@ def test_a_drop_elsewhere_plays_nothing_and_says_why(tmp_path, monkeypatch) -> N
     drag(app, start, scene.placements.regions["pasture:2"].rect.center)
     assert scene.match.history == before
     text, error, _ = scene.captions[-1]
-    assert error and text == app.tr("table.drop_on", zone=app.game_text(scene.rules, "zone.played").lower())
+    assert error and text == app.tr("wolf_and_hound.drop_hint")
     shot(app, tmp_path, "wh_drop_refused")
     frames(app, 30)
     drag(app, start, scene.placements.regions["played:1"].rect.center)  # another seat's row

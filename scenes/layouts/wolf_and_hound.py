@@ -21,8 +21,10 @@ from game.engine.events import MarkerChanged
 from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
     card_face,
     draw_table,
+    drop_hint,
     gallery_cards,
     handle_event,
+    hint,
     option_help,
     seat_name,
     seating_advice,

@@ -366,3 +366,15 @@ def seating_advice(app: Any, rules: Any, players: int) -> str | None:
     if players == 3 and rules.has_text("setup.three_players"):
         return app.game_text(rules, "setup.three_players")
     return None
+
+
+def hint(scene: TableScene) -> str:
+    """Scene hook: the HUD hint while the viewer may act (a card to drop, or a button to press)."""
+    if action_buttons(scene) and not any(str(a).startswith("play ") for a in scene.match.state.legal_actions(scene.active_seat())):
+        return scene.app.tr("wolf_and_hound.hint_buttons")
+    return scene.app.tr("wolf_and_hound.hint_play")
+
+
+def drop_hint(scene: TableScene) -> str:
+    """Input hook: where a number card goes (the board), when it was dropped elsewhere."""
+    return scene.app.tr("wolf_and_hound.drop_hint")
