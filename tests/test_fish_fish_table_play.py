@@ -273,6 +273,33 @@ def test_monkey_random_input_never_breaks_the_table(tmp_path, monkeypatch) -> No
     assert scene.match.history  # the human did play along the way
 
 
+def test_monkey_at_a_hot_seat_table_plays_both_roles(tmp_path, monkeypatch) -> None:
+    """Three people at one screen, random input (Enter passes the privacy screen): fishers and
+    fish all act, and nothing breaks."""
+    app = _app(tmp_path, monkeypatch, size=(1280, 720))
+    scene = make_table(app, "hhh", fisher=0, seed=2)
+    rng = random.Random(7)
+    keys = [pygame.K_RETURN, pygame.K_PLUS, pygame.K_MINUS, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4,
+            pygame.K_5, pygame.K_p, pygame.K_b, pygame.K_SPACE]
+    for _ in range(1200):
+        if app.stack.top is not scene:
+            if scene not in app.stack.scenes:  # the match ended: the results replaced the table
+                break
+            app.pop()  # the score sheet (S) is open over the table: close it
+        if rng.random() < 0.5:
+            frames(app, 1, 0.05, events=[key(rng.choice(keys))])
+        else:  # below the HUD bar: its Menu button would leave the table
+            top = scene.placements.regions["hud"].rect.bottom + 1
+            a = (rng.randrange(1280), rng.randrange(top, 720))
+            b = (rng.randrange(1280), rng.randrange(top, 720))
+            frames(app, 1, 0.05, events=[mouse("down", a)])
+            frames(app, 1, 0.05, events=[mouse("move", b)])
+            frames(app, 1, 0.05, events=[mouse("up", b)])
+    texts = [t for _, t in scene.match.history]
+    assert any(t.startswith("line ") for t in texts) and any(t.startswith("bet ") for t in texts)
+    assert {s for s, t in scene.match.history if t.startswith("line ")} >= {0, 1}  # a second round began
+
+
 def test_demo_plays_fish_fish_headless_and_saves_a_screenshot(tmp_path, monkeypatch) -> None:
     import main
 
