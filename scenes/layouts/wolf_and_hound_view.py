@@ -231,6 +231,7 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface, view: dict[str, Any]
             surface.blit(img, img.get_rect(midleft=(panel.rect.x + 10, panel.rect.centery)))
         bar = pygame.Rect(panel.rect.x + 4, panel.rect.bottom - max(2, panel.rect.h // 8), panel.rect.w - 8, max(2, panel.rect.h // 8))
         pygame.draw.rect(surface, color, bar, border_radius=2)  # the team's colour under the name
+        _draw_symbol(scene, surface, regions.get(f"played:{seat}"), view, seat)
         sheep = view["sheep"][seat]
         lost = view["start_sheep"][seat] - sheep
         change = next((e for e in moving if e.marker == "sheep" and e.seat == seat), None)
@@ -251,6 +252,25 @@ def _draw_seats(scene: TableScene, surface: pygame.Surface, view: dict[str, Any]
             x = a.centerx + (b.centerx - a.centerx) * t
             y = a.centery + (b.centery - a.centery) * t - math.sin(math.pi * t) * pasture.rect.h * 0.6
             art.draw_sheep(surface, (int(x), int(y)), max(a.w, 8), lost=False)
+
+
+def _draw_symbol(scene: TableScene, surface: pygame.Surface, region: Any, view: dict[str, Any], seat: int) -> None:
+    """The meat or bone showing on a seat's last played card (as displayed, so it follows the
+    animation; the view's `symbols` says the same once settled): ringed, a larger symbol beside."""
+    cards = view["zones"]["played"][seat]
+    if region is None or not cards:
+        return
+    symbol = ((scene.rules.data.get("cards") or {}).get(cards[-1]) or {}).get("symbol")
+    if not symbol:
+        return
+    last = region.card_rects(len(cards))[-1]
+    color = art.MEAT if symbol == "meat" else art.BONE
+    pygame.draw.rect(surface, color, last.inflate(6, 6), 3, border_radius=max(3, last.w // 9))
+    size = max(12, last.w // 2)
+    badge = pygame.Rect(0, 0, size, size)
+    badge.center = (last.right, last.y + size // 3)
+    pygame.draw.circle(surface, (40, 30, 24), badge.center, size // 2 + 2)
+    art.draw_symbol(surface, symbol, badge.inflate(-size // 5, -size // 5))
 
 
 def _draw_animals(scene: TableScene, surface: pygame.Surface, view: dict[str, Any], center: tuple[int, int],
