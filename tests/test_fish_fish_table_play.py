@@ -227,6 +227,18 @@ def test_hot_seat_never_shows_the_fishing_card_to_a_fish_before_the_reveal(tmp_p
     assert reveals
 
 
+def test_the_first_game_opens_the_tour_once(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)  # has seen the Jagdfieber tour only
+    scene = make_table(app, "bhb", fisher=0)
+    settle(app, scene)
+    assert scene.tour_index == 0
+    shot(app, tmp_path, "ff_first_tour")
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert scene.tour_index is None and "fish_fish" in app.settings.extra["tours_seen"]
+    frames(app, 3)
+    assert scene.tour_index is None
+
+
 def test_tour_outlines_existing_regions_for_both_roles(tmp_path, monkeypatch) -> None:
     app = _app(tmp_path, monkeypatch)
     for kinds, fisher in (("hbbb", 0), ("hbbb", 2)):
