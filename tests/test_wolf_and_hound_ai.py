@@ -90,3 +90,41 @@ def test_the_search_wins_more_often_than_random_play_for_its_team() -> None:
                 state.apply(seat, action)
         wins += 0 in state.winners()
     assert wins >= 5, wins  # seat 0 + a random partner against two random players
+
+
+def _deck(first: list[str]) -> list[str]:
+    from collections import Counter
+
+    counts = Counter({c: d["base"] for c, d in RULES.data["cards"].items() if d["base"]})
+    for card in first:
+        counts[card] -= 1
+    return first + [c for c, n in sorted(counts.items()) for _ in range(n)]
+
+
+def test_the_playout_policy_sends_wolves_to_the_next_opponent_and_keeps_hounds_home(monkeypatch) -> None:
+    # Wolf 01 and Hound 01 stand before seat 0, which holds black 1 and white 1 (rulebook 5, 6-3):
+    # black 1 puts the wolf before seat 1 (an opponent, next to activate): good for seat 0's team;
+    # white 1 would give seat 1 a hound: bad.
+    deck = _deck(["black 1", "white 1", "black 4", "white 4"])
+    state = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "hound_01"], "deck": deck})
+    assert ai.landing_score(state, 0, "black 1") == 1.0
+    assert ai.landing_score(state, 0, "white 1") == -1.0
+    assert ai.landing_score(state, 0, "black 4") == 0.0  # the wolf goes round, back to seat 0
+    monkeypatch.setattr(ai, "EPSILON", 0.0)
+    actions = state.legal_actions(0)
+    assert {str(ai.rollout_action(state, 0, actions, Rng(s))) for s in range(10)} == {"play black 1"}
+
+
+def test_the_playout_policy_alone_beats_random_play_by_far() -> None:
+    wins = 0
+    games = 150
+    for seed in range(games):
+        state = RULES.new_state(4, seed=seed, options={"animals": ANIMALS})
+        rng = Rng(seed)
+        while not state.is_over():
+            for seat in state.to_act():
+                actions = state.legal_actions(seat)
+                policy = seat in (0, 2)
+                state.apply(seat, ai.rollout_action(state, seat, actions, rng) if policy else actions[rng.randrange(len(actions))])
+        wins += 0 in state.winners()
+    assert wins / games > 0.75, wins  # random teams: about one in two
