@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
 from collections import Counter
 
@@ -282,3 +283,19 @@ def test_animals_turn_over_and_sheep_run_to_the_forest_in_animation(tmp_path, mo
         if all(seen.values()) or app.stack.top is not scene:
             break
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_demo_plays_wolf_and_hound_headless_and_saves_a_screenshot(tmp_path, monkeypatch, players) -> None:
+    import main
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
+    path = tmp_path / f"wh_demo_{players}p.png"
+    status = main.main(["demo", "wolf_and_hound", "--players", str(players), "--frames", "200",
+                        "--screenshot", str(path), "--headless"])
+    assert status == 0
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (1280, 720)
+    extra = os.environ.get("TABLEE_SHOTS")
+    if extra:
+        pygame.image.save(image, f"{extra}/wh_demo_{players}p.png")
