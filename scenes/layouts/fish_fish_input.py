@@ -340,7 +340,8 @@ def _key(scene: Any, hand: Hand, seat: int | None, event: pygame.event.Event) ->
         else:
             return False
         return True
-    letter = (event.unicode or pygame.key.name(event.key) or "")[:1].lower()
+    name = pygame.key.name(event.key)
+    letter = (event.unicode or (name if len(name) == 1 else ""))[:1].lower()  # not "e" for "enter"
     cards = card_keys(scene)
     if letter in cards:
         card = cards[letter]
