@@ -180,8 +180,10 @@ def fishing_card(app: Any, label: str, catch: bool, color: tuple[int, int, int],
         side = max(8, min(int(w * 0.62), int(h * 0.3)))
         tile = fish_tile(0, (side, side))
         surf.blit(tile, tile.get_rect(midtop=(cx, bottom + w // 12)))
-    else:
-        pygame.draw.line(surf, color, (w * 0.25, h * 0.86), (w * 0.75, h * 0.86), max(2, w // 14))
+    else:  # a bare hook over the water: nothing bites
+        for row in (0.86, 0.93):
+            wave = [(w * (0.14 + 0.72 * i / 12), h * row + math.sin(i * 1.6) * h * 0.018) for i in range(13)]
+            pygame.draw.lines(surf, color, False, wave, max(2, w // 22))
     return surf
 
 
