@@ -73,7 +73,7 @@ def _outline(shape: str, w: float, h: float) -> tuple[list[tuple[float, float]],
         return body, [fin, tail]
     if shape == "sword":
         body = ellipse(w * 0.3, h * 0.2, cx + w * 0.06)
-        nose = [(cx - w * 0.2, cy - h * 0.04), (w * 0.0, cy), (cx - w * 0.2, cy + h * 0.04)]
+        nose = [(cx - w * 0.2, cy - h * 0.06), (w * 0.0, cy), (cx - w * 0.2, cy + h * 0.06)]
         tail = [(cx + w * 0.32, cy), (right, cy - h * 0.3), (right, cy + h * 0.3)]
         return body, [nose, tail]
     body = ellipse(w * 0.34, h * 0.26)  # classic
@@ -135,7 +135,7 @@ def fish_tile(species: int, size: tuple[int, int]) -> pygame.Surface:
     layer.blit(marks, (0, 0))
     surf.blit(layer, (0, 0))
     pygame.draw.polygon(surf, INK, shift(body), max(1, w // 30))
-    eye_x = box.x + box.w * (0.08 if shape == "sword" else 0.22 if shape in ("classic", "puffer", "shark") else 0.2)
+    eye_x = box.x + box.w * (0.24 if shape == "sword" else 0.22 if shape in ("classic", "puffer", "shark") else 0.2)
     eye = (round(eye_x + box.w * 0.05), round(box.y + box.h * 0.45))
     pygame.draw.circle(surf, (255, 255, 255), eye, max(2, w // 14))
     pygame.draw.circle(surf, INK, eye, max(1, w // 26))
