@@ -25,6 +25,7 @@ from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
     gallery_cards,
     handle_event,
     hint,
+    join_markers,
     option_help,
     seat_name,
     seating_advice,

@@ -283,6 +283,9 @@ def _draw_animals(scene: TableScene, surface: pygame.Surface, view: dict[str, An
         img = art.animal_card(scene.app, scene.rules, animal["id"], animal["kind"], animal["side"], size)
         surface.blit(img, places[animal["id"]])
     order = _order(view)
+    before = animal_places(view, center, radius)  # where the moving cards stand in their row now
+    landed = [dict(a, seat=animal_moves[a["id"]].value["to"]) if a["id"] in animal_moves else a for a in view["animals"]]
+    after = animal_places(view, center, radius, landed)  # ... and in the row they arrive in
     for animal in view["animals"]:
         event = animal_moves.get(animal["id"])
         if event is None or step is None:
@@ -298,13 +301,17 @@ def _draw_animals(scene: TableScene, surface: pygame.Surface, view: dict[str, An
             squeezed = pygame.transform.scale(img, (width, size[1]))
             surface.blit(squeezed, squeezed.get_rect(center=rect.center))
             continue
-        steps = value.get("steps", 0) or 0
         k1 = order.index(value["to"])
-        travel = steps if steps else (k1 - k0) % SEATS
-        if abs(travel) > abs((k1 - k0) % SEATS) and (k0 + travel) % SEATS != k1:  # stopped on the way
-            travel = (k1 - k0) % SEATS if travel > 0 else -((k0 - k1) % SEATS)
+        travel = value.get("steps", 0) or (k1 - k0) % SEATS
+        if (k0 + travel) % SEATS != k1 or abs(travel) > SEATS:  # stopped on the way, or several rounds
+            diff = (k1 - k0) % SEATS if travel > 0 else -((k0 - k1) % SEATS)
+            travel = diff or int(math.copysign(SEATS, travel))
         ease = t * t * (3 - 2 * t)
         rect = ring_rect(center, radius, k0 + travel * ease)
+        start, end = ring_rect(center, radius, k0), ring_rect(center, radius, k1)
+        a, b = before[animal["id"]], after[animal["id"]]
+        rect.x += round((a.x - start.x) * (1 - ease) + (b.x - end.x) * ease)
+        rect.y += round((a.y - start.y) * (1 - ease) + (b.y - end.y) * ease)
         img = art.animal_card(scene.app, scene.rules, animal["id"], animal["kind"], animal["side"], size)
         pygame.draw.rect(surface, (20, 14, 8), rect.move(3, 5), border_radius=max(3, rect.w // 9))
         surface.blit(img, rect.move(0, -int(math.sin(math.pi * t) * rect.h * 0.25)))
@@ -398,3 +405,16 @@ def hint(scene: TableScene) -> str:
 def drop_hint(scene: TableScene) -> str:
     """Input hook: where a number card goes (the board), when it was dropped elsewhere."""
     return scene.app.tr("wolf_and_hound.drop_hint")
+
+
+def join_markers(events: list[Any], event: Any) -> bool:
+    """Animator hook: the animals one card moves go round together (one step, not one each);
+    a flip, a sheep and a second move of the same animal keep their own step."""
+    if event.marker != "animal" or not isinstance(event.value, dict):
+        return False
+    if not all(isinstance(e, MarkerChanged) and e.marker == "animal" for e in events):
+        return False
+    reason = event.value.get("reason")
+    return reason in ("play", "delayed") and all(
+        e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in events
+    )
