@@ -182,13 +182,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             mark = "  (winner)" if seat in summary["winners"] else ""
             print(f"{seat:>4}  {name:<20} {summary['scores'][seat]:>6}{mark}")
     if args.log:
-        from game.log import LogWriter, display_text
+        from game.log import LogWriter, display_text, story
 
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None)
-        print("== " + writer.start_line().text)
-        for events in played.events:
-            for line in writer.lines(events):
-                print(("== " if line.marker else "   ") + display_text(line))
+        for line in story(writer, played.events, played.record.undos):
+            print(("== " if line.marker else "   ") + display_text(line))
     return 0
 
 
