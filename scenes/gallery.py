@@ -19,7 +19,7 @@ from scenes.layouts import get_layout, has_layout
 from scenes.ui import theme
 from scenes.ui.text import draw_text
 
-CARD_W, CARD_H = 210, 300  # base size at 1280x720
+CARD_W, CARD_H = 210, 320  # base size at 1280x720
 STEP = 60
 
 

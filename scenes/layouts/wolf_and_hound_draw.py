@@ -188,9 +188,17 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
         draw_sheep(surf, (pic.centerx - pic.w // 10, pic.centery), pic.w)
     if side == "back":
         pygame.draw.circle(surf, ink, (w - max(5, w // 8), h - max(5, w // 8)), max(2, w // 14), max(1, w // 40))
+    mark = movement_mark(rules, animal, side)
+    if mark:  # how far it goes, readable at a glance: +1, −1, ½, ×3, ↺
+        small = app.font(max(7, int(h * (0.13 if not detail else 0.07))), True)
+        img = small.render(mark, True, INK)
+        box = img.get_rect().inflate(max(4, w // 12), 2)
+        box.bottomleft = (max(3, w // 14), h - max(3, w // 14)) if not detail else (max(3, w // 14), pic.bottom)
+        pygame.draw.rect(surf, (236, 200, 96), box, border_radius=box.h // 2)
+        surf.blit(img, img.get_rect(center=box.center))
     if detail:
         desc = app.game_text(rules, f"animal.{animal}.desc")
-        body = app.font(max(8, int(h * 0.052)))
+        body = app.font(max(8, int(h * 0.047)))
         ty = pic.bottom + max(4, h // 40)
         pad = max(6, w // 14)
         for line in wrap_text(body, desc, w - 2 * pad):
@@ -200,6 +208,25 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
             surf.blit(img, (pad, ty))
             ty += body.get_linesize()
     return _store(key, surf)
+
+
+def movement_mark(rules: Any, animal: str, side: str) -> str:
+    """A short sign for how an animal card moves, read from its YAML effects (no rule applied):
+    +1 / −1 (add_steps), ½ (half_steps), ×3 (times_steps), ↺ (counter-clockwise)."""
+    data = ((rules.data.get("animals") or {}).get(animal) or {}).get(side) or {}
+    marks = []
+    for effect in data.get("effects") or ():
+        name, params = effect if isinstance(effect, tuple) else next(iter(effect.items()))
+        params = params or {}
+        if name == "add_steps":
+            marks.append(f"{params.get('add', 0):+d}".replace("-", "−"))
+        elif name == "half_steps":
+            marks.append("½")
+        elif name == "times_steps":
+            marks.append(f"×{params.get('factor', 1)}")
+        elif name == "direction" and params.get("way") == "counter_clockwise":
+            marks.append("↺")
+    return " ".join(marks)
 
 
 # --------------------------------------------------------------------- pasture, forest
