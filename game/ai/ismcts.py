@@ -14,7 +14,8 @@ WHY this shape:
   before the search began are not in `to_act`: their choice is part of each determinization, so
   it is resampled every iteration, never read.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
-  there): a rollout policy, a truncation test and an evaluation, in game/games/<id>/ai.py.
+  there): a rollout policy, a truncation test and an evaluation, or a whole fast play-out,
+  in game/games/<id>/ai.py.
 
 LEVELS (budgets per decision: the search stops at whichever limit comes first):
     easy     80 iterations,  0.10 s
