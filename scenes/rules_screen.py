@@ -136,7 +136,8 @@ class RulesScene(Scene):
         if game_id is not None and game_id in self.games:
             self.game.set_value(game_id)
         self.back = Button(lambda: app.tr("common.back"), app.pop)
-        self.form = Form(app, [Row(None, [self.game, self.back], [3.0, 1.0])])
+        self.cards = Button(lambda: app.tr("gallery.button"), self.open_gallery)  # a layout's card gallery
+        self.form = Form(app, [Row(None, [self.game, self.cards, self.back], [3.0, 1.0, 1.0])])
         self.form.focus = self.game
         self.scroll = 0
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -156,6 +157,12 @@ class RulesScene(Scene):
             self.message = self.app.tr("rules.missing", game=self.games[self.game.value].name(self.app.settings.language))
             return None
 
+    def open_gallery(self) -> None:
+        from scenes.gallery import has_gallery
+
+        if self.games and has_gallery(self.game.value):
+            self.app.push(self.app.scene("gallery", game_id=self.game.value))
+
     def _reload(self) -> None:
         self.scroll = 0
         self.resize(self.app.screen.get_size())
@@ -167,6 +174,9 @@ class RulesScene(Scene):
         x = (w - width) // 2
         self.form.layout(pygame.Rect(x, px(16), width, px(theme.ROW_HEIGHT)))
         self.area = pygame.Rect(x, px(16) + px(theme.ROW_HEIGHT) + px(18), width, h - px(100) - px(40))
+        from scenes.gallery import has_gallery
+
+        self.cards.enabled = bool(self.games) and has_gallery(self.game.value)
         text = self.text()
         self.document = RulesDocument(self.app, text, width - px(16)) if text is not None else None
         self._clamp()

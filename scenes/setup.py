@@ -177,6 +177,24 @@ class SetupScene(Scene):
         self._build_options()
         self._players_changed()
 
+    def _option_help(self, name: str, choice: Any) -> str | None:
+        """What one entry of an option does, from the game's table layout (an animal card's text)."""
+        if not self.table_ready():
+            return None
+        from scenes.layouts import get_layout
+
+        helper = getattr(get_layout(self.game.value), "option_help", None)
+        return helper(self.app, self.rules, name, choice) if helper is not None else None
+
+    def _seating_advice(self) -> str | None:
+        """Who should sit where for this player count (Wolf & Hound at 3), from the game's layout."""
+        if not self.games or not self.table_ready():
+            return None
+        from scenes.layouts import get_layout
+
+        helper = getattr(get_layout(self.game.value), "seating_advice", None)
+        return helper(self.app, self.rules, self.players.value) if helper is not None else None
+
     def _option_label(self, name: str, choice: Any = None) -> str:
         key = f"option.{name}" if choice is None else f"option.{name}.{choice}"
         if self.rules.has_text(key):
@@ -207,6 +225,9 @@ class SetupScene(Scene):
             elif kind == "list" and decl.get("choices"):
                 chosen = set(default or [])
                 checks = {c: Check(lambda name=name, c=c: self._option_label(name, c), c in chosen) for c in decl["choices"]}
+                for c, check in checks.items():  # what each entry does, shown while it has the focus
+                    if self._option_help(name, c):
+                        check.tooltip = lambda name=name, c=c: self._option_help(name, c) or ""
                 self.option_widgets[name] = checks
                 rows.append(Row(label, []))  # a heading, then one box per entry, two per line
                 items = list(checks.values())
@@ -392,6 +413,10 @@ class SetupScene(Scene):
             lines.append((app.tr("setup.no_games"), theme.ERROR_TEXT))
         elif not self.start_button.enabled and self.start_button.tooltip is not None:
             lines.append((self.start_button.tooltip(), theme.ERROR_TEXT))
+        elif self.form.tooltip():
+            lines.append((self.form.tooltip() or "", theme.TEXT))
+        elif self._seating_advice():
+            lines.append((self._seating_advice() or "", theme.ACCENT))
         else:
             lines.append((app.tr("setup.hint"), theme.TEXT_DIM))
         for game_id, error in self.unavailable:

@@ -64,26 +64,29 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
-def group_events(events: list[Event]) -> list[Step]:
-    """Consecutive events shown together: a reveal, a batch of moves of one reason, scores."""
+def group_events(events: list[Event], batched: tuple[str, ...] = (),
+                 join_markers: Callable[[list[Event], MarkerChanged], bool] | None = None) -> list[Step]:
+    """Consecutive events shown together: a reveal, a batch of moves of one reason, scores;
+    `join_markers` (a layout's) says which marker changes move together (animals moved by one card)."""
     steps: list[Step] = []
     for event in events:
-        kind = _kind(event)
+        kind = _kind(event, batched)
         last = steps[-1] if steps else None
-        if last is not None and _joins(last, kind, event):
+        if last is not None and (_joins(last, kind, event) or (
+                join_markers is not None and kind == last.kind == "marker" and join_markers(last.events, event))):  # type: ignore[arg-type]
             last.events.append(event)
         else:
             steps.append(Step(kind, [event]))
     return steps
 
 
-def _kind(event: Event) -> str:
+def _kind(event: Event, batched: tuple[str, ...] = ()) -> str:
     if isinstance(event, CardMoved):
         if event.reason == "choose":
             return "choose"
         if event.reason in TAKES:
             return "take"
-        return "batch" if event.reason in BATCHED_MOVES else "move"
+        return "batch" if event.reason in BATCHED_MOVES or event.reason in batched else "move"
     if isinstance(event, CardRevealed):
         return "reveal"
     if isinstance(event, PhaseBegan):
@@ -128,7 +131,10 @@ class Animator:
         return self.current is not None or bool(self.queue)
 
     def push(self, events: list[Event]) -> None:
-        steps = group_events(events)
+        prepare = getattr(self.layout, "prepare_events", None)  # a layout may reorder what it shows
+        batched = getattr(self.layout, "BATCHED_MOVES", ())  # a layout's moves that fly together
+        join = getattr(self.layout, "join_markers", None)  # a layout's marker changes shown at once
+        steps = group_events(prepare(events) if prepare is not None else events, batched, join)
         if steps and self.queue and self.queue[-1].kind == steps[0].kind == "choose":
             self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
         self.queue.extend(steps)
@@ -193,7 +199,8 @@ class Animator:
                 count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
                 arrivals[key] = arrivals.get(key, 0) + 1
                 dst = dst_region.slot_rect(count) if dst_region is not None else src
-                step.flights.append(Flight(event.card, src, dst))
+                start_move = getattr(self.layout, "start_move", None)  # the flying card's picture id
+                step.flights.append(Flight(start_move(self.view, event) if start_move else event.card, src, dst))
             elif isinstance(event, MarkerChanged) and event.marker == "start_card":
                 old = placements.marker("start_card")
                 moved = copy.deepcopy(self.view)
@@ -220,8 +227,11 @@ class Animator:
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
                 view["scores"][event.seat] = event.total
-            elif isinstance(event, PhaseBegan) and event.phase in ("round", "day"):
-                view[event.phase] = event.number
+            elif isinstance(event, PhaseBegan) and (event.phase in ("round", "day") or type(view.get(event.phase)) is int):
+                view[event.phase] = event.number  # the HUD's day/round/turn counter follows the animation
+            apply_event = getattr(self.layout, "apply_event", None)  # a layout's own view fields
+            if apply_event is not None:
+                apply_event(view, event)
         step.elapsed = step.duration
 
 

@@ -66,12 +66,13 @@ class CardArt:
     # ------------------------------------------------------------------ cards
     def card(self, card: str | None, size: tuple[int, int]) -> pygame.Surface:
         """The face of `card`, or the back when it is hidden (None or 'back')."""
-        if card is None or card == "back" or card not in self.cards:
+        custom = getattr(self.layout, "card_face", None)  # a layout may draw its own faces (any id)
+        if card is None or card == "back" or (card not in self.cards and custom is None):
             return self.back(size)
         key = ("face", card, size, self.app.settings.language)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._store(key, self._face(card, size))
+            surf = self._store(key, custom(self, card, size) if custom else self._face(card, size))
         return surf
 
     def _face(self, card: str, size: tuple[int, int]) -> pygame.Surface:

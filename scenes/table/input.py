@@ -170,7 +170,10 @@ class HandInput:
         scene = self.scene
         region, cards = self.hand()
         moves = self.moves_for(drag.card)
-        if moves:
+        own = getattr(scene.layout, "drop_hint", None)  # a layout that names its drop target itself
+        if moves and own is not None:
+            scene.say(own(scene), error=True)
+        elif moves:
             names = (scene.game_text(f"zone.{m.to_zone}") for m in moves)
             zones = ", ".join(dict.fromkeys(n[:1].lower() + n[1:] for n in names))  # "your play zone"
             scene.say(scene.app.tr("table.drop_on", zone=zones), error=True)

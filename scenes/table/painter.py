@@ -185,14 +185,17 @@ def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placemen
     """Every region of the placements, in a stable order (markers over zones); `skip` names
     regions an animation draws itself (cards being turned over)."""
     zones = view["zones"]
+    relabel = getattr(painter.art.layout, "region_cards", None)
     for region in placements.regions.values():
         if region.name in skip:
             continue
         if region.kind == PANEL and region.seat is not None:
             painter.panel(surface, region, names[region.seat], view["scores"][region.seat],
                           statuses[region.seat], region.seat in active)
-        elif region.zone is not None:
+        elif region.zone is not None and region.card_size[0] > 0:  # no card size: a drop target only
             cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
+            if relabel is not None:  # the layout names what to draw (a fish's species, a bait's value)
+                cards = relabel(view, region, cards)
             if region.source:
                 painter.region(surface, region, cards, **hand_state)
             else:

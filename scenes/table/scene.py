@@ -22,6 +22,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
+from game.log import SEAT_PARAMS
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -108,7 +109,10 @@ class TableScene(Scene):
         return self.animator.view
 
     def name(self, seat: int | None) -> str:
-        return self.match.seat_name(seat) if seat is not None and 0 <= seat < self.match.num_seats else ""
+        if seat is not None and 0 <= seat < self.match.num_seats:
+            return self.match.seat_name(seat)
+        unplayed = getattr(self.layout, "seat_name", None)  # a table seat nobody plays (a ghost)
+        return unplayed(self, seat) if unplayed is not None and isinstance(seat, int) and seat >= 0 else ""
 
     def game_text(self, key: str, **params: Any) -> str:
         return self.app.game_text(self.rules, key, **params)
@@ -132,7 +136,7 @@ class TableScene(Scene):
             if event.reason in NO_CAPTION_MOVES or not self.rules.has_text(key):
                 return ""
             return self.game_text(key, actor=self.name(event.actor), owner=self.name(event.from_seat),
-                                  card=self.card_name(event.card))
+                                  to=self.name(event.to_seat), card=self.card_name(event.card))
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             return self.game_text(f"note.{event.key}", seat=self.name(event.seat), **params)
@@ -141,7 +145,7 @@ class TableScene(Scene):
             if found is None:
                 return ""
             key, params = found
-            return self.game_text(key, **{k: self.name(v) if k == "seat" else v for k, v in params.items()})
+            return self.game_text(key, **self._localize(params))
         if isinstance(event, PhaseBegan):
             key = f"phase.{event.phase}"
             return self.game_text(key, number=event.number) if self.rules.has_text(key) else ""
@@ -152,11 +156,15 @@ class TableScene(Scene):
         return ""
 
     def _localize(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Seats by name, cards by name, any other text value v of a param x as the text `x.v`."""
         out = dict(params)
-        if isinstance(out.get("card"), str):
-            out["card"] = self.card_name(out["card"])
-        if isinstance(out.get("seat"), int):
-            out["seat"] = self.name(out["seat"])
+        for name, value in params.items():
+            if name == "card" and isinstance(value, str):
+                out[name] = self.card_name(value)
+            elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+                out[name] = self.name(value)
+            elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
+                out[name] = self.game_text(f"{name}.{value}")
         return out
 
     def reason(self, error: IllegalAction) -> str:
@@ -224,6 +232,9 @@ class TableScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     self._button(button.action)
                     return True
+        own = getattr(self.layout, "handle_event", None)  # a layout's own buttons and keys
+        if own is not None and own(self, event):
+            return True
         if self.input.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -340,7 +351,8 @@ class TableScene(Scene):
         if self.animator.busy:
             return self.app.tr("table.hint_skip")
         if self.active_seat() is not None:
-            return self.app.tr("table.hint_play")
+            own = getattr(self.layout, "hint", None)  # a layout whose moves are not one card drag
+            return own(self) if own is not None else self.app.tr("table.hint_play")
         return self.app.tr("table.hint_tour")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -360,6 +372,9 @@ class TableScene(Scene):
             flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
                      self.input.hand_state(), flipping)
+        own = getattr(self.layout, "draw_table", None)  # what a layout draws beyond card regions
+        if own is not None:
+            own(self, surface)
         if step is not None:
             self._draw_step(surface, step)
         self.input.draw(surface)
