@@ -87,7 +87,7 @@ def run_demo(game_id: str, players: int | None = None, frames: int = 600, screen
     return 0
 
 
-def bench_table(seconds: float = 1.0, players: int = 5, size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
+def bench_table(game_id: str, seconds: float = 1.0, players: int = 5, size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
     """Frame time of the table (update + draw, autosave included) with bots playing and animations
     running. Wall time suffers from other processes on a busy machine; the main thread's CPU time
     per frame does not, so both are given."""
@@ -103,7 +103,7 @@ def bench_table(seconds: float = 1.0, players: int = 5, size: tuple[int, int] = 
         os.environ["TABLEE_HOME"] = home  # the bench's autosaves never reach the player's folder
         try:
             app = create_app(size=size, headless=True)
-            config = demo_config(app, "jagdfieber", players, 7, "random")
+            config = demo_config(app, game_id, players, 7, "random")
             scene = TableScene(app, config, Match(config, think_seconds=0.05, clock=lambda: app.time))
             app.push(scene)
             for _ in range(WARM_UP_FRAMES):  # card art is rasterized once, on first sight
@@ -128,7 +128,7 @@ def bench_table(seconds: float = 1.0, players: int = 5, size: tuple[int, int] = 
                 os.environ["TABLEE_HOME"] = saved_home
     return {
         "scene": "table",
-        "game": "jagdfieber",
+        "game": game_id,
         "players": players,
         "size": f"{size[0]}x{size[1]}",
         "frames": len(wall),

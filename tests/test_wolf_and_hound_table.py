@@ -303,12 +303,12 @@ def test_demo_plays_wolf_and_hound_headless_and_saves_a_screenshot(tmp_path, mon
 
 def test_the_animals_one_card_moves_go_round_in_one_animation_step() -> None:
     from game.engine.events import MarkerChanged
-    from scenes.table.anim import group_events
+    from scenes.table.anim import MoveKinds, group_events
 
     deck = _stacked_deck(["black 3", "white 1", "white 2", "white 3"])
     state = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "wolf_06", "hound_01"], "deck": deck})
     events = state.apply(0, RULES.parse_action(state, 0, "play black 3"))
     moves = [e for e in events if isinstance(e, MarkerChanged) and e.marker == "animal" and e.value["reason"] == "play"]
     assert len(moves) == 2  # both wolves, FAQ Q4
-    steps = [s for s in group_events(events, (), layout.join_markers) if s.kind == "marker"]
+    steps = [s for s in group_events(events, MoveKinds.of(layout), layout.join_markers) if s.kind == "marker"]
     assert [len(s.events) for s in steps if s.events[0] in moves] == [2]

@@ -47,6 +47,7 @@ FISH_ROLE = ("fish", "loot_2", "loot_3", "loot_4", "loot_5")
 FISHER_ROLE = ("fishing", "baits", "caught")
 # Moves shown together (the table's animation queue): a bet's tiles, a catch, a payout, discards.
 BATCHED_MOVES = ("bet", "catch", "payout", "last_bait", "discard", "new_round", "to_box")
+MOVE_SOUNDS = {"bet": "deal", "catch": "capture", "payout": "score", "last_bait": "score"}
 DRAWN_BY_LAYOUT = ("line", "bet", "box")  # the pond: drawn by draw_table over the water
 
 # Where the other seats sit, clockwise after the viewer: (side, fraction along that side).

@@ -39,6 +39,13 @@ CARD_ART: dict[str, tuple[tuple[str, str], ...]] = {
 MARKER_ART = {"lodge": "lodge", "start_card": "start"}
 BACK_ART = "tree"
 
+# How the animation queue shows Jagdfieber's moves (engine move reasons; see scenes.table.anim.MoveKinds).
+CHOICE_MOVES = ("choose",)
+TAKE_MOVES = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
+BATCHED_MOVES = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")
+QUIET_MOVES = ("new_day", "choose")
+JOINED_MARKERS = ("lodge",)
+
 # Opponent positions by player count, clockwise after the viewer: (row, horizontal fraction).
 _SPOTS = {
     3: (("top", 0.27), ("top", 0.73)),

@@ -33,10 +33,34 @@ DURATIONS = {
     "choose": 0.35, "reveal": 0.9, "take": 0.95, "move": 0.55, "batch": 0.7, "note": 1.3,
     "marker": 0.8, "score": 1.6, "phase": 0.7, "day": 1.3, "game_over": 1.2,
 }
-BATCHED_MOVES = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")
-TAKES = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
 SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "day": "deal"}
-NO_CAPTION_MOVES = ("new_day", "choose")
+
+
+@dataclass(frozen=True)
+class MoveKinds:
+    """How a layout wants its game's card moves shown; the names are the engine's move reasons.
+
+    A layout module declares any of CHOICE_MOVES (face-down choices, shown together),
+    TAKE_MOVES (captures: one step each, with the capture sound), BATCHED_MOVES (moves of one
+    reason that fly together), QUIET_MOVES (no caption) and JOINED_MARKERS (markers whose
+    changes show in one step). The generic queue knows no game's words.
+    """
+
+    choices: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()
+    batched: tuple[str, ...] = ()
+    quiet: tuple[str, ...] = ()
+    joined_markers: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, layout: ModuleType) -> MoveKinds:
+        return cls(
+            tuple(getattr(layout, "CHOICE_MOVES", ())),
+            tuple(getattr(layout, "TAKE_MOVES", ())),
+            tuple(getattr(layout, "BATCHED_MOVES", ())),
+            tuple(getattr(layout, "QUIET_MOVES", ())),
+            tuple(getattr(layout, "JOINED_MARKERS", ())),
+        )
 
 
 @dataclass
@@ -64,15 +88,15 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
 
 
-def group_events(events: list[Event], batched: tuple[str, ...] = (),
+def group_events(events: list[Event], kinds: MoveKinds = MoveKinds(),
                  join_markers: Callable[[list[Event], MarkerChanged], bool] | None = None) -> list[Step]:
     """Consecutive events shown together: a reveal, a batch of moves of one reason, scores;
     `join_markers` (a layout's) says which marker changes move together (animals moved by one card)."""
     steps: list[Step] = []
     for event in events:
-        kind = _kind(event, batched)
+        kind = _kind(event, kinds)
         last = steps[-1] if steps else None
-        if last is not None and (_joins(last, kind, event) or (
+        if last is not None and (_joins(last, kind, event, kinds) or (
                 join_markers is not None and kind == last.kind == "marker" and join_markers(last.events, event))):  # type: ignore[arg-type]
             last.events.append(event)
         else:
@@ -80,13 +104,13 @@ def group_events(events: list[Event], batched: tuple[str, ...] = (),
     return steps
 
 
-def _kind(event: Event, batched: tuple[str, ...] = ()) -> str:
+def _kind(event: Event, kinds: MoveKinds) -> str:
     if isinstance(event, CardMoved):
-        if event.reason == "choose":
+        if event.reason in kinds.choices:
             return "choose"
-        if event.reason in TAKES:
+        if event.reason in kinds.takes:
             return "take"
-        return "batch" if event.reason in BATCHED_MOVES or event.reason in batched else "move"
+        return "batch" if event.reason in kinds.batched else "move"
     if isinstance(event, CardRevealed):
         return "reveal"
     if isinstance(event, PhaseBegan):
@@ -100,7 +124,7 @@ def _kind(event: Event, batched: tuple[str, ...] = ()) -> str:
     return "note"
 
 
-def _joins(step: Step, kind: str, event: Event) -> bool:
+def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
     first = step.events[0]
     if kind != step.kind:
         return False
@@ -111,7 +135,7 @@ def _joins(step: Step, kind: str, event: Event) -> bool:
     if kind == "choose":
         return True
     if kind == "marker":
-        return isinstance(first, MarkerChanged) and first.marker == event.marker == "lodge"
+        return isinstance(first, MarkerChanged) and first.marker == event.marker and event.marker in kinds.joined_markers
     return kind == "score"
 
 
@@ -120,6 +144,7 @@ class Animator:
 
     def __init__(self, layout: ModuleType, caption: Callable[[Event], str]) -> None:
         self.layout = layout
+        self.kinds = MoveKinds.of(layout)
         self.caption_of = caption
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
@@ -132,9 +157,8 @@ class Animator:
 
     def push(self, events: list[Event]) -> None:
         prepare = getattr(self.layout, "prepare_events", None)  # a layout may reorder what it shows
-        batched = getattr(self.layout, "BATCHED_MOVES", ())  # a layout's moves that fly together
         join = getattr(self.layout, "join_markers", None)  # a layout's marker changes shown at once
-        steps = group_events(prepare(events) if prepare is not None else events, batched, join)
+        steps = group_events(prepare(events) if prepare is not None else events, self.kinds, join)
         if steps and self.queue and self.queue[-1].kind == steps[0].kind == "choose":
             self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
         self.queue.extend(steps)

@@ -26,7 +26,7 @@ from game.log import SEAT_PARAMS
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
-from scenes.table.anim import NO_CAPTION_MOVES, SOUNDS, Animator, Step
+from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.input import HandInput
 from scenes.table.log_panel import TableRecords
@@ -133,7 +133,7 @@ class TableScene(Scene):
         """The sentence naming what an event did, from the game's texts (or '' for none)."""
         if isinstance(event, CardMoved):
             key = f"move.{event.reason}"
-            if event.reason in NO_CAPTION_MOVES or not self.rules.has_text(key):
+            if event.reason in self.animator.kinds.quiet or not self.rules.has_text(key):
                 return ""
             return self.game_text(key, actor=self.name(event.actor), owner=self.name(event.from_seat),
                                   to=self.name(event.to_seat), card=self.card_name(event.card))
@@ -185,6 +185,9 @@ class TableScene(Scene):
         if step.caption:
             self.say(step.caption)
         sound = SOUNDS.get(step.kind)
+        first = step.events[0] if step.events else None
+        if isinstance(first, CardMoved):  # a layout may give its own moves a sound
+            sound = getattr(self.layout, "MOVE_SOUNDS", {}).get(first.reason, sound)
         if sound:
             self.app.play_sound(sound)
         self._place()
