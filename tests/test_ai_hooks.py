@@ -67,30 +67,3 @@ def test_a_finished_game_is_worth_its_shared_result() -> None:
     winners = state.winners()
     assert sum(values) == pytest.approx(1.0)
     assert all(values[s] == pytest.approx(1 / len(winners)) for s in winners)
-
-
-def _stats_seats(node, seats: set[int]) -> set[int]:
-    seats.update(node.stats)
-    for child in node.children.values():
-        _stats_seats(child, seats)
-    return seats
-
-
-def test_opponents_play_the_policy_in_the_tree_when_the_game_asks() -> None:
-    """Fish Fish declares OPPONENTS_PLAY_POLICY: searching as the fisher, no fish gets tree
-    statistics (they would be conditioned on the fisher's hidden card); Jagdfieber does not."""
-    from game.ai.hooks import hooks_for
-    from game.ai.ismcts import ISMCTSBot, Node
-
-    assert hooks_for("fish_fish").opponents_play_policy is True
-    assert hooks_for("jagdfieber").opponents_play_policy is False
-    state = registry.load("fish_fish").new_state(4, seed=3, options={"start_seat": 0})
-    fisher = state.to_act()[0]
-    bot = ISMCTSBot(seed=1, iterations=300, seconds=None)
-    root = Node()
-    bot.search(state, fisher, root, Rng(5))
-    assert _stats_seats(root, set()) == {fisher}
-    jag = registry.load("jagdfieber").new_state(4, seed=3)
-    root = Node()
-    bot.search(jag, 0, root, Rng(5))
-    assert _stats_seats(root, set()) == {0, 1, 2, 3}  # simultaneous choices are all searched

@@ -29,13 +29,6 @@ the module is searched with uniform random play-outs to the end of the game.
         (e.g. Jagdfieber simulates the rest of the day on card counts). It must agree with the
         rules: test it against the engine.
 
-    OPPONENTS_PLAY_POLICY: bool
-        True: inside the search tree, the other seats play `rollout_action` instead of picking
-        from tree statistics. Single-observer search stores the other seats' statistics in the
-        searching seat's information sets, so where the searching seat holds a secret that
-        drives the others' choices (Fish Fish: the fisher knows its fishing card, the fish bet
-        on it), tree opponents would play as if they saw it. A policy that reads only public
-        facts cannot. Default: False (opponents are searched too).
     STYLES: dict[str, RolloutAction]
         Named play styles ("cautious", "bold"): policies with rollout_action's signature that
         the style bots of game/ai/bots.py play directly, on a determinization of their seat.
@@ -88,7 +81,6 @@ class GameHooks:
     playout: Playout | None = None
     module: str = ""
     styles: dict[str, RolloutAction] = field(default_factory=dict)
-    opponents_play_policy: bool = False
 
 
 _cache: dict[str, GameHooks] = {}
@@ -121,5 +113,4 @@ def load_hooks(module_name: str) -> GameHooks:
         playout=getattr(module, "playout", None),
         module=module_name,
         styles=dict(getattr(module, "STYLES", {})),
-        opponents_play_policy=bool(getattr(module, "OPPONENTS_PLAY_POLICY", False)),
     )

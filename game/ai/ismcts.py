@@ -162,22 +162,16 @@ class ISMCTSBot:
         path: list[tuple[Node, dict[int, Action]]] = []
         node = root
         c = self.exploration
-        policy_opponents = hooks.opponents_play_policy
         while not det.is_over():
             joint: dict[int, Action] = {}
             fresh = False
             for mover in det.to_act():
-                actions = det.legal_actions(mover)
-                if policy_opponents and mover != seat:  # see hooks.py: OPPONENTS_PLAY_POLICY
-                    det.apply(mover, hooks.rollout_action(det, mover, actions, rng))
-                    continue
-                action, new = select(node, mover, actions, c, rng)
+                action, new = select(node, mover, det.legal_actions(mover), c, rng)
                 joint[mover] = action
                 fresh = fresh or new
             for mover, action in joint.items():
                 det.apply(mover, action)
-            if joint:
-                path.append((node, joint))
+            path.append((node, joint))
             key = observation(det, seat)
             child = node.children.get(key)
             if child is None:
