@@ -12,32 +12,25 @@ from pathlib import Path
 APP_NAME = "Tablee"
 
 
-def _home_override() -> Path | None:
+def _user_dir(kind: str) -> Path:
+    """TABLEE_HOME/<kind> when set, else the platform's per-user folder; created on demand."""
     home = os.environ.get("TABLEE_HOME")
-    return Path(home) if home else None
+    if home:
+        path = Path(home) / kind
+    else:
+        import platformdirs
+
+        finder = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
+        path = Path(finder(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def config_dir() -> Path:
-    """Folder for settings.json (created on demand)."""
-    override = _home_override()
-    if override is not None:
-        path = override / "config"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Folder for settings.json."""
+    return _user_dir("config")
 
 
 def data_dir() -> Path:
-    """Folder for autosaves, finished-match history and statistics (created on demand)."""
-    override = _home_override()
-    if override is not None:
-        path = override / "data"
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Folder for autosaves, finished-match history and statistics."""
+    return _user_dir("data")
