@@ -167,3 +167,44 @@ def evaluate(state: State) -> list[float]:
     weights = [math.exp((t - top) / temperature) for t in totals]
     norm = sum(weights)
     return [w / norm for w in weights]
+
+
+# ------------------------------------------------------------------ fixed plans (main.py exploit)
+def _lure_first(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: a catch under the biggest bait on every line while a catch is left (the first
+    line first); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    catches = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    pool = catches or actions
+    return max(pool, key=lambda a: (a.value, -actions.index(a)))  # type: ignore[attr-defined]
+
+
+def _bluff_big(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: an empty line under the biggest bait while an empty card is left (a bluff
+    that scares the fish off a bait it would pay); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    empties = [a for a in actions if a.card not in takes]  # type: ignore[attr-defined]
+    pool = empties or actions
+    return max(pool, key=lambda a: (a.value, -actions.index(a)))  # type: ignore[attr-defined]
+
+
+def _never_bet(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As a fish: bet nothing until forced (the last line takes every fish); as fisher: the
+    balanced play."""
+    if seat == state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    return actions[0]
+
+
+def _all_in(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As a fish: every fish on the first line offered; as fisher: the balanced play."""
+    if seat == state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    return actions[-1]
+
+
+PLANS = {"lure_first": _lure_first, "bluff_big": _bluff_big, "never_bet": _never_bet, "all_in": _all_in}
