@@ -31,10 +31,12 @@ slow machines (pass seconds=None for exact reproducibility, as the tests do).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from game.ai.hooks import GameHooks, hooks_for
@@ -141,6 +143,9 @@ class ISMCTSBot:
         done = self.search(state, seat, root, rng)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
+        hooks = hooks_for(state.rules.game_id)
+        if hooks.mixed is not None and hooks.mixed(state, seat):
+            return mixed_choice(actions, stats, rng)
         best = actions[0]
         best_visits = -1.0
         for action in actions:  # most visits; ties go to the earlier legal action
@@ -153,9 +158,10 @@ class ISMCTSBot:
         """Run iterations until the budget is spent; returns how many ran."""
         hooks = hooks_for(state.rules.game_id)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        draw = determinizer(state, seat, rng, hooks, min(self.iterations, BELIEF_POOL))
         done = 0
         while done < self.iterations:
-            self.iterate(state.determinize(seat, rng), seat, root, rng, hooks)
+            self.iterate(draw(), seat, root, rng, hooks)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -190,6 +196,47 @@ class ISMCTSBot:
                 entry = node.stats[mover][action]
                 entry[0] += 1.0
                 entry[1] += values[mover]
+
+
+BELIEF_POOL = 48  # determinizations weighted by the game's belief, drawn from at each iteration
+MIXED_FLOOR = 0.25  # a mixed choice draws among moves with at least this share of the top visits
+
+
+def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size: int) -> Callable[[], State]:
+    """Where each iteration's determinization comes from. Uniform (`state.determinize`) unless
+    the game has a `belief` hook: then a pool of determinizations is weighted by how likely the
+    other seats' observed choices were under each, and iterations draw from it by weight (a
+    clone with its own future chance), so a line that looks like a lure is searched as one."""
+    if hooks.belief is None:
+        return lambda: state.determinize(seat, rng)
+    pool = [state.determinize(seat, rng) for _ in range(max(1, pool_size))]
+    weights = [max(0.0, hooks.belief(det, seat)) for det in pool]
+    total = sum(weights)
+    if total <= 0.0:
+        weights, total = [1.0] * len(pool), float(len(pool))
+    cumulative = list(itertools.accumulate(weights))
+
+    def draw() -> State:
+        index = min(bisect.bisect_right(cumulative, rng.random() * total), len(pool) - 1)
+        det = pool[index].clone()
+        det.rng = rng.spawn()
+        return det
+
+    return draw
+
+
+def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: Rng) -> Action:
+    """A draw among the well-visited moves in proportion to their visits (a mixed strategy at a
+    bluffing spot: the same hand does not always give the same move)."""
+    visits = [stats[a][0] if a in stats else 0.0 for a in actions]
+    floor = MIXED_FLOOR * max(visits)
+    weights = [v if v >= floor else 0.0 for v in visits]
+    pick = rng.random() * sum(weights)
+    for action, weight in zip(actions, weights, strict=True):
+        pick -= weight
+        if weight and pick <= 0:
+            return action
+    return actions[visits.index(max(visits))]
 
 
 def select(node: Node, mover: int, actions: list[Action], c: float, rng: Rng) -> tuple[Action, bool]:

@@ -208,3 +208,49 @@ def _all_in(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
 
 
 PLANS = {"lure_first": _lure_first, "bluff_big": _bluff_big, "never_bet": _never_bet, "all_in": _all_in}
+
+
+# ------------------------------------------------------------------ inference (hooks belief, mixed)
+# The model of a fisher the fish search with: with weight LURE_WEIGHT the fisher prefers a catch
+# under a big bait and an empty card under a small one (LURE_SLOPE per bait rank), otherwise it
+# lays its cards in any order. Half and half: a lure is believed more likely than chance, never
+# certain, so a bluff under a big bait still meets some bets.
+LURE_WEIGHT = 0.5
+LURE_SLOPE = 1.0
+
+
+def belief(state: State, seat: int) -> float:
+    """How likely the fisher's lines this round were if its hidden cards are as in `state`: the
+    product over the lines of the model's chance of that card under that bait, given the cards
+    and baits the fisher held then. The fisher itself knows everything: constant 1."""
+    fisher = state.fisher  # type: ignore[attr-defined]
+    if seat == fisher:
+        return 1.0
+    rules = state.rules
+    takes = rules.takes_bets  # type: ignore[attr-defined]
+    zones, ids, bait_value = state.zones, state.card_ids, state.bait_value  # type: ignore[attr-defined]
+    laid = zones[state.z_discard[fisher]] + zones[state.z_line[fisher]]  # type: ignore[attr-defined]
+    lines = [(laid[i], laid[i + 1]) for i in range(0, len(laid) - 1, 2)]
+    catches = sum(ids[u] in takes for u in zones[state.z_fishing[fisher]])  # type: ignore[attr-defined]
+    held = len(zones[state.z_fishing[fisher]])  # type: ignore[attr-defined]
+    baits = [bait_value[u] for u in zones[state.z_baits[fisher]]]  # type: ignore[attr-defined]
+    weight = 1.0
+    for card_uid, bait_uid in reversed(lines):  # back in time: put each line's cards back
+        is_catch = ids[card_uid] in takes
+        catches += is_catch
+        held += 1
+        value = bait_value[bait_uid]
+        baits.append(value)
+        low, high = min(baits), max(baits)
+        rank = (2.0 * (value - low) / (high - low) - 1.0) if high > low else 0.0
+        lure_catch = catches * math.exp(LURE_SLOPE * rank)
+        lure_empty = (held - catches) * math.exp(-LURE_SLOPE * rank)
+        chance = (catches if is_catch else held - catches) / held
+        lure = (lure_catch if is_catch else lure_empty) / (lure_catch + lure_empty)
+        weight *= (1.0 - LURE_WEIGHT) * chance + LURE_WEIGHT * lure
+    return weight
+
+
+def mixed(state: State, seat: int) -> bool:
+    """Every Fish Fish choice is a bluffing spot: the fisher's line and a fish's bet."""
+    return True
