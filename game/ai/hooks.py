@@ -14,7 +14,9 @@ the module is searched with uniform random play-outs to the end of the game.
     def rollout_done(start: State, state: State) -> bool
         Called after each simulated step: True stops the simulation there and the game's
         `evaluate` values the state (truncated rollouts, e.g. "stop at the end of the current
-        day"). `start` is the state the simulation began from. Default: never stop early.
+        day"). `start` is a shallow snapshot of the state the simulation
+        began from (its plain counters, e.g. round or turn numbers, as they were then; its zones
+        and lists are shared with `state`, so read only counters from it). Default: never stop early.
         Exporting it requires exporting `evaluate`.
 
     def evaluate(state: State) -> list[float]

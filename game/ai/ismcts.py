@@ -5,7 +5,8 @@ WHY this shape:
   `state.determinize(seat, rng)`: a full state the searching seat cannot tell from the real one.
   Everything after that (tree descent, play-out, evaluation) runs on that clone.
 - Tree nodes are the searching seat's information sets: a child is keyed by what the searching
-  seat observes after a step (`observation`), never by another seat's hidden choice. So two
+  seat observes of a step (the step's events as it sees them, `step_seen`; with several seats
+  acting at once, also who acted), never by another seat's hidden choice. So two
   determinizations that differ only in hidden cards share the same nodes and statistics.
 - Simultaneous steps (several seats in `to_act`, e.g. Jagdfieber's face-down choice) use
   decoupled selection: at a node every acting seat picks its move from its OWN statistics at that
@@ -32,6 +33,7 @@ slow machines (pass seconds=None for exact reproducibility, as the tests do).
 from __future__ import annotations
 
 import bisect
+import copy
 import itertools
 import math
 import threading
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 from game.ai.hooks import GameHooks, hooks_for
 from game.engine.actions import Action
 from game.engine.errors import TableeError
+from game.engine.events import CardMoved, CardRevealed, Event, MarkerChanged
 from game.engine.rng import Rng
 from game.engine.state import State
 
@@ -87,6 +90,25 @@ def observation(state: State, seat: int) -> Hashable:
         else:
             cards.append(tuple([ids[u] if known[u] & bit else None for u in zone]))
     return (tuple(state.to_act()), tuple(state.scores()), tuple(cards))
+
+
+_HIDING = (CardMoved, CardRevealed)  # the event types that may carry a card the seat cannot see
+
+
+def step_seen(events: list[Event], bit: int) -> list[Hashable]:
+    """A step's events as the seat with bit `bit` sees them (hidden card ids become None).
+
+    The search keys a node's children by this: the node is already the seat's information set,
+    so what the step shows it identifies the next one, for the cost of the step's own events
+    instead of a walk over every zone (`observation`)."""
+    out: list[Hashable] = []
+    for event in events:
+        if type(event) in _HIDING and not event.visible & bit and event.card is not None:  # type: ignore[union-attr]
+            event = event._replace(card=None)  # type: ignore[union-attr]
+        elif type(event) is MarkerChanged and type(event.value) is dict:  # a marker's details: hashable
+            event = (event.marker, event.seat, tuple(event.value.items()))  # type: ignore[assignment]
+        out.append(event)
+    return out
 
 
 _masks: dict[object, tuple[tuple[int, int], ...]] = {}  # keyed by the table itself: kept alive
@@ -172,6 +194,7 @@ class ISMCTSBot:
         path: list[tuple[Node, dict[int, Action]]] = []
         node = root
         c = self.exploration
+        bit = 1 << seat
         while not det.is_over():
             joint: dict[int, Action] = {}
             fresh = False
@@ -179,10 +202,11 @@ class ISMCTSBot:
                 action, new = select(node, mover, det.legal_actions(mover), c, rng)
                 joint[mover] = action
                 fresh = fresh or new
+            seen: list[Hashable] = [tuple(det.to_act())] if len(joint) > 1 else []
             for mover, action in joint.items():
-                det.apply(mover, action)
+                seen += step_seen(det.apply(mover, action), bit)
             path.append((node, joint))
-            key = observation(det, seat)
+            key = tuple(seen)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -275,7 +299,7 @@ def rollout(state: State, rng: Rng, hooks: GameHooks) -> list[float]:
         return hooks.playout(state, rng)
     policy = hooks.rollout_action
     done = hooks.rollout_done
-    start = state.clone() if done is not None else None
+    start = copy.copy(state) if done is not None else None  # its counters as they were: all `done` reads
     while not state.is_over():
         for mover in state.to_act():
             state.apply(mover, policy(state, mover, state.legal_actions(mover), rng))
