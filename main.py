@@ -96,4 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the bots' worker process (game/botworker.py) in a frozen build
     sys.exit(main())
