@@ -27,6 +27,9 @@ from game.games.fish_fish.roundsim import DONE, LINE, RoundSim
 
 # Spread of one seat's total per round, in points: measured with random games (simulate).
 ROUND_SPREAD = 12.0
+# How much a fish kept back is worth the biggest bait left rather than an average one (the fish
+# left in hand eat the biggest bait when both catches are out): 0 = an average later bait.
+HOLD_TOP = 0.0
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def fish_bet(fish: int, p: float, value: int, later: list[int], rng: Rng, style:
     `p`, the fisher still holding the baits `later` (numbers only: shared with the play-out)."""
     if rng.random() < style.noise:
         return rng.randrange(fish + 1)
-    hold = (1.0 - p) * (sum(later) / len(later)) if later else 0.0
+    hold = (1.0 - p) * ((1.0 - HOLD_TOP) * sum(later) / len(later) + HOLD_TOP * max(later)) if later else 0.0
     margin = (1.0 - p) * value - p * style.aversion - hold
     lines_left = len(later) + 1  # this one included
     bet = max(1, round(fish * style.share * min(1.0, 0.5 + margin / 2))) if margin > 0 else 0
@@ -242,7 +245,24 @@ def _all_in(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     return actions[-1]
 
 
-PLANS = {"lure_first": _lure_first, "bluff_big": _bluff_big, "never_bet": _never_bet, "all_in": _all_in}
+def _trap_small(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: a catch under the smallest bait while a catch is left (a trap where fish feel
+    safe); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    catches = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    pool = catches or actions
+    return min(pool, key=lambda a: (a.value, actions.index(a)))  # type: ignore[attr-defined]
+
+
+PLANS = {
+    "lure_first": _lure_first,
+    "trap_small": _trap_small,
+    "bluff_big": _bluff_big,
+    "never_bet": _never_bet,
+    "all_in": _all_in,
+}
 
 
 # ------------------------------------------------------------------ inference (hooks belief, mixed)
