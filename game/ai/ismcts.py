@@ -18,6 +18,12 @@ WHY this shape:
   seat's information sets, so in the tree they choose as if they knew the searcher's secrets
   (a Fish Fish fisher's card). Replacing them by a public-facts policy was measured and was
   worse (Fish Fish, medium vs three random bots: 67% wins searched, 27% with the policy).
+- Inference: with the game's `belief` hook, determinizations are not uniform: a pool of them is
+  weighted by how likely the other seats' observed choices were under each (a per-game model of
+  how they play, e.g. Fish Fish's fisher lures with catches under big baits), and iterations draw
+  from it by weight. With the `mixed` hook, a bluffing spot is answered with a draw among the
+  well-visited moves (in proportion to visits), so the bot's hidden cards cannot be read from a
+  fixed reply. Both are measured with `main.py exploit GAME` (game/ai/exploit.py).
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
   there): a rollout policy, a truncation test and an evaluation, or a whole fast play-out,
   in game/games/<id>/ai.py.
@@ -224,6 +230,7 @@ class ISMCTSBot:
 
 BELIEF_POOL = 48  # determinizations weighted by the game's belief, drawn from at each iteration
 MIXED_FLOOR = 0.25  # a mixed choice draws among moves with at least this share of the top visits
+MIXED_MARGIN = 0.01  # ...whose mean value is at most this far below the most visited move's
 
 
 def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size: int) -> Callable[[], State]:
@@ -253,8 +260,10 @@ def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: R
     """A draw among the well-visited moves in proportion to their visits (a mixed strategy at a
     bluffing spot: the same hand does not always give the same move)."""
     visits = [stats[a][0] if a in stats else 0.0 for a in actions]
+    means = [stats[a][1] / stats[a][0] if a in stats and stats[a][0] else 0.0 for a in actions]
     floor = MIXED_FLOOR * max(visits)
-    weights = [v if v >= floor else 0.0 for v in visits]
+    top = means[visits.index(max(visits))]
+    weights = [v if v >= floor and means[i] >= top - MIXED_MARGIN else 0.0 for i, v in enumerate(visits)]
     pick = rng.random() * sum(weights)
     for action, weight in zip(actions, weights, strict=True):
         pick -= weight

@@ -30,6 +30,9 @@ ROUND_SPREAD = 12.0
 # How much a fish kept back is worth the biggest bait left rather than an average one (the fish
 # left in hand eat the biggest bait when both catches are out): 0 = an average later bait.
 HOLD_TOP = 0.0
+# Share of the play-outs' lines laid by a fisher without a plan (any card under any bait), the
+# rest by the balanced fisher: the fish then never count on the catches coming late.
+ROLLOUT_FISHER_RANDOM = 0.0
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,14 @@ def totals_values(totals: list[int], rounds_left: int) -> list[float]:
     return [w / norm for w in weights]
 
 
+def random_line(sim: RoundSim, options: list[tuple[str, int]], rng: Rng) -> tuple[str, int]:
+    """A fisher without a plan: any card it holds (each card alike) under any bait."""
+    cards = [c for c, k in sim.held.items() for _ in range(k)]
+    card = cards[rng.randrange(len(cards))]
+    mine = [o for o in options if o[0] == card]
+    return mine[rng.randrange(len(mine))]
+
+
 def playout(state: State, rng: Rng) -> list[float]:
     """The rest of the current round on counts (roundsim.RoundSim) with the balanced policies,
     then the score sheet valued as `evaluate` does: the search's play-out, several times cheaper
@@ -196,6 +207,8 @@ def playout(state: State, rng: Rng) -> list[float]:
         options = sim.legal()
         if len(options) == 1:
             sim.step(options[0])
+        elif sim.phase == LINE and rng.random() < ROLLOUT_FISHER_RANDOM:
+            sim.step(random_line(sim, options, rng))
         elif sim.phase == LINE:
             in_hands = sum(sim.fish[s] for s in sim.order)
             ends_left = rules.ends_round_total - sim.revealed_ends  # type: ignore[attr-defined]
@@ -272,6 +285,10 @@ PLANS = {
 # certain, so a bluff under a big bait still meets some bets.
 LURE_WEIGHT = 0.5
 LURE_SLOPE = 1.0
+# ...and with weight EARLY_WEIGHT the fisher lays its catches early, whatever the bait (a catch
+# EARLY_BOOST times likelier than an empty card, card for card).
+EARLY_WEIGHT = 0.0
+EARLY_BOOST = 4.0
 
 
 def belief(state: State, seat: int) -> float:
@@ -302,7 +319,9 @@ def belief(state: State, seat: int) -> float:
         lure_empty = (held - catches) * math.exp(-LURE_SLOPE * rank)
         chance = (catches if is_catch else held - catches) / held
         lure = (lure_catch if is_catch else lure_empty) / (lure_catch + lure_empty)
-        weight *= (1.0 - LURE_WEIGHT) * chance + LURE_WEIGHT * lure
+        early_catch = catches * EARLY_BOOST
+        early = (early_catch if is_catch else held - catches) / (early_catch + held - catches)
+        weight *= (1.0 - LURE_WEIGHT - EARLY_WEIGHT) * chance + LURE_WEIGHT * lure + EARLY_WEIGHT * early
     return weight
 
 
