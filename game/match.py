@@ -277,10 +277,13 @@ class Match:
             if seat in self.bots and seat not in self._jobs:
                 job = _Job(self._generation, seat, self.clock())
                 self._jobs[seat] = job
-                if self.worker == "process":
-                    if self._process is None:
-                        seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
+                if self.worker == "process" and self._process is None:
+                    seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
+                    try:
                         self._process = BotProcess(self.config.to_dict(), seeds)
+                    except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
+                        self.worker = "thread"
+                if self._process is not None:
                     self._process.submit(job.generation, seat, list(self.history))
                 elif self.threaded:
                     self._ensure_worker()
