@@ -1,9 +1,10 @@
 """The action composer: multi-step actions built from templates a layout declares, checked
 against the legal action texts at each step (pure logic; the clicks are composer_input.py).
 
-    Pick("fishing", to=("line",)) >> Pick("baits", to=("line",)) >> Confirm("line {fishing} {baits}", auto=True)
-    Counter("count", source="fish", to=("bet",)) >> Confirm("bet {count}")
-    Press("skip", key="p")
+    Pick("hand", count=(1, 3)) >> Confirm("hunt {hand}")
+    Pick("row", to=("pile",)) >> Pick("hand", to=("pile",)) >> Confirm("swap {row} {hand}", auto=True)
+    Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
+    Press("pass", key="p")
 
 A template's pattern is matched against every legal text; a step is accepted only when some
 legal text still agrees with everything chosen so far, so only what can still lead to a legal
