@@ -92,3 +92,24 @@ def test_spots_on_an_ellipse_start_at_the_bottom_and_line_of_cards_fits_its_span
     assert cards[0].x >= 200 - 60 - 1 and cards[-1].right <= 200 + 60 + 1
     tall = recipes.line_of_cards((200, 100), (30, 40), 2, 400, vertical=True)
     assert tall[0].x == tall[1].x and tall[1].y > tall[0].y
+
+
+def test_the_readme_smallest_layout_places_its_regions_and_composes_its_action() -> None:
+    """README "How a game is built": the example layout works as written."""
+    from pathlib import Path
+
+    from scenes.table.composer import Composer
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - our own README's example
+    layout = namespace["MyGameLayout"]()
+    view = {"players": 4, "seat": 1, "zones": {"hand": [[], ["a", "b"], [], []], "pile": [[], [], [], []]}}
+    rect = pygame.Rect(0, 0, 1280, 720)
+    placements = layout.place(view, rect)
+    assert all(rect.contains(r.rect) for r in placements.regions.values())
+    assert {f"pile:{s}" for s in range(4)} <= set(placements.regions)
+    assert placements.zone("pile", 1).rect.bottom <= placements.zone("hand", 1).rect.top
+    comp = Composer(layout.templates(view, 1), ["play a", "play b"])
+    assert comp.offered("hand") == {"a", "b"} and comp.pick("hand", "b") and comp.auto_ready() == "play b"
