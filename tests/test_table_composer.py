@@ -93,3 +93,77 @@ def test_keyboard_path_on_a_table(tmp_path, monkeypatch) -> None:
     assert error and "9" in text and scene.match.history == []
     frames(app, 1, events=[key(pygame.K_4)])
     assert scene.match.history[0] == (0, "line catch 4")  # (the bots bet behind it)
+
+
+class _Board:
+    """A tiny two-template layout: exchange face-down cards of one's row by slot, or give a card
+    from the hand to another seat's pile (drop it there, or click the pile)."""
+
+    def templates(self, view, seat):
+        from scenes.table.composer import Target
+
+        return [Pick("village", count=(1, 2), slots=True, name="slots") >> Confirm("exchange {slots}"),
+                Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}", auto=True)]
+
+    def region_cards(self, view, region, cards):
+        return cards
+
+    def ghost_rects(self, ctx, pick, count):
+        return None
+
+    def drop_hint(self, ctx):
+        return "drop it on a pile"
+
+
+def _board_context(sent: list, asked: list):
+    from scenes.table.layout import TableContext
+    from scenes.table.regions import FAN, ROW, STACK, Placements, Region
+
+    pygame.init()
+    view = {"players": 3, "seat": 0, "zones": {"village": [["back"] * 4, ["back"] * 4, ["back"] * 4],
+                                               "hand": [["a", "b"], [], []], "pile": [[], [], []]}}
+    out = Placements(pygame.Rect(0, 0, 800, 600), card_size=(40, 60))
+    out.add(Region("village:0", ROW, pygame.Rect(100, 400, 400, 70), "village", 0, (40, 60), "down"))
+    out.add(Region("hand:0", FAN, pygame.Rect(100, 500, 200, 70), "hand", 0, (40, 60)))
+    for seat in (1, 2):
+        out.add(Region(f"pile:{seat}", STACK, pygame.Rect(200 * seat, 50, 60, 80), "pile", seat, (40, 60)))
+    legal = ["exchange 1", "exchange 2", "exchange 1 3", "give a 2", "give b 2"]
+    return TableContext(app=None, rules=None, view=view, placements=out, art=None, seat=0,
+                        legal_texts=lambda: legal, submit=lambda text: sent.append(text) or True,
+                        explain=asked.append)
+
+
+def _click(ci, ctx, pos, up=None) -> None:
+    ci.handle(ctx, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    if up is not None:
+        for i in range(1, 4):
+            step = (pos[0] + (up[0] - pos[0]) * i // 3, pos[1] + (up[1] - pos[1]) * i // 3)
+            ci.handle(ctx, pygame.event.Event(pygame.MOUSEMOTION, pos=step, rel=(0, 0), buttons=(1, 0, 0)))
+    ci.handle(ctx, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up or pos, button=1))
+
+
+def test_slots_and_targets_by_clicks_drags_and_enter_without_a_display() -> None:
+    from scenes.table.composer_input import ComposerInput
+
+    sent: list[str] = []
+    asked: list[str] = []
+    ctx = _board_context(sent, asked)
+    ci = ComposerInput(_Board())
+    ci.sync(ctx, 0)
+    slot = ctx.regions["village:0"].card_rects(4)
+    _click(ci, ctx, slot[1].center)  # face-down cards are picked by their slot index
+    assert ci.composer.picked("slots") == ["1"] and ci.composer.offered("slots") == {"3"}
+    assert {i.index for i in ci.items(ctx) if i.step.field == "slots" and not i.ghost} == {0, 2, 3}
+    ci.handle(ctx, key(pygame.K_RETURN))
+    assert sent == ["exchange 1"]
+    ci.composer.clear()
+    hand = ctx.regions["hand:0"].card_rects(2)
+    _click(ci, ctx, hand[0].center, ctx.regions["pile:1"].rect.center)  # "give a 1" is not legal
+    assert sent == ["exchange 1"] and asked == ["give a 1"]  # the engine is asked why
+    ci.composer.clear()
+    assert [r.name for r in ci.targets(ctx)] == ["pile:2"]  # the target step offers seat 2 only
+    _click(ci, ctx, hand[0].center, ctx.regions["pile:2"].rect.center)
+    assert sent == ["exchange 1", "give a 2"]
+    _click(ci, ctx, hand[1].center)  # a click picks the card, a click on the pile sends it
+    _click(ci, ctx, ctx.regions["pile:2"].rect.center)
+    assert sent[-1] == "give b 2"

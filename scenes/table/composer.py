@@ -4,6 +4,8 @@ against the legal action texts at each step (pure logic; the clicks are composer
     Pick("hand", count=(1, 3)) >> Confirm("hunt {hand}")
     Pick("row", to=("pile",)) >> Pick("hand", to=("pile",)) >> Confirm("swap {row} {hand}", auto=True)
     Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
+    Pick("village", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
+    Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}")
     Press("pass", key="p")
 
 A template's pattern is matched against every legal text; a step is accepted only when some
@@ -35,16 +37,24 @@ class Pick:
     token: Callable[[str], str] | None = None
     keys: str = ""
     name: str = ""  # the field in the pattern (default: the zone)
+    slots: bool = False  # the word is the card's slot index in its zone (a face-down card has no name)
 
     @property
     def field(self) -> str:
         return self.name or self.zone
 
-    def word(self, picture: str) -> str:
+    def word(self, picture: str, index: int = 0) -> str:
+        if self.slots:
+            return str(index)
         return self.token(picture) if self.token is not None else picture
 
     def __rshift__(self, other: Any) -> Template:
         return Template((self,)) >> other
+
+
+@dataclass(frozen=True)
+class Target(Pick):
+    """Click (or drop a picked card on) a region of `zone`, any seat's: the word is that seat."""
 
 
 @dataclass(frozen=True)

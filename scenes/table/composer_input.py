@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table.composer import Composer, Counter, Pick, Press, Step, Template
+from scenes.table.composer import Composer, Counter, Pick, Press, Step, Target, Template
 from scenes.table.regions import Region
 from scenes.ui import theme
 from scenes.ui.text import fit_text, wrap_text
@@ -102,6 +102,10 @@ class ComposerInput:
         cards = ctx.view["zones"][region.zone][region.seat] if region.seat is not None else ctx.view["zones"][region.zone]
         return self.layout.region_cards(ctx.view, region, cards)
 
+    def _words(self, step: Step, pictures: list[str]) -> list[str]:
+        """Each card's word in the action text: its id (or token), or its slot index."""
+        return [step.word(p, i) if isinstance(step, Pick) else "" for i, p in enumerate(pictures)]
+
     def pending(self, step: Step) -> list[str]:
         """The words (a counter: one '' per unit) picked for `step` and not yet sent."""
         if self.composer is None:
@@ -118,18 +122,19 @@ class ComposerInput:
         out: list[Item] = []
         for step in comp.steps():
             zone = step.zone if isinstance(step, Pick) else step.source
-            region = self._source(ctx, zone) if zone else None
+            region = self._source(ctx, zone) if zone and not isinstance(step, Target) else None
             if region is None:
                 continue
             pictures = self._pictures(ctx, region)
+            words = self._words(step, pictures)
             rects = region.card_rects(len(pictures))
             hidden = self._hidden(step, pictures)
             for i, (picture, rect) in enumerate(zip(pictures, rects, strict=True)):
                 if i not in hidden:
-                    word = step.word(picture) if isinstance(step, Pick) else ""
-                    out.append(Item(step, region, i, picture, word, rect))
-            for picture, rect in zip(self._ghost_pictures(step, pictures), self.ghost_rects(ctx, step), strict=False):
-                word = step.word(picture) if isinstance(step, Pick) else ""
+                    out.append(Item(step, region, i, picture, words[i], rect))
+            by_word = dict(zip(words, pictures, strict=True))
+            for word, rect in zip(self.pending(step), self.ghost_rects(ctx, step), strict=False):
+                picture = by_word.get(word, pictures[-1] if pictures and isinstance(step, Counter) else word)
                 out.append(Item(step, region, -1, picture, word, rect, ghost=True))
         return out
 
@@ -143,17 +148,11 @@ class ComposerInput:
             assert self.drag is not None
             words.append(self.drag.item.word)
         out = set()
-        for i, picture in enumerate(pictures):
-            if step.word(picture) in words:
-                words.remove(step.word(picture))
+        for i, word in enumerate(self._words(step, pictures)):
+            if word in words:
+                words.remove(word)
                 out.add(i)
         return out
-
-    def _ghost_pictures(self, step: Step, pictures: list[str]) -> list[str]:
-        if isinstance(step, Counter):
-            return [pictures[-1] if pictures else "back"] * len(self.pending(step))
-        by_word = {step.word(p): p for p in pictures}
-        return [by_word.get(w, w) for w in self.pending(step)]
 
     def ghost_rects(self, ctx: TableContext, step: Step) -> list[pygame.Rect]:
         count = len(self.pending(step))
@@ -186,10 +185,23 @@ class ComposerInput:
         return drag is not None and drag.moving and drag.item.step is step and drag.item.ghost == ghost
 
     def targets(self, ctx: TableContext) -> list[Region]:
-        """Regions a dragged card may be dropped on."""
+        """Regions a dragged card may be dropped on, and the regions a `Target` step offers."""
+        out = self._target_regions(ctx)
         if self.drag is None or not self.drag.moving or self.drag.item.ghost:
+            return out
+        return out + self._targets(ctx, self.drag.item.step)
+
+    def _target_regions(self, ctx: TableContext) -> list[Region]:
+        """Regions whose seat a live `Target` step accepts now."""
+        comp = self.composer
+        if comp is None or ctx.seat is None:
             return []
-        return self._targets(ctx, self.drag.item.step)
+        out = []
+        for step in comp.steps():
+            if isinstance(step, Target):
+                offered = comp.offered(step.field)
+                out += [r for r in ctx.regions.values() if r.zone == step.zone and str(r.seat) in offered]
+        return out
 
     def _on_target(self, ctx: TableContext, step: Step, pos: tuple[int, int]) -> bool:
         grow = ctx.placements.card_size[0] // 2
@@ -240,7 +252,7 @@ class ComposerInput:
 
     def _known_words(self, ctx: TableContext, step: Pick) -> list[str]:
         region = self._source(ctx, step.zone)
-        held = [step.word(p) for p in self._pictures(ctx, region)] if region is not None else []
+        held = self._words(step, self._pictures(ctx, region)) if region is not None else []
         offered = sorted({w for _, _, f in (self.composer.candidates if self.composer else []) for w in f.get(step.field, ())
                           if isinstance(f.get(step.field), tuple)})
         return list(dict.fromkeys(held + offered))
@@ -258,22 +270,25 @@ class ComposerInput:
             ctx.say(ctx.tr("table.wait_animation"), True)
             return
         comp = self.composer or Composer(self._seat_templates(ctx), [])
-        held = {s.field: [s.word(p) for p in self._pictures(ctx, r)]
+        held = {s.field: self._words(s, self._pictures(ctx, r))
                 for s in comp.steps() if isinstance(s, Pick) and (r := self._source(ctx, s.zone)) is not None}
         text = comp.guess(step.field, word, value, held)
         if text is not None:
             ctx.explain(text)
 
-    def pick(self, ctx: TableContext, item: Item) -> None:
+    def pick(self, ctx: TableContext, item: Item) -> bool:
+        """Pick an item (a counter: one more); True when the choice goes on (not sent, not refused)."""
         comp = self.composer
         if comp is None:
-            return
+            return False
         if isinstance(item.step, Counter):
             self.set_count(ctx, comp.counts.get(item.step.field, 0) + 1)
-        elif comp.pick(item.step.field, item.word):
+            return True
+        if comp.pick(item.step.field, item.word):
             self._after_change(ctx)
-        else:
-            self._refuse(ctx, item.step, item.word)
+            return self.composer is not None and self.composer.any_choice()
+        self._refuse(ctx, item.step, item.word)
+        return False
 
     def set_count(self, ctx: TableContext, value: int) -> None:
         counter = self.counter(ctx)
@@ -326,15 +341,28 @@ class ComposerInput:
                 region = self._source(ctx, zone) if zone else None
                 if region is not None and region.rect.collidepoint(pos):
                     pictures = self._pictures(ctx, region)
-                    hit = [p for p, r in zip(pictures, region.card_rects(len(pictures)), strict=True) if r.collidepoint(pos)]
+                    words = self._words(step, pictures)
+                    hit = [w for w, r in zip(words, region.card_rects(len(pictures)), strict=True) if r.collidepoint(pos)]
                     if hit:
-                        self._refuse(ctx, step, step.word(hit[-1]) if isinstance(step, Pick) else None, value=1)
+                        self._refuse(ctx, step, hit[-1] if isinstance(step, Pick) else None, value=1)
                         return True
             return False
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
                 self.drag = Drag(item, pos, pos, (pos[0] - item.rect.x, pos[1] - item.rect.y))
                 return True
+        return self._click_target(ctx, pos)
+
+    def _click_target(self, ctx: TableContext, pos: tuple[int, int]) -> bool:
+        """A click on a region a `Target` step names: its seat is picked (or refused, with why)."""
+        comp = self.composer
+        for step in comp.steps() if comp is not None and ctx.seat is not None else []:
+            if not isinstance(step, Target):
+                continue
+            for region in ctx.regions.values():
+                if region.zone == step.zone and region.seat is not None and region.rect.collidepoint(pos):
+                    self.pick(ctx, Item(step, region, -1, "", str(region.seat), region.rect))
+                    return True
         return False
 
     def _release(self, ctx: TableContext, pos: tuple[int, int]) -> None:
@@ -350,7 +378,8 @@ class ComposerInput:
                     self.composer.unpick(item.step.field, item.word)
             return
         if not drag.moving or on_target:
-            self.pick(ctx, item)
+            if self.pick(ctx, item) and drag.moving:
+                self._click_target(ctx, pos)  # dropped on a region a Target step names: that seat too
         elif not item.region.rect.collidepoint(pos):  # dropped back home: a change of mind
             ctx.say(self.layout.drop_hint(ctx) or ctx.tr("table.drop_on", zone=", ".join(
                 dict.fromkeys(ctx.text(f"zone.{z}").lower() for z in item.step.to))), True)
