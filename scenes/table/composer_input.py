@@ -437,6 +437,8 @@ class ComposerInput:
         buttons and the dragged card."""
         if self.composer is None:
             return
+        offered = {s.field: self.composer.offered(s.field) for s in self.composer.steps()
+                   if isinstance(s, Pick) and self.composer.any_choice()}
         for item in self.items(ctx):
             if item.ghost:
                 if self.drag is not None and self.drag.moving and self.drag.item.ghost and self.drag.item.rect == item.rect:
@@ -445,7 +447,7 @@ class ComposerInput:
                 img.set_alpha(185)
                 surface.blit(img, item.rect)
                 pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
-            elif self.composer.any_choice() and isinstance(item.step, Pick) and item.word in self.composer.offered(item.step.field):
+            elif item.word in offered.get(item.step.field, ()):
                 pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)

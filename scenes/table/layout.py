@@ -42,14 +42,24 @@ class TableContext:
     say: Callable[[str, bool], None] = lambda text, error: None
     name: Callable[[int | None], str] = lambda seat: ""
     preview: Callable[[str], list[Event] | None] = lambda text: None  # events of an action, on the acting seat's own guess of the hidden cards
-    pending: str | None = None  # the action the hand input would submit now (dragged over a target, selected)
-    dragging: bool = False  # a card is being dragged toward highlighted targets
+    pending_action: Callable[[], str | None] = lambda: None
+    dragging_card: Callable[[], bool] = lambda: False
     composer: Any = None  # scenes.table.composer_input.ComposerInput of the table, if any
 
     @cached_property
     def legal(self) -> list[str]:
         """The acting seat's legal action texts (empty when nobody may act here)."""
         return self.legal_texts() if self.seat is not None else []
+
+    @cached_property
+    def pending(self) -> str | None:
+        """The action the hand input would submit now (a card dragged over a target, selected)."""
+        return self.pending_action()
+
+    @cached_property
+    def dragging(self) -> bool:
+        """A card is being dragged toward highlighted targets."""
+        return self.dragging_card()
 
     def text(self, key: str, **params: Any) -> str:
         """A game text in the player's language."""

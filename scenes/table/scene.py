@@ -256,7 +256,8 @@ class TableScene(Scene):
             time=self.time, mouse=self.mouse, seat=seat, step=self.animator.current, busy=self.animator.busy,
             legal_texts=lambda: [str(a) for a in self.match.state.legal_actions(seat)] if seat is not None else [],
             submit=self.submit, explain=self.explain, say=self.say, name=self.name, preview=self.preview,
-            pending=self.input.pending(), dragging=drag is not None and drag.moving and bool(self.input.targets()),
+            pending_action=self.input.pending,
+            dragging_card=lambda: drag is not None and drag.moving and bool(self.input.targets()),
             composer=self.composer,
         )
 
