@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from game.engine.actions import Action
@@ -93,6 +94,10 @@ class JagdfieberRules(Rules):
             for s in data["chain"]
         )
         self.plays = {card: Play(f"play {card}", card) for card in self.card_order}
+        self.card_attrs = {
+            c: MappingProxyType({"prey_points": v["prey_points"], "hand_points": v["hand_points"]})
+            for c, v in data["cards"].items()
+        }
 
     def setup(self, state: JagdfieberState) -> None:  # type: ignore[override]
         state.setup_match()

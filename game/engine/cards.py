@@ -1,0 +1,337 @@
+"""The card table and the only code that writes where cards lie and who knows them.
+
+Per card uid: its id, owner (a seat or None: a fish tile belongs to a seat), attributes from the
+game's YAML (value, colour, points...), face (up/down), known-by mask and zone. The first three
+never change after setup and are shared by every clone; the others are small int lists copied by
+`clone()`. Games read the table freely but change it only through the secrets API of
+`CardsMixin` (`move`, `move_many`, `reveal`, `peek`, `conceal`, `deduce`, `deal`), so secrets
+live in one place; `seen_by` / `sees` is the one rule deciding who sees a card, used by views,
+event masks (hence the log and records), undo and the bots' observations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from game.engine.events import ALL_SEATS, CardConcealed, CardMoved, CardRevealed, CardSeen, Event
+from game.engine.zones import BACK, EMPTY
+
+if TYPE_CHECKING:
+    from game.engine.zones import ZoneTable
+
+NO_ATTRS: Mapping[str, Any] = MappingProxyType({})
+RESERVED = frozenset({"id", "face", "owner"})  # keys of a view's per-card entry
+
+
+class Card(NamedTuple):
+    """One card as the table knows it (a snapshot for reading; not for the hot path)."""
+
+    uid: int
+    id: str
+    owner: int | None
+    attrs: Mapping[str, Any]
+    up: bool
+    known: int
+    zone: int
+
+
+class CardTable:
+    """Parallel per-uid lists: static `ids`, `owner`, `attrs` (tuples once `freeze()`d, shared
+    by clones) and per-state `known`, `up` (face), `zone` (where it lies)."""
+
+    __slots__ = ("ids", "owner", "attrs", "known", "up", "zone", "_columns")
+
+    def __init__(self) -> None:
+        self.ids: list[str] | tuple[str, ...] = []
+        self.owner: list[int | None] | tuple[int | None, ...] = []
+        self.attrs: list[Mapping[str, Any]] | tuple[Mapping[str, Any], ...] = []
+        self.known: list[int] = []
+        self.up: list[bool] = []
+        self.zone: list[int] = []
+        self._columns: dict[str, tuple[Any, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, uid: int) -> Card:
+        return Card(uid, self.ids[uid], self.owner[uid], self.attrs[uid], self.up[uid], self.known[uid], self.zone[uid])
+
+    def freeze(self) -> None:
+        """End of setup: the static lists become tuples, shared (never copied) by clones."""
+        self.ids, self.owner, self.attrs = tuple(self.ids), tuple(self.owner), tuple(self.attrs)
+
+    def clone(self) -> CardTable:
+        new = object.__new__(CardTable)
+        new.ids, new.owner, new.attrs, new._columns = self.ids, self.owner, self.attrs, self._columns
+        new.known, new.up, new.zone = self.known[:], self.up[:], self.zone[:]
+        return new
+
+    def column(self, name: str, default: Any = None) -> tuple[Any, ...]:
+        """One attribute for every uid (`default` where a card lacks it), cached: a fast
+        `values[uid]` for hot paths such as legal_actions."""
+        key = f"{name}\x00{default!r}"
+        col = self._columns.get(key)
+        if col is None or len(col) != len(self.ids):
+            col = self._columns[key] = tuple(a.get(name, default) for a in self.attrs)
+        return col
+
+
+class CardsMixin:
+    """The secrets API of `State`: every change of place, face or knowledge of a card."""
+
+    cards: CardTable
+    table: ZoneTable
+    zones: list[list[int]]
+    num_players: int
+
+    # ---------------------------------------------------------------- setup
+    def add_card(
+        self,
+        card_id: str,
+        zone_index: int,
+        owner: int | None = None,
+        attrs: Mapping[str, Any] | None = None,
+        public: bool = False,
+    ) -> int:
+        """Create a card during setup; returns its uid. `attrs` adds to (or overrides) the
+        game's attributes for `card_id`; `public`: every seat knows it wherever it lies (a bait,
+        a fish tile, a set of cards every player has)."""
+        cards = self.cards
+        base = self.card_attributes(card_id)
+        if attrs:
+            bad = RESERVED.intersection(attrs)
+            if bad:
+                raise ValueError(f"card attribute names {sorted(bad)} are reserved")
+            base = MappingProxyType({**base, **attrs})
+        uid = len(cards.ids)
+        cards.ids.append(card_id)  # type: ignore[union-attr]
+        cards.owner.append(owner)  # type: ignore[union-attr]
+        cards.attrs.append(base)  # type: ignore[union-attr]
+        cards.known.append(ALL_SEATS if public else 0)
+        cards.up.append(self.table.up[zone_index])
+        cards.zone.append(zone_index)
+        self._place(uid, zone_index, None)
+        return uid
+
+    def card_attributes(self, card_id: str) -> Mapping[str, Any]:
+        """The YAML attributes shared by every copy of `card_id` (the state's rules provide them)."""
+        return self.rules.card_attrs.get(card_id, NO_ATTRS)  # type: ignore[attr-defined]
+
+    def deal(self, uids: Iterable[int], zone_index: int) -> None:
+        """Silent setup placement (a fresh deal: no event): the cards lie in `zone_index` in
+        this order, face as the zone says, known only to who sees that zone."""
+        cards, zones = self.cards, self.zones
+        face = self.table.up[zone_index]
+        for uid in uids:
+            src = cards.zone[uid]
+            self._take(uid, src)
+            cards.known[uid] = 0
+            cards.up[uid] = face
+            cards.zone[uid] = zone_index
+            zones[zone_index].append(uid)
+
+    # ------------------------------------------------------------- knowledge
+    def seen_by(self, uid: int) -> int:
+        """THE rule: the mask of seats that know card `uid` now (its zone's viewers, plus every
+        seat that saw it and still knows it)."""
+        cards = self.cards
+        return self.table.masks[cards.zone[uid]] | cards.known[uid]
+
+    def sees(self, seat: int | None, uid: int) -> bool:
+        """Whether `seat` (None: the public) knows which card `uid` is."""
+        mask = self.table.masks[self.cards.zone[uid]] | self.cards.known[uid]
+        if seat is None:
+            return mask == ALL_SEATS
+        return bool(mask & (1 << seat))
+
+    def seen_ids(self, seat: int | None, zone_index: int) -> list[str | None]:
+        """A zone as `seat` sees it: card ids, BACK for a card it may not know, None for an
+        empty slot. The same rule as `sees`, one zone at a time (views, observations)."""
+        cards = self.cards
+        ids, known = cards.ids, cards.known
+        zone = self.zones[zone_index]
+        zone_mask = self.table.masks[zone_index]
+        if seat is None:
+            if zone_mask == ALL_SEATS:
+                return [ids[u] if u >= 0 else None for u in zone]
+            return [None if u < 0 else ids[u] if known[u] == ALL_SEATS else BACK for u in zone]
+        bit = 1 << seat
+        if zone_mask & bit:
+            return [ids[u] if u >= 0 else None for u in zone]
+        return [None if u < 0 else ids[u] if known[u] & bit else BACK for u in zone]
+
+    def card_info(self, seat: int | None) -> dict[str, Any]:
+        """The view's `cards`: shaped like `zones`, per card {"face", "owner", **attributes}
+        (attributes only for a card `seat` sees; None for an empty slot)."""
+        cards = self.cards
+        per_zone: list[list[dict[str, Any] | None]] = []
+        for zone in self.zones:
+            row: list[dict[str, Any] | None] = []
+            for uid in zone:
+                if uid < 0:
+                    row.append(None)
+                    continue
+                entry: dict[str, Any] = {"face": "up" if cards.up[uid] else "down", "owner": cards.owner[uid]}
+                if self.sees(seat, uid):
+                    entry.update(cards.attrs[uid])
+                row.append(entry)
+            per_zone.append(row)
+        return self.table.shaped(per_zone)
+
+    def reveal(self, uid: int) -> CardRevealed:
+        """Turn a card face up where it lies: everyone knows it from now on."""
+        cards = self.cards
+        zi = cards.zone[uid]
+        cards.known[uid] = ALL_SEATS
+        cards.up[uid] = True
+        spec = self.table.specs[zi]
+        return CardRevealed(cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos)
+
+    def peek(self, uid: int, seat: int) -> CardSeen:
+        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
+        cards = self.cards
+        zi = cards.zone[uid]
+        cards.known[uid] |= 1 << seat
+        spec = self.table.specs[zi]
+        return CardSeen(cards.ids[uid], seat, spec.owner, spec.name, 1 << seat, self._slot(uid, zi), spec.pos)
+
+    def conceal(self, uid: int) -> list[Event]:
+        """Hide a card again where it lies: face down, known only to who sees its zone.
+        A face-up card turns over (a CardConcealed event); for a face-down one only the
+        others' memory of it goes (a hand they can no longer track): no event."""
+        cards = self.cards
+        zi = cards.zone[uid]
+        before = self.seen_by(uid)
+        cards.known[uid] = 0
+        if not cards.up[uid]:
+            return []
+        cards.up[uid] = False
+        spec = self.table.specs[zi]
+        return [CardConcealed(cards.ids[uid], spec.owner, spec.name, before, self._slot(uid, zi), spec.pos)]
+
+    def deduce(self, uids: Iterable[int], seats: int = ALL_SEATS) -> None:
+        """The `seats` (a mask) can tell these cards apart again without anything being shown:
+        a hand whose content is public by deduction. No event: nothing moves or turns."""
+        known = self.cards.known
+        for uid in uids:
+            known[uid] |= seats
+
+    # ------------------------------------------------------------------ moves
+    def move(
+        self,
+        uid: int,
+        zone: int,
+        slot: int | None = None,
+        face: str | None = None,
+        reason: str = "",
+        actor: int | None = None,
+    ) -> CardMoved:
+        """Move a card to zone index `zone` (at `slot` in a zone with fixed slots: the first
+        empty one by default; at that position of another zone; else on top, at the end).
+        face None: it lies as the zone says, and whoever saw it still knows it.
+        face "up": it is shown to everyone. face "down": it goes face down and only those who
+        see its new zone know it (a card chosen from a hand, cards handed over shuffled)."""
+        cards, specs, masks = self.cards, self.table.specs, self.table.masks
+        src = cards.zone[uid]
+        from_slot = self._take(uid, src)
+        known = cards.known
+        if face is None:
+            before = masks[src] | known[uid]
+            known[uid] = before
+            cards.up[uid] = self.table.up[zone]
+        elif face == "up":
+            before = known[uid] = ALL_SEATS
+            cards.up[uid] = True
+        elif face == "down":
+            before = masks[src]
+            known[uid] = 0
+            cards.up[uid] = False
+        else:
+            raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
+        cards.zone[uid] = zone
+        to_slot = self._place(uid, zone, slot)
+        visible = before | masks[zone] | known[uid]
+        fs, ts = specs[src], specs[zone]
+        return CardMoved(
+            cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, visible, reason, actor,
+            from_slot, to_slot, fs.pos, ts.pos,
+        )
+
+    def move_many(
+        self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
+    ) -> list[Event]:
+        """Move several cards, in order, to the end (or the first empty slots) of `zone`; one
+        event per card, as `move` would give."""
+        cards, slotted = self.cards, self.table.slotted
+        if face is None and uids and not slotted[zone]:
+            where = cards.zone
+            src = where[uids[0]]
+            if not slotted[src] and all(where[u] == src for u in uids):
+                return self._move_together(uids, src, zone, reason, actor)
+        return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
+
+    def _move_together(self, uids: list[int], src: int, dst: int, reason: str, actor: int | None) -> list[Event]:
+        """move_many's fast path: cards of one unslotted zone to the end of another."""
+        cards, table, zones = self.cards, self.table, self.zones
+        masks, known, ids, where, up = table.masks, cards.known, cards.ids, cards.zone, cards.up
+        source = zones[src]
+        k = len(uids)
+        if k == len(source):
+            zones[src] = []
+        elif source[-k:] == uids:
+            del source[-k:]
+        else:
+            for uid in uids:
+                source.remove(uid)
+        zones[dst].extend(uids)
+        fs, ts = table.specs[src], table.specs[dst]
+        src_mask, dst_mask, face = masks[src], masks[dst], table.up[dst]
+        events: list[Event] = []
+        for uid in uids:
+            before = known[uid] = src_mask | known[uid]
+            where[uid] = dst
+            up[uid] = face
+            events.append(CardMoved(ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor,
+                                    None, None, fs.pos, ts.pos))
+        return events
+
+    # ---------------------------------------------------------------- helpers
+    def _slot(self, uid: int, zone_index: int) -> int | None:
+        """The card's slot if its zone has fixed slots (None otherwise: a place nobody tracks)."""
+        if not self.table.slotted[zone_index]:
+            return None
+        return self.zones[zone_index].index(uid)
+
+    def _take(self, uid: int, zone_index: int) -> int | None:
+        zone = self.zones[zone_index]
+        if self.table.slotted[zone_index]:
+            i = zone.index(uid)
+            zone[i] = EMPTY
+            return i
+        if zone and zone[-1] == uid:
+            zone.pop()
+        else:
+            zone.remove(uid)
+        return None
+
+    def _place(self, uid: int, zone_index: int, slot: int | None) -> int | None:
+        zone = self.zones[zone_index]
+        if not self.table.slotted[zone_index]:
+            if slot is None:
+                zone.append(uid)
+            else:
+                zone.insert(slot, uid)
+            return None
+        if slot is None:
+            slot = zone.index(EMPTY) if EMPTY in zone else len(zone)
+        if slot < 0:
+            raise ValueError(f"slot {slot} is not a place")
+        if slot >= len(zone):
+            zone.extend([EMPTY] * (slot + 1 - len(zone)))
+        elif zone[slot] != EMPTY:
+            spec = self.table.specs[zone_index]
+            raise ValueError(f"slot {slot} of zone {spec.name} (seat {spec.owner}) is taken")
+        zone[slot] = uid
+        return slot
