@@ -234,6 +234,8 @@ class CardsMixin:
         face "up": it is shown to everyone. face "down": it goes face down and only those who
         see its new zone know it (a card chosen from a hand, cards handed over shuffled)."""
         cards, specs, masks = self.cards, self.table.specs, self.table.masks
+        if slot is not None and self.table.slotted[zone]:
+            self._check_slot(uid, zone, slot)  # before anything changes
         src = cards.zone[uid]
         from_slot = self._take(uid, src)
         known = cards.known
@@ -326,12 +328,17 @@ class CardsMixin:
             return None
         if slot is None:
             slot = zone.index(EMPTY) if EMPTY in zone else len(zone)
-        if slot < 0:
-            raise ValueError(f"slot {slot} is not a place")
+        self._check_slot(uid, zone_index, slot)
         if slot >= len(zone):
             zone.extend([EMPTY] * (slot + 1 - len(zone)))
-        elif zone[slot] != EMPTY:
-            spec = self.table.specs[zone_index]
-            raise ValueError(f"slot {slot} of zone {spec.name} (seat {spec.owner}) is taken")
         zone[slot] = uid
         return slot
+
+    def _check_slot(self, uid: int, zone_index: int, slot: int) -> None:
+        """A game bug, not a player's mistake: a slot that is no place or holds another card."""
+        zone = self.zones[zone_index]
+        spec = self.table.specs[zone_index]
+        if slot < 0:
+            raise ValueError(f"slot {slot} of zone {spec.name} is not a place")
+        if slot < len(zone) and zone[slot] not in (EMPTY, uid):
+            raise ValueError(f"slot {slot} of zone {spec.name} (seat {spec.owner}) is taken")

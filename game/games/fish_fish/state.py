@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -310,7 +311,7 @@ class FishFishState(State):
             "tiebreak": "shared" if over and len(self.winners()) > 1 else "",
         }
 
-    def _per_zone(self, value_of: tuple[Any, ...]) -> dict[str, Any]:
+    def _per_zone(self, value_of: Sequence[Any]) -> dict[str, Any]:
         """A dict shaped like view()['zones'] giving a public value per card (None if none).
         Kept for today's layouts; the view's generic `cards` key says the same per card."""
         zones = self.zones
