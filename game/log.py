@@ -138,13 +138,13 @@ class LogWriter:
     def _seen(self, e: CardSeen) -> str:
         """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
         params = {
-            "seat": self.seat_name(e.seat), "owner": self.seat_name(e.owner),
+            "seat": self.seat_name(e.viewer), "owner": self.seat_name(e.seat),
             "card": self.card_name(e.card), "zone": self._zone(e.zone),
         }
         key = f"seen.{e.zone}"
         if self.rules.has_text(key):
             return self.t(key, **params)
-        return self.t("log.seen" if e.owner is not None else "log.seen_table", **params)
+        return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
 
     def _concealed(self, e: CardConcealed) -> str:
         params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}

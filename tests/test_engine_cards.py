@@ -183,7 +183,7 @@ def test_reveal_shows_a_card_to_everyone(state):
 def test_peek_tells_only_the_looking_seat(state):
     uid = uid_in(state, None, "deck")
     event = state.peek(uid, 2)
-    assert isinstance(event, CardSeen) and (event.seat, event.owner, event.zone) == (2, None, "deck")
+    assert isinstance(event, CardSeen) and (event.viewer, event.seat, event.zone) == (2, None, "deck")
     assert state.sees(2, uid) and not state.sees(0, uid) and not state.sees(None, uid)
     assert redact(event, 2).card == "d"
     assert redact(event, 0).card is None and redact(event, None).card is None

@@ -195,7 +195,7 @@ class CardsMixin:
         zi = cards.zone[uid]
         cards.known[uid] |= 1 << seat
         spec = self.table.specs[zi]
-        return CardSeen(cards.ids[uid], seat, spec.owner, spec.name, 1 << seat, self._slot(uid, zi), spec.pos)
+        return CardSeen(cards.ids[uid], spec.owner, spec.name, seat, 1 << seat, self._slot(uid, zi), spec.pos)
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.

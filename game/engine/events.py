@@ -69,12 +69,13 @@ class CardRevealed(NamedTuple):
 
 
 class CardSeen(NamedTuple):
-    """`seat` looked at a card where it lies: everyone sees the look, only `seat` the card."""
+    """`viewer` looked at a card where it lies (zone `zone` of `seat`, None: the table):
+    everyone sees the look, only `viewer` the card."""
 
     card: str | None
-    seat: int
-    owner: int | None  # the owner of the zone the card lies in
+    seat: int | None
     zone: str
+    viewer: int
     visible: int = 0
     slot: int | None = None
     pos: int | None = None
