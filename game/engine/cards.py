@@ -12,7 +12,6 @@ event masks (hence the log and records), undo and the bots' observations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.events import ALL_SEATS, CardConcealed, CardMoved, CardRevealed, CardSeen, Event
@@ -21,7 +20,7 @@ from game.engine.zones import BACK, EMPTY
 if TYPE_CHECKING:
     from game.engine.zones import ZoneTable
 
-NO_ATTRS: Mapping[str, Any] = MappingProxyType({})
+NO_ATTRS: Mapping[str, Any] = {}  # shared by every card without attributes: never mutate
 RESERVED = frozenset({"id", "face", "owner"})  # keys of a view's per-card entry
 
 
@@ -104,7 +103,7 @@ class CardsMixin:
             bad = RESERVED.intersection(attrs)
             if bad:
                 raise ValueError(f"card attribute names {sorted(bad)} are reserved")
-            base = MappingProxyType({**base, **attrs})
+            base = {**base, **attrs}
         uid = len(cards.ids)
         cards.ids.append(card_id)  # type: ignore[union-attr]
         cards.owner.append(owner)  # type: ignore[union-attr]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from game.engine.actions import Action, normalize_action_text
@@ -145,7 +144,7 @@ class FishFishRules(Rules):
         }
         self.bet_actions = tuple(Bet(f"bet {k}", k) for k in range(self.fish_per_player + 1))
         self.card_attrs = {
-            c: MappingProxyType({"effect": v["effect"], "ends_round": v["ends_round"]}) for c, v in fishing.items()
+            c: {"effect": v["effect"], "ends_round": v["ends_round"]} for c, v in fishing.items()
         }
         self.by_text: dict[str, Action] = {str(a): a for a in self.line_actions.values()}
         self.by_text.update((str(a), a) for a in self.bet_actions)

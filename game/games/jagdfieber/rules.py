@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from game.engine.actions import Action
@@ -95,7 +94,7 @@ class JagdfieberRules(Rules):
         )
         self.plays = {card: Play(f"play {card}", card) for card in self.card_order}
         self.card_attrs = {
-            c: MappingProxyType({"prey_points": v["prey_points"], "hand_points": v["hand_points"]})
+            c: {"prey_points": v["prey_points"], "hand_points": v["hand_points"]}
             for c, v in data["cards"].items()
         }
 

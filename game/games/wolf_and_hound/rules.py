@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -204,7 +203,7 @@ class WolfHoundRules(Rules):
         self.value_of = {c: v["value"] for c, v in cards.items()}
         self.symbol_of = {c: v["symbol"] for c, v in cards.items()}
         self.card_attrs = {
-            c: MappingProxyType({"color": v["color"], "value": v["value"], **({"symbol": v["symbol"]} if v["symbol"] else {})})
+            c: {"color": v["color"], "value": v["value"], **({"symbol": v["symbol"]} if v["symbol"] else {})}
             for c, v in cards.items()
         }
         self.deck_counts = {
