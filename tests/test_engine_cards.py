@@ -93,11 +93,11 @@ def test_card_table_holds_id_owner_attributes_face_and_knowledge(state):
 
 
 def test_clone_shares_static_parts_and_copies_the_rest(state):
-    copy = state.clone()
-    assert copy.cards.ids is state.cards.ids and copy.cards.attrs is state.cards.attrs
-    assert copy.cards.owner is state.cards.owner
-    copy.reveal(uid_in(copy, 0, "hand"))
-    copy.move(uid_in(copy, 1, "hand"), copy.zone_index(None, "open"))
+    twin = state.clone()
+    assert twin.cards.ids is state.cards.ids and twin.cards.attrs is state.cards.attrs
+    assert twin.cards.owner is state.cards.owner
+    twin.reveal(uid_in(twin, 0, "hand"))
+    twin.move(uid_in(twin, 1, "hand"), twin.zone_index(None, "open"))
     assert state.cards.known[uid_in(state, 0, "hand")] == 0
     assert len(state.zone(1, "hand")) == 4 and state.zone(None, "open") == []
     with pytest.raises(TypeError):
