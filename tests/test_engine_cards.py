@@ -130,6 +130,8 @@ def test_a_slotted_zone_keeps_places_and_empty_slots(state):
     assert state.view(1)["zones"]["row"][0] == [None, BACK, None, BACK]
     assert state.view(0)["zones"]["row"][0] == [None, "c3", None, "c2"]  # seat 0 saw them leave its hand
     assert state.view(1)["cards"]["row"][0][0] is None
+    for seat in range(3):  # the bots' observation reads the zones by the same rule as the view
+        assert state.seen_zones(seat) == tuple(tuple(state.seen_ids(seat, i)) for i in range(len(state.zones)))
 
 
 def test_a_zone_array_is_several_zones_of_one_name(state):

@@ -75,9 +75,7 @@ class Node:
 def observation(state: State, seat: int) -> Hashable:
     """What `seat` can tell about `state`: who acts, public scores, and every card it may see
     (a hidden card counts only by its place). Generic: the card table's one visibility rule."""
-    seen = state.seen_ids
-    cards = tuple([tuple(seen(seat, index)) for index in range(len(state.zones))])
-    return (tuple(state.to_act()), tuple(state.scores()), cards)
+    return (tuple(state.to_act()), tuple(state.scores()), state.seen_zones(seat))
 
 
 class ISMCTSBot:

@@ -20,6 +20,7 @@ from game.engine.zones import BACK, EMPTY
 if TYPE_CHECKING:
     from game.engine.zones import ZoneTable
 
+_new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
 NO_ATTRS: Mapping[str, Any] = {}  # shared by every card without attributes: never mutate
 RESERVED = frozenset({"id", "face", "owner"})  # keys of a view's per-card entry
 
@@ -161,6 +162,27 @@ class CardsMixin:
             return [ids[u] if u >= 0 else None for u in zone]
         return [None if u < 0 else ids[u] if known[u] & bit else BACK for u in zone]
 
+    def seen_zones(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
+        """Every zone as `seat` sees it, as `seen_ids` says, in one hashable tuple: the bots'
+        observation key (hot: one loop, no call per zone)."""
+        cards, table = self.cards, self.table
+        ids, known = cards.ids, cards.known
+        bit = 1 << seat
+        out = []
+        if table.any_slots:
+            for zone, mask in zip(self.zones, table.masks, strict=True):
+                if mask & bit:
+                    out.append(tuple([ids[u] if u >= 0 else None for u in zone]))
+                else:
+                    out.append(tuple([None if u < 0 else ids[u] if known[u] & bit else BACK for u in zone]))
+            return tuple(out)
+        for zone, mask in zip(self.zones, table.masks, strict=True):
+            if mask & bit:  # ALL_SEATS (-1) has every bit
+                out.append(tuple([ids[u] for u in zone]))
+            else:
+                out.append(tuple([ids[u] if known[u] & bit else BACK for u in zone]))
+        return tuple(out)
+
     def card_info(self, seat: int | None) -> dict[str, Any]:
         """The view's `cards`: shaped like `zones`, per card {"face", "owner", **attributes}
         (attributes only for a card `seat` sees; None for an empty slot)."""
@@ -232,16 +254,24 @@ class CardsMixin:
         face None: it lies as the zone says, and whoever saw it still knows it.
         face "up": it is shown to everyone. face "down": it goes face down and only those who
         see its new zone know it (a card chosen from a hand, cards handed over shuffled)."""
-        cards, specs, masks = self.cards, self.table.specs, self.table.masks
-        if slot is not None and self.table.slotted[zone]:
+        cards, table, zones = self.cards, self.table, self.zones
+        masks, slotted = table.masks, table.slotted
+        if slot is not None and slotted[zone]:
             self._check_slot(uid, zone, slot)  # before anything changes
-        src = cards.zone[uid]
-        from_slot = self._take(uid, src)
-        known = cards.known
+        where, known = cards.zone, cards.known
+        src = where[uid]
+        if slotted[src]:
+            from_slot = self._take(uid, src)
+        else:  # inlined: the hot path of every game
+            from_slot = None
+            source = zones[src]
+            if source[-1] == uid:
+                source.pop()
+            else:
+                source.remove(uid)
         if face is None:
-            before = masks[src] | known[uid]
-            known[uid] = before
-            cards.up[uid] = self.table.up[zone]
+            before = known[uid] = masks[src] | known[uid]
+            cards.up[uid] = table.up[zone]
         elif face == "up":
             before = known[uid] = ALL_SEATS
             cards.up[uid] = True
@@ -251,14 +281,17 @@ class CardsMixin:
             cards.up[uid] = False
         else:
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
-        cards.zone[uid] = zone
-        to_slot = self._place(uid, zone, slot)
-        visible = before | masks[zone] | known[uid]
-        fs, ts = specs[src], specs[zone]
-        return CardMoved(
-            cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, visible, reason, actor,
+        where[uid] = zone
+        if slot is None and not slotted[zone]:
+            to_slot = None
+            zones[zone].append(uid)
+        else:
+            to_slot = self._place(uid, zone, slot)
+        fs, ts = table.specs[src], table.specs[zone]
+        return _new(CardMoved, (
+            cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | masks[zone] | known[uid], reason, actor,
             from_slot, to_slot, fs.pos, ts.pos,
-        )
+        ))
 
     def move_many(
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
@@ -289,13 +322,18 @@ class CardsMixin:
         zones[dst].extend(uids)
         fs, ts = table.specs[src], table.specs[dst]
         src_mask, dst_mask, face = masks[src], masks[dst], table.up[dst]
+        for uid in uids:
+            where[uid] = dst
+            up[uid] = face
+        tail = (reason, actor, None, None, fs.pos, ts.pos)
+        if src_mask == ALL_SEATS:  # public cards (fish, baits): everyone knows them anywhere
+            for uid in uids:
+                known[uid] = ALL_SEATS
+            return [_new(CardMoved, (ids[u], fs.owner, fs.name, ts.owner, ts.name, ALL_SEATS) + tail) for u in uids]
         events: list[Event] = []
         for uid in uids:
             before = known[uid] = src_mask | known[uid]
-            where[uid] = dst
-            up[uid] = face
-            events.append(CardMoved(ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor,
-                                    None, None, fs.pos, ts.pos))
+            events.append(_new(CardMoved, (ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask) + tail))
         return events
 
     # ---------------------------------------------------------------- helpers

@@ -82,6 +82,7 @@ class ZoneTable:
         self.masks = tuple(spec.mask for spec in specs)  # per zone index: seats that see it all
         self.up = tuple(spec.face == "up" for spec in specs)
         self.slotted = tuple(spec.slots for spec in specs)
+        self.any_slots = any(self.slotted)
 
     def lookup(self, owner: int | None, name: str, pos: int | None = None) -> int:
         """The zone index of (owner, name), or of position `pos` of a zone array."""

@@ -54,6 +54,7 @@ class FishFishState(State):
             home = self.z_box if seat == self.fisher else self.z_fish[seat]
             for _ in range(rules.fish_per_player):
                 self.add_card(rules.fish_card, home, owner=seat, public=True)
+        self.bait_value = self.cards.column("value", 0)  # uid -> bait value (0: not a bait); static
         self.round_no = 1
         self.rounds_total = rules.rounds_for(n)
         self.clockwise = rules.first_clockwise
@@ -68,11 +69,6 @@ class FishFishState(State):
         self.sheet: list[list[int]] = []
         self.sheet_details: list[list[dict[str, int]]] = []
         self.totals = [0] * n
-
-    @property
-    def bait_value(self) -> tuple[int, ...]:
-        """uid -> bait value (0 for other cards): the card table's `value` attribute."""
-        return self.cards.column("value", 0)
 
     def _betting_order(self) -> tuple[int, ...]:
         """Fish seats in this round's order: from the fisher's left clockwise, or right."""
