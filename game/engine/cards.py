@@ -297,43 +297,49 @@ class CardsMixin:
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
     ) -> list[Event]:
         """Move several cards, in order, to the end (or the first empty slots) of `zone`; one
-        event per card, as `move` would give."""
-        cards, slotted = self.cards, self.table.slotted
-        if face is None and uids and not slotted[zone]:
-            where = cards.zone
-            src = where[uids[0]]
-            if not slotted[src] and all(where[u] == src for u in uids):
-                return self._move_together(uids, src, zone, reason, actor)
-        return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
-
-    def _move_together(self, uids: list[int], src: int, dst: int, reason: str, actor: int | None) -> list[Event]:
-        """move_many's fast path: cards of one unslotted zone to the end of another."""
+        event per card, as `move` would give. Cards of one unslotted zone go in one step."""
+        if not uids:
+            return []
         cards, table, zones = self.cards, self.table, self.zones
-        masks, known, ids, where, up = table.masks, cards.known, cards.ids, cards.zone, cards.up
-        source = zones[src]
+        slotted, where = table.slotted, cards.zone
+        src = where[uids[0]]
         k = len(uids)
+        if face is not None or slotted[zone] or slotted[src]:
+            return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
+        if k > 1:
+            for uid in uids:
+                if where[uid] != src:
+                    return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
+        masks, known, ids, up = table.masks, cards.known, cards.ids, cards.up
+        source = zones[src]
         if k == len(source):
             zones[src] = []
+        elif k == 1:
+            source.remove(uids[0])
         elif source[-k:] == uids:
             del source[-k:]
         else:
             for uid in uids:
                 source.remove(uid)
-        zones[dst].extend(uids)
-        fs, ts = table.specs[src], table.specs[dst]
-        src_mask, dst_mask, face = masks[src], masks[dst], table.up[dst]
-        for uid in uids:
-            where[uid] = dst
-            up[uid] = face
-        tail = (reason, actor, None, None, fs.pos, ts.pos)
+        zones[zone].extend(uids)
+        fs, ts = table.specs[src], table.specs[zone]
+        src_mask, face_up = masks[src], table.up[zone]
         if src_mask == ALL_SEATS:  # public cards (fish, baits): everyone knows them anywhere
             for uid in uids:
+                where[uid] = zone
+                up[uid] = face_up
                 known[uid] = ALL_SEATS
-            return [_new(CardMoved, (ids[u], fs.owner, fs.name, ts.owner, ts.name, ALL_SEATS) + tail) for u in uids]
+            public = (fs.owner, fs.name, ts.owner, ts.name, ALL_SEATS, reason, actor, None, None, fs.pos, ts.pos)
+            return [_new(CardMoved, (ids[u], *public)) for u in uids]
+        dst_mask = masks[zone]
         events: list[Event] = []
         for uid in uids:
+            where[uid] = zone
+            up[uid] = face_up
             before = known[uid] = src_mask | known[uid]
-            events.append(_new(CardMoved, (ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask) + tail))
+            events.append(_new(CardMoved, (
+                ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor, None, None, fs.pos, ts.pos,
+            )))
         return events
 
     # ---------------------------------------------------------------- helpers
