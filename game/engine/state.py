@@ -112,7 +112,7 @@ class State(CardsMixin):
         """An independent copy; no deepcopy: zones and the card table's masks are int lists."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.zones = [z[:] for z in self.zones]
+        new.zones = list(map(list.copy, self.zones))  # C-level loop: several times a comprehension
         new.cards = self.cards.clone()
         new.rng = self.rng.clone()
         for name in self.mutable_fields:
