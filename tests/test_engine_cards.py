@@ -270,3 +270,15 @@ def test_no_game_module_writes_knowledge_itself():
     assert offenders == [], "games must use reveal/peek/conceal/move/deduce:\n" + "\n".join(offenders)
     assert WRITES.search("self.known[uid] = ALL_SEATS") and WRITES.search("known[u] |= bit")
     assert WRITES.search("self.known = [0] * n") and not WRITES.search("known = rules.by_text.get(text)")
+
+
+def test_deal_places_cards_silently_and_nobody_remembers_them(state):
+    hand = state.zone(0, "hand")[:]
+    state.reveal(hand[0])
+    deck = state.zone_index(None, "deck")
+    order = [hand[2], hand[0], state.zone(None, "deck")[0]]
+    state.deal(order, deck)
+    assert state.zone(None, "deck")[-3:] == order and len(state.zone(None, "deck")) == 8
+    assert state.zone(0, "hand") == [hand[1], hand[3]]
+    assert not any(state.sees(s, hand[0]) for s in range(3)) and not state.cards.up[hand[0]]
+    assert all(state.cards.zone[u] == deck for u in order)

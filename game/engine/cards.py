@@ -122,15 +122,25 @@ class CardsMixin:
     def deal(self, uids: Iterable[int], zone_index: int) -> None:
         """Silent setup placement (a fresh deal: no event): the cards lie in `zone_index` in
         this order, face as the zone says, known only to who sees that zone."""
-        cards, zones = self.cards, self.zones
+        cards, zones, slotted = self.cards, self.zones, self.table.slotted
+        uids = list(uids)
+        moving = set(uids)
+        for src in {cards.zone[u] for u in uids}:  # each source zone filtered once
+            if slotted[src]:
+                zones[src] = [EMPTY if u in moving else u for u in zones[src]]
+            else:
+                zones[src] = [u for u in zones[src] if u not in moving]
         face = self.table.up[zone_index]
+        known, up, where = cards.known, cards.up, cards.zone
         for uid in uids:
-            src = cards.zone[uid]
-            self._take(uid, src)
-            cards.known[uid] = 0
-            cards.up[uid] = face
-            cards.zone[uid] = zone_index
-            zones[zone_index].append(uid)
+            known[uid] = 0
+            up[uid] = face
+            where[uid] = zone_index
+        if slotted[zone_index]:
+            for uid in uids:
+                self._place(uid, zone_index, None)
+        else:
+            zones[zone_index].extend(uids)
 
     # ------------------------------------------------------------- knowledge
     def seen_by(self, uid: int) -> int:
