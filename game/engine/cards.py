@@ -112,7 +112,10 @@ class CardsMixin:
         cards.known.append(ALL_SEATS if public else 0)
         cards.up.append(self.table.up[zone_index])
         cards.zone.append(zone_index)
-        self._place(uid, zone_index, None)
+        if self.table.slotted[zone_index]:
+            self._place(uid, zone_index, None)
+        else:
+            self.zones[zone_index].append(uid)
         return uid
 
     def card_attributes(self, card_id: str) -> Mapping[str, Any]:
