@@ -16,6 +16,10 @@ Parameters a game text may use:
 Params are shown as words: seats (seat, actor, owner, from, to, player, target) by name, `card`
 by its card name, any other text value v of a param x as the text `x.v` when the game has it.
   phase.<phase>   {number} and {seat}
+  reveal.<zone>   {seat} the zone's owner, {card}, {zone}
+  seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
+                  seat reads its name: the others read "a card"), {zone}
+  conceal.<zone>  {seat} the zone's owner, {card}, {zone}
 """
 
 from __future__ import annotations
