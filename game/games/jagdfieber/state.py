@@ -74,7 +74,7 @@ class JagdfieberState(State):
             raise self.explain_illegal(seat, str(action))
         events: list[Event] = [self.move(uid, self.play[seat], face="down", reason="choose", actor=seat)]
         for u in hand:  # the others no longer know which card left the hand (face down: no event)
-            self.conceal(u)
+            events += self.conceal(u)
         self._pending -= 1
         if self._pending == 0:
             self._resolve_round(events)
