@@ -15,12 +15,11 @@ from game.engine.cards import CardsMixin, CardTable
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.rng import Rng
-from game.engine.zones import BACK, ZoneTable
+from game.engine.zones import ZoneTable
 
 if TYPE_CHECKING:
     from game.engine.rules import Rules
 
-__all__ = ["BACK", "State"]
 
 
 class State(CardsMixin):
