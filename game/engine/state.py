@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from game.engine.rules import Rules
 
 
-
 class State(CardsMixin):
     """A match in progress. Mutable; `clone()` gives an independent copy cheaply."""
 
