@@ -10,6 +10,7 @@ A broken data file never crashes the program: `available()` reports it as unavai
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -29,6 +30,7 @@ from game.engine.schema import (
     Map,
     Problem,
     Str,
+    Where,
     did_you_mean,
     read_yaml,
     validate_node,
@@ -47,8 +49,15 @@ COMMON_FILE = "common.yaml"
 
 _LANG_TEXT = Map({"fr": Str(), "en": Str()})
 _ZONE = Map(
-    {"per_seat": Bool(), "visible_to": Enum(*VISIBILITIES), "face": Enum(*FACES), "pool": Enum(*POOLS)},
-    optional={"face": "down", "pool": "owner"},
+    {
+        "per_seat": Bool(),
+        "visible_to": Enum(*VISIBILITIES),
+        "face": Enum(*FACES),
+        "pool": Enum(*POOLS),
+        "slots": Bool(),  # fixed places: a card keeps its slot, a slot can be empty
+        "count": Int(min=1, max=64),  # a zone array: this many zones of one name
+    },
+    optional={"face": "down", "pool": "owner", "slots": False, "count": None},
 )
 _OPTION = Map(
     {
@@ -61,6 +70,19 @@ _OPTION = Map(
     optional={"default": None, "min": None, "max": None, "choices": None},
 )
 _TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+_COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
+_CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
+# Read only by scenes: card colours, pictures and value badges, team and kind colours.
+_PRESENTATION = Map(
+    {
+        "card_colors": DictOf(_COLOR),
+        "kind_colors": DictOf(_COLOR),
+        "team_colors": DictOf(_COLOR),
+        "card_art": DictOf(Map({"main": ListOf(Str()), "corner": Str()}, optional={"main": [], "corner": ""})),
+        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS)})),
+    },
+    optional={"card_colors": {}, "kind_colors": {}, "team_colors": {}, "card_art": {}, "badges": []},
+)
 
 COMMON_SCHEMA: dict[str, Any] = {
     "game": Str(),
@@ -70,7 +92,7 @@ COMMON_SCHEMA: dict[str, Any] = {
     "zones": DictOf(_ZONE, min_len=1),
     "options": DictOf(_OPTION),
     "text": _TEXTS,
-    "presentation": Any_(),
+    "presentation": _PRESENTATION,
 }
 COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}}
 
@@ -114,6 +136,13 @@ def _check_common(data: dict[str, Any], ctx: Context) -> None:
     bounds = isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int)
     if bounds and players["min"] > players["max"]:
         ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
+    zones = data.get("zones")
+    for name, decl in (zones.items() if isinstance(zones, dict) else ()):
+        if isinstance(decl, dict) and decl.get("face") == "up" and decl.get("visible_to") != "all":
+            ctx.error_at(
+                ("zones", name, "face"),
+                f"zone '{name}' is face up but visible_to {decl.get('visible_to')} (expected visible_to: all: everyone sees a face-up card)",
+            )
     text = data.get("text")
     if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
         for lang, other in (("fr", "en"), ("en", "fr")):

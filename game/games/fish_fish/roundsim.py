@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.events import ALL_SEATS
-
 LINE, BET, DONE = 0, 1, 2
 
 
@@ -28,7 +26,7 @@ class RoundSim:
         rules = self.rules = state.rules
         self.n = n = state.num_players
         f = self.fisher = state.fisher
-        zones, ids, known, bait_value = state.zones, state.card_ids, state.known, state.bait_value
+        zones, ids, public, bait_value = state.zones, state.card_ids, state.sees, state.bait_value
         self.order: tuple[int, ...] = state.order
         self.held: dict[str, int] = dict.fromkeys(rules.fishing_order, 0)
         for u in zones[state.z_fishing[f]]:
@@ -50,7 +48,7 @@ class RoundSim:
         self.bet_pos: int = state.bet_pos
         self.revealed = self.revealed_catches = 0
         for u in zones[state.z_discard[f]]:
-            if known[u] == ALL_SEATS and ids[u] in rules.fishing_count:
+            if ids[u] in rules.fishing_count and public(None, u):
                 self.revealed += 1
                 self.revealed_catches += ids[u] in rules.takes_bets
         self.revealed_ends: int = state.revealed_ends
