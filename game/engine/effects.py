@@ -282,10 +282,13 @@ class EffectRegistry:
 
     def bind(self, item: yaml.Node, ctx: Context, path: tuple[Any, ...], stage: str | None) -> Bound | None:
         """One `name: {params}` node checked against the signature; problems go to `ctx`."""
-        if not isinstance(item, yaml.MappingNode) or len(item.value) != 1:
+        if isinstance(item, yaml.ScalarNode) and item.tag == "tag:yaml.org,2002:str":
+            key_node, params_node = item, None  # a bare name: no parameters
+        elif isinstance(item, yaml.MappingNode) and len(item.value) == 1:
+            key_node, params_node = item.value[0]
+        else:
             ctx.error(item, f"{_where(path)} is {_describe(item)} (expected one primitive name with its parameters)")
             return None
-        key_node, params_node = item.value[0]
         name = key_node.value
         effect = self.effects.get(name) if isinstance(name, str) else None
         if effect is None:
@@ -295,7 +298,7 @@ class EffectRegistry:
         if stage is not None and effect.stages and stage not in effect.stages:
             ctx.error(key_node, f"effect '{name}' cannot act at '{stage}' (it acts at: {', '.join(effect.stages)})")
             return None
-        if isinstance(params_node, yaml.ScalarNode) and params_node.value in ("", "~", "null"):
+        if params_node is None or (isinstance(params_node, yaml.ScalarNode) and params_node.value in ("", "~", "null")):
             pairs = []
         elif isinstance(params_node, yaml.MappingNode):
             pairs = params_node.value
