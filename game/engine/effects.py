@@ -176,10 +176,10 @@ class Power:
     when: str
     effects: tuple[Bound, ...]
     extra: dict[str, Any] = field(default_factory=dict)  # the game's own keys of the power
+    targets: tuple[Target, ...] = field(init=False)  # every target parameter, in text order
 
-    @property
-    def targets(self) -> tuple[Target, ...]:
-        return tuple(t for b in self.effects for _, t in b.targets)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", tuple(t for b in self.effects for _, t in b.targets))
 
     def choices(self, state: State, seat: int) -> list[tuple[Choice, ...]]:
         """Every legal combination of targets for `seat` (one empty tuple when there is none)."""

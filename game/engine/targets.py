@@ -59,29 +59,29 @@ Where = Callable[["State", int, Choice], bool]
 
 
 # ---------------------------------------------------------------------------- card model access
-def _row(state: State, seat: int | None, zone: str) -> Sequence[int | None]:
+def _zone_at(state: State, seat: int | None, zone: str) -> int | None:
+    """The index of `seat`'s zone (None: the game has no such zone for that seat)."""
+    return state.table.index.get((seat, zone))
+
+
+def _row(state: State, index: int) -> Sequence[int | None]:
     """The cards of a row by slot (None: an empty slot)."""
-    return state.zones[state.table.index[(seat, zone)]]
+    return state.zones[index]
 
 
-def _pile(state: State, seat: int | None, zone: str, top_first: bool) -> Sequence[int]:
+def _pile(state: State, index: int, top_first: bool) -> Sequence[int]:
     """The cards of a pile, top card first."""
-    cards = state.zones[state.table.index[(seat, zone)]]
+    cards = state.zones[index]
     return cards if top_first else cards[::-1]
 
 
-def _face_down(state: State, uid: int, seat: int | None, zone: str) -> bool:
+def _face_down(state: State, uid: int, index: int) -> bool:
     """Face down where it lies: in a face-down zone and not yet shown to everyone."""
-    index = state.table.index[(seat, zone)]
     return state.table.specs[index].face == "down" and state.seen_by(uid, index) != ALL_SEATS
 
 
 def _protected(state: State, uid: int, actor: int) -> bool:
-    return state.is_protected(uid, actor)
-
-
-def _has_zone(state: State, seat: int | None, zone: str) -> bool:
-    return (seat, zone) in state.table.index
+    return bool(state.protected) and state.is_protected(uid, actor)
 
 
 # ----------------------------------------------------------------------------------- the types
@@ -142,7 +142,8 @@ def illegal(state: State, key: str, params: dict[str, Any]) -> IllegalAction:
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) < 6 else None
+    """A small whole number written in ASCII digits, else None."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) < 6 else None
 
 
 def _seat_reason(state: State, actor: int, seat: int, others: bool) -> Reason | None:
@@ -179,35 +180,71 @@ class SeatTarget(Target):
 
 
 class _SlotTarget(Target):
-    """A slot of a row (a village): the checks shared by `own_slot` and `any_slot`."""
+    """A slot of a row (a village): what `own_slot` and `any_slot` share."""
 
     def __init__(self, zone: str, face: str | None = None, where: Where | None = None) -> None:
         super().__init__(where)
         if face not in (None, "up", "down"):
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
         self.zone, self.face = zone, face
+        self._made: dict[tuple[int, int], Choice] = {}  # choices are immutable: made once
+
+    def _label(self, seat: int, slot: int) -> str:
+        raise NotImplementedError
+
+    def _seats(self, state: State, actor: int) -> Sequence[int]:
+        raise NotImplementedError
+
+    def make(self, seat: int, slot: int) -> Choice:
+        choice = self._made.get((seat, slot))
+        if choice is None:
+            choice = self._made[(seat, slot)] = Choice(self._label(seat, slot), seat=seat, slot=slot, target=self)
+        return choice
 
     def card(self, state: State, choice: Choice) -> int | None:
         assert choice.seat is not None and choice.slot is not None
-        return _row(state, choice.seat, self.zone)[choice.slot]
+        index = _zone_at(state, choice.seat, self.zone)
+        return None if index is None else _row(state, index)[choice.slot]
 
-    def _slots(self, state: State, seat: int) -> range:
-        return range(len(_row(state, seat, self.zone))) if _has_zone(state, seat, self.zone) else range(0)
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """Every slot holding a card that fits (the bots' hot path: no message is built)."""
+        result = []
+        for owner in self._seats(state, seat):
+            index = _zone_at(state, owner, self.zone)
+            if index is None:
+                continue
+            for slot, uid in enumerate(_row(state, index)):
+                if self._card_problem(state, seat, index, uid) is None:
+                    choice = self.make(owner, slot)
+                    if self.where is None or self.where(state, seat, choice):
+                        result.append(choice)
+        return result
 
-    def _slot_reason(self, state: State, actor: int, choice: Choice) -> Reason | None:
-        assert choice.seat is not None and choice.slot is not None
-        row = _row(state, choice.seat, self.zone)
-        shown = {"seat": choice.seat, "slot": choice.slot + BASE}
-        if not 0 <= choice.slot < len(row):
-            return "error.target_no_slot", {**shown, "last": len(row) - 1 + BASE}
-        uid = row[choice.slot]
+    def _card_problem(self, state: State, actor: int, index: int, uid: int | None) -> str | None:
+        """Why the card in a slot cannot be chosen (a text key), or None."""
         if uid is None:
-            return "error.target_empty_slot", shown
+            return "error.target_empty_slot"
         if _protected(state, uid, actor):
-            return "error.target_protected", shown
-        if self.face is not None and _face_down(state, uid, choice.seat, self.zone) != (self.face == "down"):
-            return ("error.target_face_up" if self.face == "down" else "error.target_face_down"), shown
+            return "error.target_protected"
+        if self.face is not None and _face_down(state, uid, index) != (self.face == "down"):
+            return "error.target_face_up" if self.face == "down" else "error.target_face_down"
         return None
+
+    def _read_slot(self, seat: int | None, word: str) -> Choice | None:
+        slot = _number(word)
+        if seat is None or slot is None or slot < BASE:
+            return None
+        return Choice(self._label(seat, slot - BASE), seat=seat, slot=slot - BASE, target=self)
+
+    def _reason(self, state: State, seat: int, choice: Choice) -> Reason | None:
+        assert choice.seat is not None and choice.slot is not None
+        shown = {"seat": choice.seat, "slot": choice.slot + BASE}
+        index = _zone_at(state, choice.seat, self.zone)
+        row = _row(state, index) if index is not None else ()
+        if index is None or choice.slot >= len(row):
+            return "error.target_no_slot", {**shown, "last": len(row) - 1 + BASE}
+        key = self._card_problem(state, seat, index, row[choice.slot])
+        return None if key is None else (key, shown)
 
 
 class OwnSlot(_SlotTarget):
@@ -216,18 +253,14 @@ class OwnSlot(_SlotTarget):
     kind = "own_slot"
     form = "slot K"
 
-    def make(self, seat: int, slot: int) -> Choice:
-        return Choice(f"slot {slot + BASE}", seat=seat, slot=slot, target=self)
+    def _label(self, seat: int, slot: int) -> str:
+        return f"slot {slot + BASE}"
 
-    def _candidates(self, state: State, seat: int) -> list[Choice]:
-        return [self.make(seat, k) for k in self._slots(state, seat)]
+    def _seats(self, state: State, actor: int) -> Sequence[int]:
+        return (actor,)
 
     def _read(self, words: list[str], seat: int) -> Choice | None:
-        n = _number(words[1]) if words[0] == "slot" else None
-        return None if n is None or n < BASE else self.make(seat, n - BASE)
-
-    def _reason(self, state: State, seat: int, choice: Choice) -> Reason | None:
-        return self._slot_reason(state, seat, choice)
+        return self._read_slot(seat, words[1]) if words[0] == "slot" else None
 
 
 class AnySlot(_SlotTarget):
@@ -240,21 +273,20 @@ class AnySlot(_SlotTarget):
         super().__init__(zone, face, where)
         self.others = others
 
-    def make(self, seat: int, slot: int) -> Choice:
-        return Choice(f"seat {seat} slot {slot + BASE}", seat=seat, slot=slot, target=self)
+    def _label(self, seat: int, slot: int) -> str:
+        return f"seat {seat} slot {slot + BASE}"
 
-    def _candidates(self, state: State, seat: int) -> list[Choice]:
-        return [self.make(s, k) for s in range(state.num_players) for k in self._slots(state, s)]
+    def _seats(self, state: State, actor: int) -> Sequence[int]:
+        return [s for s in range(state.num_players) if not (self.others and s == actor)]
 
     def _read(self, words: list[str], seat: int) -> Choice | None:
         if words[0] != "seat" or words[2] != "slot":
             return None
-        s, k = _number(words[1]), _number(words[3])
-        return None if s is None or k is None or k < BASE else self.make(s, k - BASE)
+        return self._read_slot(_number(words[1]), words[3])
 
     def _reason(self, state: State, seat: int, choice: Choice) -> Reason | None:
         assert choice.seat is not None
-        return _seat_reason(state, seat, choice.seat, self.others) or self._slot_reason(state, seat, choice)
+        return _seat_reason(state, seat, choice.seat, self.others) or super()._reason(state, seat, choice)
 
 
 class AnyFaceDown(AnySlot):
@@ -285,7 +317,8 @@ class PileCard(Target):
         return self._cards(state, choice.seat)[choice.slot]
 
     def _cards(self, state: State, owner: int | None) -> Sequence[int]:
-        return _pile(state, owner, self.zone, self.top_first)
+        index = _zone_at(state, owner, self.zone)
+        return () if index is None else _pile(state, index, self.top_first)
 
     def _candidates(self, state: State, seat: int) -> list[Choice]:
         return [self.make(seat, k) for k in range(len(self._cards(state, seat if self.own else None)))]
@@ -344,12 +377,16 @@ class LineTarget(Target):
     def make(self, position: int) -> Choice:
         return Choice(f"{self.word} {position + BASE}", slot=position, target=self)
 
+    def _line(self, state: State) -> Sequence[int | None]:
+        index = _zone_at(state, None, self.zone)
+        return () if index is None else _row(state, index)
+
     def card(self, state: State, choice: Choice) -> int | None:
         assert choice.slot is not None
-        return _row(state, None, self.zone)[choice.slot]
+        return self._line(state)[choice.slot]
 
     def _candidates(self, state: State, seat: int) -> list[Choice]:
-        return [self.make(k) for k in range(len(_row(state, None, self.zone)))]
+        return [self.make(k) for k in range(len(self._line(state)))]
 
     def _read(self, words: list[str], seat: int) -> Choice | None:
         n = _number(words[1]) if words[0] == self.word else None
@@ -357,7 +394,7 @@ class LineTarget(Target):
 
     def _reason(self, state: State, seat: int, choice: Choice) -> Reason | None:
         assert choice.slot is not None
-        line = _row(state, None, self.zone)
+        line = self._line(state)
         shown = {"position": choice.slot + BASE}
         if choice.slot >= len(line):
             return "error.target_no_position", {**shown, "last": len(line) - 1 + BASE}
