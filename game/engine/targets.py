@@ -65,8 +65,12 @@ def _zone_at(state: State, seat: int | None, zone: str) -> int | None:
 
 
 def _row(state: State, index: int) -> Sequence[int | None]:
-    """The cards of a row by slot (None: an empty slot)."""
+    """The cards of a row by slot; an empty slot holds None or a negative number (EMPTY)."""
     return state.zones[index]
+
+
+def _empty(uid: int | None) -> bool:
+    return uid is None or uid < 0
 
 
 def _pile(state: State, index: int, top_first: bool) -> Sequence[int]:
@@ -204,7 +208,8 @@ class _SlotTarget(Target):
     def card(self, state: State, choice: Choice) -> int | None:
         assert choice.seat is not None and choice.slot is not None
         index = _zone_at(state, choice.seat, self.zone)
-        return None if index is None else _row(state, index)[choice.slot]
+        uid = None if index is None else _row(state, index)[choice.slot]
+        return None if _empty(uid) else uid
 
     def choices(self, state: State, seat: int) -> list[Choice]:
         """Every slot holding a card that fits (the bots' hot path: no message is built)."""
@@ -222,7 +227,7 @@ class _SlotTarget(Target):
 
     def _card_problem(self, state: State, actor: int, index: int, uid: int | None) -> str | None:
         """Why the card in a slot cannot be chosen (a text key), or None."""
-        if uid is None:
+        if uid is None or uid < 0:
             return "error.target_empty_slot"
         if _protected(state, uid, actor):
             return "error.target_protected"
@@ -383,7 +388,8 @@ class LineTarget(Target):
 
     def card(self, state: State, choice: Choice) -> int | None:
         assert choice.slot is not None
-        return self._line(state)[choice.slot]
+        uid = self._line(state)[choice.slot]
+        return None if _empty(uid) else uid
 
     def _candidates(self, state: State, seat: int) -> list[Choice]:
         return [self.make(k) for k in range(len(self._line(state)))]
@@ -399,7 +405,7 @@ class LineTarget(Target):
         if choice.slot >= len(line):
             return "error.target_no_position", {**shown, "last": len(line) - 1 + BASE}
         uid = line[choice.slot]
-        if uid is None:
+        if uid is None or uid < 0:
             return "error.target_empty_position", shown
         if _protected(state, uid, seat):
             return "error.target_protected_position", shown
