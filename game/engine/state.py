@@ -130,17 +130,6 @@ class State:
             specs[dst].owner, specs[dst].name, ALL_SEATS if visible < 0 else visible, reason, actor,
         )
 
-    def protect(self, uid: int, seats: int = ALL_SEATS) -> None:
-        """From now on the `seats` (a mask; default everyone) may not look at, take or swap `uid`."""
-        self.protected = {**self.protected, uid: seats}
-
-    def unprotect(self, uid: int) -> None:
-        self.protected = {k: v for k, v in self.protected.items() if k != uid}
-
-    def is_protected(self, uid: int, seat: int) -> bool:
-        """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
-        return bool(self.protected.get(uid, 0) & (1 << seat))
-
     def visible_to(self, uid: int, zone_index: int, seat: int | None) -> bool:
         mask = self.seen_by(uid, zone_index)
         if seat is None:
@@ -231,3 +220,15 @@ class State:
         """Seats in clockwise order starting at `first`."""
         n = self.num_players
         return [(first + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------- protected cards
+    def protect(self, uid: int, seats: int = ALL_SEATS) -> None:
+        """From now on the `seats` (a mask; default everyone) may not look at, take or swap `uid`."""
+        self.protected = {**self.protected, uid: seats}
+
+    def unprotect(self, uid: int) -> None:
+        self.protected = {k: v for k, v in self.protected.items() if k != uid}
+
+    def is_protected(self, uid: int, seat: int) -> bool:
+        """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
+        return bool(self.protected.get(uid, 0) & (1 << seat))
