@@ -121,6 +121,8 @@ def test_a_power_with_two_targets_and_fixed_parameters(tmp_path):
         ("power: {when: drawn_and_discarded, effects: [look: {}]}", "effect 'look' has no 'target'"),
         ("power: {effects: []}", "has no 'when'"),
         ("power: {when: exchange, effects: [], once: true}", "unknown key 'once'"),
+        ("power: {when: exchange, when: face_up, effects: []}", "'when' appears twice"),
+        ("power: [look]", "cards.card.power is a list (expected a mapping with keys when, effects)"),
         ("value: [draw, drw]", "unknown effect primitive 'drw' (expected one of: look, swap, draw; did you mean 'draw'?)"),
         ("value: [draw: 2]", "parameters of 'draw' are '2' (expected a mapping"),
         ("value: [[draw]]", "cards.card.value.0 is a list (expected one primitive name with its parameters)"),

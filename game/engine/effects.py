@@ -55,7 +55,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import yaml
 
-from game.engine.schema import INVALID, Context, Spec, _construct, _describe, _where, did_you_mean
+from game.engine.schema import (
+    INVALID,
+    Context,
+    Spec,
+    _construct,
+    _describe,
+    _mapping_items,
+    _where,
+    did_you_mean,
+)
 from game.engine.targets import Choice, Target, illegal
 
 if TYPE_CHECKING:
@@ -367,10 +376,10 @@ class PowerSpec(Spec):
         self.expected = "a mapping with keys " + ", ".join(["when", "effects", *extra])
 
     def _check(self, node: yaml.Node, ctx: Context, path: tuple[Any, ...]) -> Any:
-        if not isinstance(node, yaml.MappingNode):
-            ctx.error(node, f"{_where(path)} is {_describe(node)} (expected {self.expected})")
+        items = _mapping_items(node, ctx, path, self.expected)
+        if items is None:
             return INVALID
-        keys = {k.value: (k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+        keys = {key: (key_node, value_node) for key, key_node, value_node in items}
         known = ("when", "effects", *self.extra)
         for key, (key_node, _) in keys.items():
             if key not in known:
