@@ -77,6 +77,7 @@ def test_a_seer_power_is_yaml_plus_a_target_type(tmp_path):
     with pytest.raises(IllegalAction) as err:
         power.parse(state, 0, "seat 0 slot 2")
     assert err.value.key == "error.target_face_up"
+    assert power.choices(make_table([["a^"], ["b^"]]), 0) == []  # nothing face down: no use
     with pytest.raises(IllegalAction) as err:
         power.parse(state, 0, "seat 1")
     assert err.value.key == "error.target_form" and "seat N slot K" in str(err.value)

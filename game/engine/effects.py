@@ -191,7 +191,8 @@ class Power:
         object.__setattr__(self, "targets", tuple(t for b in self.effects for _, t in b.targets))
 
     def choices(self, state: State, seat: int) -> list[tuple[Choice, ...]]:
-        """Every legal combination of targets for `seat` (one empty tuple when there is none)."""
+        """Every legal combination of targets for `seat`: `[()]` for a power without targets,
+        `[]` when some target has no legal choice now (the power cannot be used)."""
         return list(itertools.product(*(t.choices(state, seat) for t in self.targets)))
 
     def text(self, picks: Sequence[Choice]) -> str:
