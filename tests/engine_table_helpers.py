@@ -5,14 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import registry
-from game.engine.events import ALL_SEATS
 from game.engine.rules import Rules
 from game.engine.state import State
 
 ZONES = {
-    "village": {"per_seat": True, "visible_to": "none", "face": "down", "pool": "owner"},
+    "village": {"per_seat": True, "visible_to": "none", "face": "down", "pool": "owner", "slots": True},
     "discard": {"per_seat": False, "visible_to": "all", "face": "up", "pool": "owner"},
-    "line": {"per_seat": False, "visible_to": "all", "face": "up", "pool": "owner"},
+    "line": {"per_seat": False, "visible_to": "all", "face": "up", "pool": "owner", "slots": True},
 }
 
 
@@ -35,11 +34,14 @@ def make_table(villages: list[list[str]], discard: list[str] = (), line: list[st
     state = State(make_rules(), len(villages), 0, {})
     for seat, row in enumerate(villages):
         for card in row:
-            state.add_card(card.rstrip("^"), state.zone_index(seat, "village"), ALL_SEATS if card.endswith("^") else 0)
+            uid = state.add_card(card.rstrip("^"), state.zone_index(seat, "village"), owner=seat)
+            if card.endswith("^"):
+                state.reveal(uid)
     for card in discard:
-        state.add_card(card, state.zone_index(None, "discard"), ALL_SEATS)
+        state.add_card(card, state.zone_index(None, "discard"))
     for card in line:
-        state.add_card(card, state.zone_index(None, "line"), ALL_SEATS)
+        state.add_card(card, state.zone_index(None, "line"))
+    state.end_setup()
     return state
 
 

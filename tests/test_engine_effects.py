@@ -29,16 +29,17 @@ POWERS.add_target("opponent_slot", AnyFaceDown("village", others=True))
 def look(state, seat, log, *, target: Choice) -> None:
     """The acting seat learns the chosen card (a stand-in for the engine's peek)."""
     uid = target.card(state)
-    state.known[uid] |= 1 << seat
-    log.append(("look", state.card_ids[uid]))
+    log.append(("look", state.peek(uid, seat).card))
 
 
 @POWERS.effect(("drawn_and_discarded", "exchange"))
 def swap(state, seat, log, *, mine: Choice, theirs: Choice) -> None:
     """Two village cards change places."""
     a, b = mine.card(state), theirs.card(state)
-    row_a, row_b = state.zone(mine.seat, "village"), state.zone(theirs.seat, "village")
-    row_a[mine.slot], row_b[theirs.slot] = b, a
+    aside = state.zone_index(None, "discard")
+    state.move(a, aside)
+    state.move(b, state.zone_index(mine.seat, "village"), mine.slot)
+    state.move(a, state.zone_index(theirs.seat, "village"), theirs.slot)
     log.append(("swap", state.card_ids[a], state.card_ids[b]))
 
 
@@ -74,7 +75,7 @@ def test_a_seer_power_is_yaml_plus_a_target_type(tmp_path):
     picks = power.parse(state, 0, "seat 1 slot 2")
     log: list = []
     power.run(picks, state, 0, log)
-    assert log == [("look", "e")] and state.known[uid_of(state, "e")] == 1
+    assert log == [("look", "e")] and state.sees(0, uid_of(state, "e")) and not state.sees(1, uid_of(state, "e"))
     with pytest.raises(IllegalAction) as err:
         power.parse(state, 0, "seat 0 slot 2")
     assert err.value.key == "error.target_face_up"

@@ -178,12 +178,14 @@ def test_unicorn_is_a_position_in_a_line_with_a_game_rule_on_top():
 
 
 def test_an_empty_place_is_never_a_choice():
-    """A hunted unicorn leaves its place empty (a slot holding None in the card model)."""
+    """A hunted unicorn leaves its place in the line empty; so does a card taken from a village."""
     state = make_table(VILLAGES, line=["u1", "u2", "u3"])
-    state.zone(None, "line")[1] = None  # type: ignore[call-overload]
+    discard = state.zone_index(None, "discard")
+    state.move(uid_of(state, "u2"), discard)
     unicorn = LineTarget("line")
     assert texts(unicorn, state, 0) == ["unicorn 1", "unicorn 3"]
     assert refused(unicorn, state, 0, "unicorn 2").key == "error.target_empty_position"
-    state.zone(1, "village")[0] = None  # type: ignore[call-overload]
+    state.move(uid_of(state, "d"), discard)
+    assert AnySlot("village").parse(state, 0, "seat 1 slot 2").card(state) == uid_of(state, "e")  # kept its place
     assert "seat 1 slot 1" not in texts(AnySlot("village"), state, 0)
     assert refused(AnySlot("village"), state, 0, "seat 1 slot 1").key == "error.target_empty_slot"

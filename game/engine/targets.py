@@ -20,8 +20,8 @@ Text forms (seats are engine seats from 0; slots, pile depths and line positions
 Each type takes an optional `where(state, seat, choice) -> bool` for a game rule the type does
 not know (at most two schemes under a unicorn, say).
 
-The card model is read only through the functions under "card model access", so the switch to
-the version 2 card table (slots that may be empty, a face per card) stays in those few lines.
+The card model (game/engine/cards.py: slots that may be EMPTY, a face per card) is read only
+through the few functions under "card model access".
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.errors import IllegalAction
-from game.engine.events import ALL_SEATS
 
 if TYPE_CHECKING:
     from game.engine.state import State
@@ -80,8 +79,8 @@ def _pile(state: State, index: int, top_first: bool) -> Sequence[int]:
 
 
 def _face_down(state: State, uid: int, index: int) -> bool:
-    """Face down where it lies: in a face-down zone and not yet shown to everyone."""
-    return state.table.specs[index].face == "down" and state.seen_by(uid, index) != ALL_SEATS
+    """Face down where it lies (the card table's face)."""
+    return not state.cards.up[uid]
 
 
 def _protected(state: State, uid: int, actor: int) -> bool:
