@@ -225,7 +225,10 @@ class RecordStore:
                 continue
             if played.state.is_over():
                 record.result = result_of(played.state)
-                self.finish(record)
+                try:
+                    self.finish(record)
+                except OSError as exc:  # a read-only or full disk: try again at the next start
+                    self.problems.append(f"{path}: {exc.strerror or exc}")
 
     def latest_unfinished(self) -> Path | None:
         """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable)."""

@@ -118,6 +118,8 @@ def test_the_app_reaches_the_main_menu_on_a_damaged_folder(tmp_path: Path, monke
 def test_the_app_reaches_the_main_menu_in_a_read_only_folder(tmp_path: Path, monkeypatch) -> None:
     home = tmp_path / "home"
     home.mkdir()
+    put(home, f"data/autosave/{FINISHED.match_id}.json", FINISHED.to_json())  # to be finished
+    put(home, "data/stats.json", "[]")  # to be set aside
     read_only(monkeypatch, home)
     monkeypatch.setenv("TABLEE_HOME", str(home))
     try:

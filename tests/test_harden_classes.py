@@ -4,6 +4,7 @@ and nothing outside the user folder changes."""
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import subprocess
@@ -130,6 +131,14 @@ def read_only(monkeypatch, folder: Path) -> None:
     monkeypatch.setattr(
         os, "open", lambda p, flags, *a, **k: refuse() if inside(p) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) else real_open(p, flags, *a, **k)
     )
+    real_builtin_open = builtins.open
+
+    def guarded_open(file, mode="r", *args, **kwargs):
+        if isinstance(file, (str, os.PathLike)) and any(c in mode for c in "wax+") and inside(file):
+            refuse()
+        return real_builtin_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", guarded_open)
 
 
 def test_statistics_in_a_read_only_folder_are_reported_not_raised(tmp_path: Path, monkeypatch) -> None:
@@ -383,3 +392,17 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
     assert counts == sorted(counts)
     # every write carries exactly one move more than the previous one
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
+
+
+def test_recovery_in_a_read_only_data_folder_is_reported_not_raised(tmp_path: Path, monkeypatch) -> None:
+    record, _ = finished_human_record()
+    store = RecordStore(tmp_path)
+    path = store.autosave_path(record)
+    path.parent.mkdir(parents=True)
+    path.write_text(record.to_json(), encoding="utf-8")
+    read_only(monkeypatch, tmp_path)
+    try:
+        assert store.latest_unfinished() == path  # still there: finished at a later start
+    finally:
+        tmp_path.chmod(0o700)
+    assert store.problems and str(path) in store.problems[0]
