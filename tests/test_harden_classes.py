@@ -392,6 +392,7 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
     assert counts == sorted(counts)
     # every write carries exactly one move more than the previous one
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
+    assert len(counts) >= 5 and counts[-1] == len(match.history)
 
 
 def test_recovery_in_a_read_only_data_folder_is_reported_not_raised(tmp_path: Path, monkeypatch) -> None:
