@@ -407,3 +407,14 @@ def test_recovery_in_a_read_only_data_folder_is_reported_not_raised(tmp_path: Pa
     finally:
         tmp_path.chmod(0o700)
     assert store.problems and str(path) in store.problems[0]
+
+
+def test_replay_prints_no_control_characters_from_a_record(tmp_path: Path) -> None:
+    record, _ = finished_human_record()
+    record.seats[0].name = "Eve\x1b[2J\x07\x9b31m"
+    path = tmp_path / "r.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    result = run_main("replay", str(path), "--log", "en")
+    assert result.returncode == 0, result.stderr
+    assert "Eve" in result.stdout
+    assert not any(c in result.stdout for c in "\x1b\x07\x9b")

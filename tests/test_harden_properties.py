@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +29,6 @@ STATS = {"format": "tablee-stats", "format_version": 1,
          "games": {"jagdfieber": {"played": 3, "won": 1, "best_score": 40}}, "counted": ["m-1", "m-2"]}
 SETTINGS = {"language": "en", "animation_speed": 1.5, "sound": False, "window_size": [1600, 900],
             "fullscreen": False, "extra": {"last_setup": {"game": "jagdfieber", "players": 3, "seats": []}}}
-GAME_YAML = registry.data_path("jagdfieber.yaml").read_bytes()
 COMMON_YAML = registry.data_path("common.yaml").read_bytes()
 LOCALE_YAML = (asset_path("locale", "en") / "table.yaml").read_bytes()
 
@@ -184,10 +184,19 @@ def test_damaged_settings_load_or_are_set_aside(tmp_path_factory, data: bytes) -
 
 
 # ------------------------------------------------------------------ data files
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
-@given(data=damaged_bytes(GAME_YAML))
-def test_damaged_game_data_is_a_data_error(tmp_path_factory, data: bytes) -> None:
-    path = tmp_path_factory.mktemp("data") / "jagdfieber.yaml"
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_damaged_game_data_is_a_data_error(tmp_path_factory, game_id: str) -> None:
+    original = registry.data_path(f"{game_id}.yaml").read_bytes()
+
+    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(data=damaged_bytes(original))
+    def check(data: bytes) -> None:
+        _check_game_data(tmp_path_factory.mktemp("data") / f"{game_id}.yaml", data)
+
+    check()
+
+
+def _check_game_data(path: Path, data: bytes) -> None:
     path.write_bytes(data)
     try:
         registry.load_file(path)
