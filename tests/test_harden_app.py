@@ -160,3 +160,26 @@ def monkeypatch_session():
     patch = pytest.MonkeyPatch()
     yield patch
     patch.undo()
+
+
+@pytest.mark.parametrize("damage", ["bytes", "folder", "pipe"])
+def test_a_damaged_rulebook_is_a_message_on_the_rules_screen(tmp_path: Path, monkeypatch, damage: str) -> None:
+    from scenes import rules_screen
+
+    target = tmp_path / "rules.md"
+    if damage == "bytes":
+        target.write_bytes(b"\xff\xfe\x00 not text")
+    elif damage == "folder":
+        target.mkdir()
+    elif os.name == "posix":
+        os.mkfifo(target)
+    else:
+        pytest.skip("FIFOs are POSIX")
+    monkeypatch.setattr(rules_screen, "rules_file", lambda game_id, lang: target)
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
+    app = create_app(headless=True)
+    app.clear_to(app.scene("menu"))
+    scene = app.scene("rules")
+    app.push(scene)
+    app.run(max_frames=2)
+    assert scene.text() is None and scene.message
