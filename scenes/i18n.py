@@ -140,5 +140,5 @@ class Translator:
             return key
         try:
             return template.format(**params)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template

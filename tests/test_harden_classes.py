@@ -418,3 +418,14 @@ def test_replay_prints_no_control_characters_from_a_record(tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     assert "Eve" in result.stdout
     assert not any(c in result.stdout for c in "\x1b\x07\x9b")
+
+
+def test_a_damaged_text_template_is_shown_as_written_not_raised(monkeypatch) -> None:
+    from scenes import i18n
+
+    tr = i18n.Translator("en")
+    tr.table("en")["zz.bad"] = "{problem.no_such_attribute} {count:>{count}}"
+    assert tr("zz.bad", problem="x", count=[1]) == tr.table("en")["zz.bad"]
+    rules = registry.load("jagdfieber")
+    monkeypatch.setitem(rules._texts["en"], "zz.bad", "{a.b}")
+    assert rules.text("en", "zz.bad", a=1) == "{a.b}"
