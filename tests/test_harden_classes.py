@@ -380,12 +380,14 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
     writer = records.BackgroundWriter()
     recorder = records.MatchRecorder(match, RecordStore(tmp_path), background=True)
     recorder.writer = writer
-    for _ in range(40):  # 40 frames: bots move as soon as they may
+    early: list[int] = []  # bot moves applied while the previous move was still being written
+    match.on_action.insert(0, lambda seat, text, events: early.append(seat) if seat in match.bots and recorder.writing() else None)
+    for _ in range(3000):  # frames: bots move as soon as they may, until 8 moves were played
         for seat in match.human_to_act():
             match.submit(seat, match.state.legal_actions(seat)[0])
         match.poll()
         time.sleep(0.004)
-        if match.is_over():
+        if match.is_over() or len(match.history) >= 8:
             break
     writer.flush()
     counts = [len(json.loads(text)["actions"]) for text in writes]
@@ -393,6 +395,7 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
     # every write carries exactly one move more than the previous one
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
     assert len(counts) >= 5 and counts[-1] == len(match.history)
+    assert early == []  # so a crash loses at most the move in flight
 
 
 def test_recovery_in_a_read_only_data_folder_is_reported_not_raised(tmp_path: Path, monkeypatch) -> None:
