@@ -321,15 +321,29 @@ def test_bench_refuses_endless_seconds() -> None:
         assert "--seconds" in result.stderr and "Traceback" not in result.stderr
 
 
+def wait_until_busy(pid: int, cpu_seconds: float = 2.0, limit: float = 180.0) -> None:
+    """Wait until the child has spent `cpu_seconds` of CPU (its imports are done and it is
+    simulating), however loaded the machine is: a SIGINT during interpreter start-up would
+    test Python's start-up, not our handler."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the simulation never got going")
+
+
 def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
-    if not POSIX:
-        pytest.skip("SIGINT delivery is POSIX")
+    if not POSIX or not Path("/proc/self/stat").exists():
+        pytest.skip("SIGINT delivery is POSIX; the readiness check reads /proc")
     import signal
 
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", "TABLEE_HOME": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "simulate", "jagdfieber", "--games", "100000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    time.sleep(3)
+    wait_until_busy(proc.pid)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
