@@ -351,7 +351,7 @@ class Timeline:
         self.reveals: list[int] = []  # per action: mask of human seats shown new cards
         self._seen = {s: visible_cards(state, s) for s in record.humans}
         if record.actions:
-            self._rebuild_reveals()
+            self._rebuild_reveals(collect_events=events is None)
 
     @classmethod
     def load(cls, path: Path) -> Timeline:
@@ -360,14 +360,19 @@ class Timeline:
         played = replay(record, str(path))
         return cls(record, played.rules, played.state, played.events)
 
-    def _rebuild_reveals(self) -> None:
-        """Recompute the reveal masks by replaying (after loading or undoing)."""
+    def _rebuild_reveals(self, collect_events: bool = False) -> None:
+        """Recompute the reveal masks by replaying (after loading or undoing); `collect_events`:
+        keep the replayed events too (a resumed match's log is told from them)."""
         state = self.record.start_state(self.rules)
         humans = self.record.humans
         seen = {s: visible_cards(state, s) for s in humans}
         self.reveals = []
+        if collect_events:
+            self.events = []
         for seat, text in self.record.actions:
-            state.apply(seat, self.rules.parse_action(state, seat, text))
+            events = state.apply(seat, self.rules.parse_action(state, seat, text))
+            if collect_events:
+                self.events.append(events)
             mask = 0
             for s in humans:
                 now = visible_cards(state, s)

@@ -1,0 +1,44 @@
+"""Trusting the session (issue 16): what a player must be able to count on around the rules —
+the log survives a resume, a stray key never skips the results, undo takes back only your own
+moves, the table has a pause menu, every unfinished match can be continued."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import registry  # noqa: E402
+from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig  # noqa: E402
+from game.records import MatchRecorder, RecordStore, UndoRefused  # noqa: E402
+from scenes.table.log_panel import LogPanel  # noqa: E402
+from tests.test_app_support import frame, key, make_app  # noqa: E402
+
+JAGD = registry.load("jagdfieber")
+
+
+def bots_match(seed: int = 12) -> Match:
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bot", BOT, "random", "easy"), SeatConfig("Bea", BOT, "random", "easy")]
+    return Match(MatchConfig("jagdfieber", seats, seed=seed, options={"start_seat": 1}), threaded=False, think_seconds=0)
+
+
+def test_resumed_match_keeps_its_whole_log(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    match = bots_match()
+    recorder = MatchRecorder(match, RecordStore())
+    match.run_bots()
+    match.submit(0, "play carrot")
+    match.run_bots()
+    expected = LogPanel(app, JAGD, ["Ann", "Bot", "Bea"], 0)
+    expected.reset(recorder.timeline.events)
+    assert len(expected.lines()) > 3
+    assert app.continue_match() is True
+    table = app.stack.top
+    assert table.records.panel.lines() == expected.lines()
+    app.pop()
