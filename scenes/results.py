@@ -127,8 +127,15 @@ class ScoreSheetView:
         return line_h * (len(self.sheet) + 2) + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
 
 
+INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
+
+
 class ResultsScene(Scene):
-    """Shown by the table when the match is over: app.replace(ResultsScene(app, match))."""
+    """Shown by the table when the match is over: app.replace(ResultsScene(app, match)).
+
+    For a moment after it opens it ignores keys and clicks (the Enter that played the last card
+    must not start a new match), and "Main menu" has the focus, never "Play again".
+    """
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app)
@@ -144,7 +151,8 @@ class ResultsScene(Scene):
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         self.form = Form(app, [Row(None, [self.menu, self.again])])
-        self.form.focus = self.again
+        self.form.focus = self.menu
+        self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
 
     def enter(self) -> None:
@@ -172,7 +180,14 @@ class ResultsScene(Scene):
         width = min(px(640), w - px(60))
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.age < INPUT_GUARD_SECONDS and event.type in (
+            pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT
+        ):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.sheet.move(-1 if event.key == pygame.K_UP else 1)

@@ -42,3 +42,32 @@ def test_resumed_match_keeps_its_whole_log(monkeypatch, tmp_path: Path) -> None:
     table = app.stack.top
     assert table.records.panel.lines() == expected.lines()
     app.pop()
+
+
+@pytest.fixture
+def results_app(monkeypatch, tmp_path):
+    import scenes.app as app_module
+    from tests.test_app_support import StandInTable
+
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    StandInTable.opened.clear()
+    return make_app(monkeypatch, tmp_path)
+
+
+def test_a_key_left_over_from_the_last_move_does_not_skip_the_results(results_app) -> None:
+    from scenes.menu import MainMenuScene
+    from scenes.results import ResultsScene
+    from tests.test_app_support import StandInTable, finished_match
+
+    app = results_app
+    match = finished_match()
+    scene = ResultsScene(app, match)
+    app.push(scene)
+    frame(app, key(pygame.K_RETURN))  # the Enter that played the last card
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again.rect.center, button=1))
+    assert app.stack.top is scene and not StandInTable.opened
+    assert scene.form.focus is scene.menu
+    for _ in range(60):
+        frame(app)
+    frame(app, key(pygame.K_RETURN))  # a deliberate Enter: the focused "Main menu"
+    assert [type(s) for s in app.stack.scenes] == [MainMenuScene]
