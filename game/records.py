@@ -405,14 +405,19 @@ class Timeline:
             self.redo_stack.clear()
 
     # ------------------------------------------------------------------- undo
-    def undo_point(self) -> int:
-        """Index of the first action an undo would take back, or UndoRefused saying why."""
+    def undo_point(self, seat: int | None = None) -> int:
+        """Index of the first action an undo would take back, or UndoRefused saying why.
+
+        `seat`: the human asking (hot-seat). Undo takes back only that seat's own move: when
+        another human played after it (a secret choice, perhaps), the undo is refused."""
         humans = self.record.humans
         if self.state.is_over():
             raise UndoRefused("the match is over", "undo.over")
         last = next((i for i in range(len(self.record.actions) - 1, -1, -1) if self.record.actions[i][0] in humans), None)
         if last is None:
             raise UndoRefused("there is no move of yours to take back", "undo.nothing")
+        if seat is not None and self.record.actions[last][0] != seat:
+            raise UndoRefused("the last move is another player's", "undo.not_yours")
         if not self.record.practice:
             mask = 0
             for s in humans:
@@ -421,9 +426,9 @@ class Timeline:
                 raise UndoRefused("cards were revealed since that move", "undo.revealed")
         return last
 
-    def can_undo(self) -> bool:
+    def can_undo(self, seat: int | None = None) -> bool:
         try:
-            self.undo_point()
+            self.undo_point(seat)
         except UndoRefused:
             return False
         return True
@@ -431,9 +436,10 @@ class Timeline:
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
-    def undo(self) -> UndoStep:
-        """Take back the last human move and the replies after it; the state is replayed."""
-        cut = self.undo_point()
+    def undo(self, seat: int | None = None) -> UndoStep:
+        """Take back the last human move (of `seat` when given) and the replies after it; the
+        state is replayed."""
+        cut = self.undo_point(seat)
         taken = self.record.actions[cut:]
         self._truncate(cut)
         self.redo_stack.append(taken)
@@ -530,23 +536,24 @@ class MatchRecorder:
         self.problem = None
         return path
 
-    def undo_refusal(self) -> str | None:
-        """The text key saying why undo is not possible now, or None when it is."""
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """The text key saying why undo is not possible now (for `seat`), or None when it is."""
         try:
-            self.timeline.undo_point()
+            self.timeline.undo_point(seat)
         except UndoRefused as exc:
             return exc.key
         return None
 
-    def can_undo(self) -> bool:
-        return self.undo_refusal() is None
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_refusal(seat) is None
 
     def can_redo(self) -> bool:
         return self.timeline.can_redo()
 
-    def undo(self) -> UndoStep:
-        """Take back the last human move (and the bot replies); UndoRefused says why not."""
-        return self._sync(self.timeline.undo())
+    def undo(self, seat: int | None = None) -> UndoStep:
+        """Take back the last human move (of `seat` when given; and the bot replies);
+        UndoRefused says why not."""
+        return self._sync(self.timeline.undo(seat))
 
     def redo(self) -> UndoStep:
         return self._sync(self.timeline.redo())

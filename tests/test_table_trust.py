@@ -71,3 +71,39 @@ def test_a_key_left_over_from_the_last_move_does_not_skip_the_results(results_ap
         frame(app)
     frame(app, key(pygame.K_RETURN))  # a deliberate Enter: the focused "Main menu"
     assert [type(s) for s in app.stack.scenes] == [MainMenuScene]
+
+
+def test_hot_seat_undo_takes_back_only_your_own_moves() -> None:
+    from game.engine.record import Record, SeatInfo
+    from game.records import Timeline
+
+    record = Record.new(JAGD, 3, 4, {"start_seat": 0}, [SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cyd")])
+    tl = Timeline(record, JAGD, record.start_state(JAGD))
+    tl.play(0, "play wolf")  # Ann's secret choice; Bob is now at the screen
+    with pytest.raises(UndoRefused) as info:
+        tl.undo(seat=1)
+    assert info.value.key == "undo.not_yours"
+    assert tl.record.actions == [(0, "play wolf")]
+    tl.play(1, "play rabbit")
+    assert tl.undo(seat=1).actions == [(1, "play rabbit")]  # his own move: taken back
+    assert JAGD.has_text("undo.not_yours")
+
+
+def test_hot_seat_table_refuses_ctrl_z_on_the_previous_players_choice(monkeypatch, tmp_path: Path) -> None:
+    from tests.table_helpers import make_app as table_app
+    from tests.table_helpers import make_table, settle
+
+    app = table_app(tmp_path, monkeypatch)
+    table = make_table(app, "hhb")
+    match = table.match
+    settle(app, table)
+    frame(app, key(pygame.K_RETURN))  # Ana takes the screen
+    assert table.viewer == 0
+    assert table.submit("play wolf")
+    settle(app, table)
+    assert table.privacy_for == 1
+    frame(app, key(pygame.K_RETURN))  # Bruno takes the screen
+    assert table.viewer == 1
+    frame(app, key(pygame.K_z, mod=pygame.KMOD_LCTRL))
+    assert (0, "play wolf") in match.history
+    assert table.captions[-1][:2] == (JAGD.text(app.settings.language, "undo.not_yours"), True)
