@@ -40,6 +40,7 @@ SCENES: dict[str, str] = {
     "results": "scenes.results:ResultsScene",
     "score_sheet": "scenes.results:ScoreSheetScene",
     "table": "scenes.table.scene:TableScene",
+    "pause": "scenes.pause:PauseScene",
     "history": "scenes.replay:HistoryScene",
     "replay": "scenes.replay:ReplayScene",
 }

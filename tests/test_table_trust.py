@@ -107,3 +107,35 @@ def test_hot_seat_table_refuses_ctrl_z_on_the_previous_players_choice(monkeypatc
     frame(app, key(pygame.K_z, mod=pygame.KMOD_LCTRL))
     assert (0, "play wolf") in match.history
     assert table.captions[-1][:2] == (JAGD.text(app.settings.language, "undo.not_yours"), True)
+
+
+def test_table_menu_opens_a_pause_menu_and_save_and_quit_goes_to_the_main_menu(monkeypatch, tmp_path: Path) -> None:
+    from scenes.menu import MainMenuScene
+    from scenes.pause import PauseScene
+    from scenes.rules_screen import RulesScene
+    from tests.table_helpers import make_table, mouse, settle
+
+    app = make_app(monkeypatch, tmp_path)
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    app.push(app.scene("setup"))
+    table = make_table(app, "hbb")
+    settle(app, table)
+    button = next(b for b in table.buttons if b.action == "menu")
+    frame(app, mouse("down", button.rect.center))
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and table in app.stack.scenes
+    labels = [w.label() for w in pause.form.widgets()]
+    assert labels == ["Reprendre", "Règles", "Réglages", "Enregistrer et quitter vers le menu"]
+    frame(app, key(pygame.K_ESCAPE))  # Escape resumes
+    assert app.stack.top is table
+    frame(app, key(pygame.K_ESCAPE))  # Escape at the table opens the pause menu
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.rules_button.activate()
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.game.value == "jagdfieber"
+    app.pop()
+    assert app.stack.top is pause
+    pause.quit_button.activate()
+    assert [type(s) for s in app.stack.scenes] == [MainMenuScene]
+    assert RecordStore().latest_unfinished() is not None  # "Continue" brings it back
+    assert table.match.bots_thinking() == []

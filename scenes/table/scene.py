@@ -241,7 +241,7 @@ class TableScene(Scene):
         if self.input.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._button("menu")  # the match is autosaved: "Continue" brings it back
+            self._button("menu")  # the pause menu (Resume, Rules, Settings, Save and quit)
             return True
         return False
 
@@ -251,7 +251,8 @@ class TableScene(Scene):
         elif action == "scores":
             self.open_score_sheet()
         elif action == "menu":
-            self.app.pop()
+            self.input.reset()
+            self.app.push(self.app.scene("pause", game_id=self.match.config.game_id))
 
     def open_score_sheet(self) -> None:
         """The score sheet over the table (the app's overlay); the match waits while it is open."""
