@@ -210,6 +210,24 @@ class RecordStore:
         files = self._files(self.autosave_dir)
         return files[0] if files else None
 
+    def unfinished(self) -> list[HistoryEntry]:
+        """Every unfinished match ("Continue"), newest first; an unreadable file is listed with
+        its problem (it can be deleted, not resumed)."""
+        self.recover()
+        entries = []
+        for path in self._files(self.autosave_dir):
+            try:
+                entries.append(HistoryEntry(path, read_record(path)))
+            except RecordError as exc:
+                entries.append(HistoryEntry(path, None, str(exc)))
+        return entries
+
+    def delete(self, path: Path) -> None:
+        """Remove an unfinished match for good (the player confirmed); only autosaves."""
+        if path.parent.resolve() != self.autosave_dir.resolve():
+            raise OSError(f"{path} is not an unfinished match")
+        path.unlink(missing_ok=True)
+
     def latest(self) -> Path | None:
         """The newest record, finished or not (`replay --latest`)."""
         files = self._files(self.autosave_dir) + self._files(self.history_dir)

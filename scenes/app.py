@@ -42,6 +42,7 @@ SCENES: dict[str, str] = {
     "table": "scenes.table.scene:TableScene",
     "pause": "scenes.pause:PauseScene",
     "history": "scenes.replay:HistoryScene",
+    "continue": "scenes.continue_list:ContinueScene",
     "replay": "scenes.replay:ReplayScene",
 }
 
@@ -229,6 +230,15 @@ class App:
     def can_continue(self) -> bool:
         """True when an unfinished match was saved and can be resumed (needs match records)."""
         return self.resumer is not None and self.resumer.can_resume()
+
+    def choose_match(self) -> None:
+        """"Continue" on the menu: the list of unfinished matches when the resumer offers one,
+        else straight back to the last match."""
+        choose = getattr(self.resumer, "choose", None)
+        if choose is not None and self.can_continue():
+            choose(self)
+        else:
+            self.continue_match()
 
     def continue_match(self) -> bool:
         """Resume the last unfinished match; says so on screen and returns False when there is none."""

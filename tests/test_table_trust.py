@@ -139,3 +139,44 @@ def test_table_menu_opens_a_pause_menu_and_save_and_quit_goes_to_the_main_menu(m
     assert [type(s) for s in app.stack.scenes] == [MainMenuScene]
     assert RecordStore().latest_unfinished() is not None  # "Continue" brings it back
     assert table.match.bots_thinking() == []
+
+
+def test_continue_lists_every_unfinished_match_newest_first_with_delete(monkeypatch, tmp_path: Path) -> None:
+    import time
+
+    from scenes.continue_list import ContinueScene
+    from scenes.menu import MainMenuScene
+    from scenes.table.scene import TableScene
+    from tests.records_helpers import random_match
+
+    app = make_app(monkeypatch, tmp_path)
+    store = RecordStore()
+    paths = []
+    for seed in (1, 2, 3):
+        record, state, _ = random_match(JAGD, 3, seed, max_actions=3 + seed, humans=1)
+        paths.append(store.save(record, state))
+        os.utime(paths[-1], (time.time() + seed, time.time() + seed))  # the third is the newest
+    app.main_menu()
+    menu = app.stack.top
+    menu.continue_button.activate()
+    scene = app.stack.top
+    assert isinstance(scene, ContinueScene)
+    assert [e.path for e in scene.entries] == paths[::-1]
+    label = scene.rows[0].open.label()
+    assert "Jagdfieber" in label and "P0" in label and "6 coups" in label
+    # delete the newest, with a confirmation (keyboard: Right to its delete button, Enter, Enter)
+    frame(app, key(pygame.K_RIGHT), key(pygame.K_RETURN))
+    assert scene.confirming is not None and paths[2].exists()
+    frame(app, key(pygame.K_ESCAPE))  # cancel keeps it
+    assert scene.confirming is None and paths[2].exists()
+    frame(app, key(pygame.K_RETURN))
+    assert scene.confirm_form.focus is scene.cancel_button  # the safe choice has the focus
+    frame(app, key(pygame.K_LEFT), key(pygame.K_RETURN))
+    assert not paths[2].exists() and [e.path for e in scene.entries] == paths[1::-1]
+    # the oldest match can be resumed, with the mouse
+    target = scene.rows[1].open
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target.rect.center, button=1))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and len(table.match.history) == 4
+    assert [type(s) for s in app.stack.scenes] == [MainMenuScene, TableScene]
+    app.pop()
