@@ -207,11 +207,24 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     spots = [(seat, art.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))) for k, seat in enumerate(order)]
     glow = {view["turn_seat"]} if not view.get("over") else set()
     art.draw_board(surface, center, radius, spots, colors, labels, glow)
+    _draw_deck(scene, surface, view)
     if scene.input.drag is not None and scene.input.drag.moving and scene.input.targets():
         pygame.draw.circle(surface, (250, 214, 96), center, radius + 4, 3 + int(2 * ((scene.time * 2) % 1.0)))
     _draw_animals(scene, surface, view, center, radius, step, moving)
     _draw_preview(scene, surface, view, center, radius)
     _draw_buttons(scene, surface)
+
+
+def _draw_deck(scene: TableScene, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    """The draw deck in the middle of the board (the board is drawn over the card regions), with
+    its size; an empty deck keeps its outline and shows 0."""
+    region = scene.placements.regions.get("deck")
+    if region is None:
+        return
+    cards = view["zones"]["deck"]
+    scene.painter.region(surface, region, cards)
+    if not cards:
+        scene.painter.badge(surface, "0", region.rect.midbottom)
 
 
 def _draw_seats(scene: TableScene, surface: pygame.Surface, view: dict[str, Any], colors: dict[int, tuple[int, int, int]],
