@@ -41,3 +41,44 @@ def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, 
     back = scene.art.back(rect.size)
     probe = (rect.w // 2, rect.h // 3)
     assert surface.get_at((rect.x + probe[0], rect.y + probe[1]))[:3] == back.get_at(probe)[:3]
+
+
+def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
+    """Run frames; at each, the HUD counters named by the shown phase events equal theirs."""
+    from game.engine.events import PhaseBegan
+
+    seen = []
+    for _ in range(frames):
+        app.step(1 / 30, [])
+        step = scene.animator.current
+        if step is None:
+            continue
+        for event in step.events:
+            if isinstance(event, PhaseBegan) and type(scene.view.get(event.phase)) is int:
+                assert scene.view[event.phase] == event.number, (event, scene.layout.status_line(scene.view, scene.game_text))
+        if "day" in scene.view:
+            seen.append((scene.view["day"], scene.view["round"]))
+    return seen
+
+
+def test_jagdfieber_header_never_shows_a_new_day_with_the_old_round(tmp_path, monkeypatch) -> None:
+    from tests.table_helpers import make_table
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbb", seed=4, think=0.0)
+    seen = _counters_follow_the_animation(app, scene, 2500)
+    assert seen[-1][0] >= 2  # a new day began during the frames
+    for (d0, r0), (d1, r1) in zip(seen, seen[1:]):
+        assert (d1, r1) in ((d0, r0), (d0, r0 + 1), (d0 + 1, 1)), ((d0, r0), (d1, r1))
+
+
+def test_wolf_and_hound_header_turn_is_the_caption_turn(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    from scenes.table.scene import TableScene
+
+    seats = [SeatConfig(f"Bot {i}", BOT, "random", "easy") for i in range(4)]
+    config = MatchConfig("wolf_and_hound", seats, seed=5)
+    scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
+    app.push(scene)
+    _counters_follow_the_animation(app, scene, 600)
+    assert scene.view["turn"] > 3

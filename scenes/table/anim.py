@@ -126,6 +126,8 @@ def _kind(event: Event, kinds: MoveKinds) -> str:
 
 def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
     first = step.events[0]
+    if kind == "phase" and step.kind == "day" and all(isinstance(e, PhaseBegan) for e in step.events):
+        return True  # a new day and its first round begin together (never "day 2 · round 10")
     if kind != step.kind:
         return False
     if kind == "reveal":
@@ -200,6 +202,9 @@ class Animator:
         assert self.view is not None
         self.current = step
         step.duration = DURATIONS[step.kind] / max(0.05, speed)
+        for event in step.events:  # the HUD's counters change when the caption says so
+            if isinstance(event, PhaseBegan):
+                _count_phase(self.view, event)
         captions = [c for c in (self.caption_of(e) for e in step.events) if c]
         unique = list(dict.fromkeys(captions))
         shown = 6 if step.kind == "score" else 3  # every seat's score line; other batches abridged
@@ -251,12 +256,18 @@ class Animator:
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
                 view["scores"][event.seat] = event.total
-            elif isinstance(event, PhaseBegan) and (event.phase in ("round", "day") or type(view.get(event.phase)) is int):
-                view[event.phase] = event.number  # the HUD's day/round/turn counter follows the animation
+            elif isinstance(event, PhaseBegan):
+                _count_phase(view, event)
             apply_event = getattr(self.layout, "apply_event", None)  # a layout's own view fields
             if apply_event is not None:
                 apply_event(view, event)
         step.elapsed = step.duration
+
+
+def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:
+    """The HUD's day/round/turn counter follows the animation."""
+    if event.phase in ("round", "day") or type(view.get(event.phase)) is int:
+        view[event.phase] = event.number
 
 
 def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:
