@@ -161,6 +161,13 @@ class App:
         """UI text that agrees with a number: "key.one" / "key.other" ("1 point", "2 points")."""
         return self.translator.plural(key, count, **params)
 
+    def shown_name(self, name: str) -> str:
+        """A seat's name as shown: the setup's default name for the first seat ("Vous", "You")
+        follows the current language (a match started in French, read in English)."""
+        if name in self.translator.all_forms("setup.you"):
+            return self.tr("setup.you")
+        return name
+
     def game_text(self, rules: Any, key: str, **params: Any) -> str:
         """A game's own text (its YAML) in the current language."""
         return rules.text(self.settings.language, key, **params)

@@ -82,3 +82,42 @@ def test_wolf_and_hound_header_turn_is_the_caption_turn(tmp_path, monkeypatch) -
     app.push(scene)
     _counters_follow_the_animation(app, scene, 600)
     assert scene.view["turn"] > 3
+
+
+def test_log_speaks_to_the_reader_in_the_second_person_and_counts_in_words() -> None:
+    from game.engine import registry
+    from game.engine.events import CardMoved, Note
+    from game.log import LogWriter
+
+    wh = registry.load("wolf_and_hound")
+    play = CardMoved("white 3", 0, "hand", 0, "played", -1, "play", 0)
+    assert LogWriter(wh, "en", ["You", "Bob", "Cyd", "Dan"], 0).lines([play])[0].text == "You play White 3."
+    assert LogWriter(wh, "fr", ["Vous", "Bob", "Cyd", "Dan"], 0).lines([play])[0].text == "Vous jouez Blanc 3."
+    assert LogWriter(wh, "en", ["Ann", "Bob", "Cyd", "Dan"], 1).lines([play])[0].text == "Ann plays White 3."
+    jagd = registry.load("jagdfieber")
+    choose = CardMoved(None, 0, "hand", 0, "play", 0, "choose", 0)
+    assert LogWriter(jagd, "fr", ["Vous", "Bob", "Cyd"], 0).lines([choose])[0].text == "Vous choisissez une carte."
+    takes = CardMoved("wolf", 0, "play", 1, "prey_pile", -1, "hunter_takes", 1)
+    assert LogWriter(jagd, "en", ["You", "Bob", "Cyd"], 0).lines([takes])[0].text == "Bob's hunter takes your wolf."
+    fish = registry.load("fish_fish")
+    bets = [CardMoved(None, 1, "fish", 1, "bet", -1, "bet", 1)] * 4
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 0).lines(bets)[0].text == "Alice bets 4 fish."
+    assert LogWriter(fish, "fr", ["Ann", "Alice", "Bob"], 0).lines(bets)[0].text == "Alice mise 4 poissons."
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 1).lines(bets)[0].text == "You bet 4 fish."
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 1).lines(bets[:1])[0].text == "You bet a fish."
+    assert LogWriter(fish, "fr", ["Ann", "Alice", "Bob"], 1).lines([Note("pass", 1)])[0].text == "Vous ne misez pas."
+
+
+def test_table_captions_use_the_reader_grammar_and_the_default_name_follows_the_language(tmp_path, monkeypatch) -> None:
+    from game.engine.events import CardMoved
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = wh_table(app)
+    scene.match.config.seats[0].name = "Vous"  # the setup's default name for the first seat
+    play = CardMoved("white 3", 0, "hand", 0, "played", -1, "play", 0)
+    assert scene.caption_of(play) == "Vous jouez Blanc 3."
+    app.set_language("en")
+    assert scene.caption_of(play) == "You play White 3."
+    assert scene.name(0) == "You"
+    other = CardMoved("white 3", 1, "hand", 1, "played", -1, "play", 1)
+    assert scene.caption_of(other) == "Bot 1 plays White 3."

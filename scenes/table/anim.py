@@ -205,8 +205,13 @@ class Animator:
         for event in step.events:  # the HUD's counters change when the caption says so
             if isinstance(event, PhaseBegan):
                 _count_phase(self.view, event)
-        captions = [c for c in (self.caption_of(e) for e in step.events) if c]
-        unique = list(dict.fromkeys(captions))
+        counts: dict[str, tuple[Event, int]] = {}
+        for event in step.events:
+            caption = self.caption_of(event)
+            if caption:
+                first, n = counts.get(caption, (event, 0))
+                counts[caption] = (first, n + 1)
+        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
         shown = 6 if step.kind == "score" else 3  # every seat's score line; other batches abridged
         step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
@@ -239,6 +244,15 @@ class Animator:
                     step.flights.append(Flight(None, old.rect, new.rect, "start_card"))
         if not quiet and self.on_step is not None:
             self.on_step(step)
+
+    def _plural(self, caption: str, event: Event, count: int) -> str:
+        """A sentence repeated in one step, said once with its number ("Alice bets 4 fish.")."""
+        if count < 2:
+            return caption
+        try:
+            return self.caption_of(event, count) or caption  # type: ignore[call-arg]
+        except TypeError:  # a caption function without a count
+            return caption
 
     def _finish(self, step: Step) -> None:
         view = self.view

@@ -48,7 +48,9 @@ class LogPanel:
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
-        return LogWriter(self.rules, self.app.settings.language, self.names, self.viewer)
+        shown = getattr(self.app, "shown_name", None)  # "Vous" read in English is "You"
+        names = [shown(n) for n in self.names] if shown is not None else self.names
+        return LogWriter(self.rules, self.app.settings.language, names, self.viewer)
 
     def add_events(self, events: Iterable[Event]) -> None:
         batch = list(events)
