@@ -68,7 +68,7 @@ def test_jagdfieber_header_never_shows_a_new_day_with_the_old_round(tmp_path, mo
     scene = make_table(app, "bbb", seed=4, think=0.0)
     seen = _counters_follow_the_animation(app, scene, 2500)
     assert seen[-1][0] >= 2  # a new day began during the frames
-    for (d0, r0), (d1, r1) in zip(seen, seen[1:]):
+    for (d0, r0), (d1, r1) in zip(seen, seen[1:], strict=False):
         assert (d1, r1) in ((d0, r0), (d0, r0 + 1), (d0 + 1, 1)), ((d0, r0), (d1, r1))
 
 
