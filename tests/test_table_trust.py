@@ -180,3 +180,26 @@ def test_continue_lists_every_unfinished_match_newest_first_with_delete(monkeypa
     assert isinstance(table, TableScene) and len(table.match.history) == 4
     assert [type(s) for s in app.stack.scenes] == [MainMenuScene, TableScene]
     app.pop()
+
+
+def test_setup_remembers_practice_undo_and_comes_back_at_the_top(monkeypatch, tmp_path: Path) -> None:
+    import scenes.app as app_module
+    from scenes.setup import SetupScene
+    from tests.test_app_support import StandInTable
+
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    app = make_app(monkeypatch, tmp_path, size=(800, 480))
+    setup = app.scene("setup", game_id="wolf_and_hound")  # its animal cards make a long form
+    app.push(setup)
+    frame(app)
+    setup.practice.set_value(True)
+    setup.form.scroll = 10_000
+    setup.form._clamp_scroll()
+    assert setup.form.scroll > 0  # the form is taller than the window: it scrolled
+    setup.start()
+    assert isinstance(app.stack.top, StandInTable)
+    app.pop()  # back to the setup screen
+    frame(app)
+    assert setup.form.scroll == 0 and setup.form.focus is setup.game
+    again = SetupScene(app)
+    assert again.practice.value is True  # remembered, across restarts too (settings)
