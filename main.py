@@ -67,6 +67,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"table frame time ({table['game']}, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"p50 {table['p50_ms']} ms, p99 {table['p99_ms']} ms, p99 CPU {table['p99_cpu_ms']} ms "
           f"(target p99 <= {table['target_p99_ms']} ms)")
+    from scenes.bench_idle import bench_idle
+
+    idle = bench_idle(args.seconds)
+    for row in idle:
+        print(f"idle {row['screen']:<18} {row['cpu_ms_per_s']:>6} ms CPU per second, {row['draws_per_s']:>5} frames drawn per second")
     from scenes.app import bench_cold_start
 
     start = bench_cold_start()
@@ -75,7 +80,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
     if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table], "app": start}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table], "idle": idle, "app": start}))
     return 0
 
 

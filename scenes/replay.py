@@ -271,6 +271,9 @@ class ReplayScene(Scene):
         if self.painter is not None:
             self.painter.art.clear()
 
+    def animating(self) -> bool:
+        return self.playing
+
     def update(self, dt: float) -> None:
         if self.playing:
             self.clock += dt

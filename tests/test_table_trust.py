@@ -203,3 +203,34 @@ def test_setup_remembers_practice_undo_and_comes_back_at_the_top(monkeypatch, tm
     assert setup.form.scroll == 0 and setup.form.focus is setup.game
     again = SetupScene(app)
     assert again.practice.value is True  # remembered, across restarts too (settings)
+
+
+def _draws_in_a_second(app, monkeypatch) -> int:
+    """How many times the app drew in 60 frames of 1/60 s without any input."""
+    count = [0]
+    real = app.draw
+    monkeypatch.setattr(app, "draw", lambda: (count.__setitem__(0, count[0] + 1), real()))
+    for _ in range(60):
+        app.step(1 / 60, [])
+    monkeypatch.setattr(app, "draw", real)
+    return count[0]
+
+
+def test_idle_screens_are_not_redrawn_sixty_times_a_second(monkeypatch, tmp_path: Path) -> None:
+    from tests.table_helpers import make_table, settle
+
+    app = make_app(monkeypatch, tmp_path)
+    frame(app)
+    assert _draws_in_a_second(app, monkeypatch) <= 3  # the main menu
+    frame(app, key(pygame.K_DOWN))  # input redraws at once
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    table = make_table(app, "hhb")  # hot-seat: the privacy screen first
+    settle(app, table)
+    assert table.privacy_for == 0
+    assert _draws_in_a_second(app, monkeypatch) <= 3
+    frame(app, key(pygame.K_RETURN))
+    settle(app, table)
+    assert table.active_seat() == 0  # a table waiting for a human
+    assert _draws_in_a_second(app, monkeypatch) <= 3
+    table.submit("play wolf")  # something moves: every frame is drawn again
+    assert _draws_in_a_second(app, monkeypatch) >= 5

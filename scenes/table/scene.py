@@ -313,6 +313,13 @@ class TableScene(Scene):
             self.app.save_settings()
 
     # ------------------------------------------------------------------ update
+    def animating(self) -> bool:
+        """Drawn every frame only while something moves: an animation, a computer player about
+        to move, a card being dragged, the end of the match on its way to the results."""
+        return (self.animator.busy or bool(self.match.bots_thinking()) or self.input.drag is not None
+                or self.input.snap is not None
+                or self.match.is_over())
+
     def update(self, dt: float) -> None:
         self.time += dt
         self.match.poll()
