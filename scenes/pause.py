@@ -43,7 +43,7 @@ class PauseScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(480), w - px(40))
+        width = min(px(620), w - px(40))  # "Enregistrer et quitter vers le menu" uncut
         rows = len(self.form.widgets())
         height = px(80) + rows * (px(theme.ROW_HEIGHT) + px(12)) + px(20)
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)

@@ -147,6 +147,7 @@ class ResultsScene(Scene):
         self.scores = list(self.view.get("scores") or match.state.scores())
         self.winners = list(self.view.get("winners") or match.state.winners())
         self.tiebreak = self.view.get("tiebreak") or ""
+        self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
         self.sheet = ScoreSheetView(app, self.rules, self.view, self.names)
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
@@ -169,15 +170,27 @@ class ResultsScene(Scene):
         self.app.replace(table)
 
     def title(self) -> str:
-        names = [self.names[s] for s in self.winners]
+        """"Winner: Ann"; a team game names the team ("The blue team wins: Ann, Cy")."""
+        team = self._winning_team()
+        if team is not None:
+            names = ", ".join(self.names[s] for s in self.teams[team] if s < len(self.names))
+            return self.app.game_text(self.rules, f"team_wins.{team}", names=names)
+        names = [self.names[s] for s in self.winners if s < len(self.names)]
         if len(names) == 1:
             return self.app.tr("results.winner", name=names[0])
         return self.app.tr("results.shared", names=", ".join(names))
 
+    def _winning_team(self) -> str | None:
+        """The team (the view's `teams`) whose seats are the winners, when the game has one."""
+        for team, seats in self.teams.items():
+            if self.winners and set(self.winners) <= set(seats) and self.rules.has_text(f"team_wins.{team}"):
+                return str(team)
+        return None
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(640), w - px(60))
+        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:

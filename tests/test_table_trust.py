@@ -234,3 +234,24 @@ def test_idle_screens_are_not_redrawn_sixty_times_a_second(monkeypatch, tmp_path
     assert _draws_in_a_second(app, monkeypatch) <= 3
     table.submit("play wolf")  # something moves: every frame is drawn again
     assert _draws_in_a_second(app, monkeypatch) >= 5
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_wolf_and_hound_results_name_the_winning_team(results_app, players) -> None:
+    from scenes.results import ResultsScene
+    from tests.test_app_support import finished_match
+
+    app = results_app
+    match = finished_match(seed=7, players=players, game_id="wolf_and_hound")
+    view = match.state.view(None)
+    team = next(t for t, seats in view["teams"].items() if set(view["winners"]) & set(seats))
+    scene = ResultsScene(app, match)
+    app.push(scene)
+    frame(app)
+    words = {"blue": "bleue", "yellow": "jaune"}[team]
+    assert scene.title().startswith(f"L'équipe {words} gagne")
+    members = [match.config.seats[s].name for s in view["teams"][team] if s < players]
+    assert all(name in scene.title() for name in members)
+    app.set_language("en")
+    assert scene.title().startswith(f"The {team} team wins")
+    assert scene.again.label() == "Play again with the same seats"
