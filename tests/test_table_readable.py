@@ -121,3 +121,40 @@ def test_table_captions_use_the_reader_grammar_and_the_default_name_follows_the_
     assert scene.name(0) == "You"
     other = CardMoved("white 3", 1, "hand", 1, "played", -1, "play", 1)
     assert scene.caption_of(other) == "Bot 1 plays White 3."
+
+
+def test_number_card_parts_never_overlap_nor_leave_the_card(tmp_path, monkeypatch) -> None:
+    import itertools
+
+    from scenes.layouts.wolf_and_hound_draw import number_card_layout
+
+    app = make_app(tmp_path, monkeypatch)
+    for w, h in ((40, 56), (50, 70), (70, 98), (100, 140), (140, 196), (300, 420)):
+        corner = app.font(max(7, int(h * 0.17)), True).size("4")
+        line = app.font(max(6, int(h * 0.11))).get_linesize()
+        boxes = number_card_layout((w, h), corner, line, symbol=True)
+        card = pygame.Rect(0, 0, w, h)
+        radius = max(3, w // 9)
+        inner = card.inflate(-radius, -radius)  # clear of the rounded corners
+        assert inner.contains(boxes["badge"]), (w, h, boxes["badge"])
+        for (a, ra), (b, rb) in itertools.combinations(boxes.items(), 2):
+            assert not ra.colliderect(rb), (w, h, a, ra, b, rb)
+
+
+def test_french_setup_check_labels_are_shown_whole(tmp_path, monkeypatch) -> None:
+    from scenes.ui import widgets
+
+    app = make_app(tmp_path, monkeypatch)
+    setup = app.scene("setup", game_id="wolf_and_hound")
+    app.push(setup)
+    drawn: list[tuple[str, list[str]]] = []
+    real = widgets.draw_fitted
+    monkeypatch.setattr(widgets, "draw_fitted", lambda s, a, text, rect, *r: drawn.append((text, real(s, a, text, rect, *r))) or drawn[-1][1])
+    checks = [w for w in setup.form.widgets() if isinstance(w, widgets.Check)]
+    assert len(checks) >= 10
+    surface = pygame.Surface(app.screen.get_size())
+    for check in checks:
+        check.draw(surface, app, setup.form.screen_rect(check), False, False)
+    assert len(drawn) == len(checks)
+    for text, lines in drawn:
+        assert " ".join(lines) == text, (text, lines)

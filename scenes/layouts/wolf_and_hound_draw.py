@@ -130,19 +130,46 @@ def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygam
     surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.5))))
     small = app.font(max(7, int(h * 0.17)), True)
     corner = small.render(value, True, ink)
-    surf.blit(corner, (max(2, w // 12), max(1, h // 30)))
-    surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - max(2, w // 12), h - max(1, h // 30))))
     symbol = info.get("symbol")
+    label_text = app.game_text(rules, f"card.{card}")
+    font = app.font(max(6, int(h * 0.11)))
+    boxes = number_card_layout((w, h), corner.get_size(), font.get_linesize(), bool(symbol))
+    surf.blit(corner, boxes["corner"])
+    surf.blit(pygame.transform.rotate(corner, 180), boxes["corner_rotated"])
     if symbol:
-        badge = pygame.Rect(0, 0, int(w * 0.5), int(w * 0.5))
-        badge.topright = (w - 2, 2)
+        badge = boxes["badge"]
         pygame.draw.circle(surf, (60, 40, 30) if symbol == "bone" else CREAM, badge.center, badge.w // 2)
         draw_symbol(surf, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
-    label = app.game_text(rules, f"card.{card}")
-    font = app.font(max(6, int(h * 0.11)))
-    img = font.render(fit_text(font, label, w - 4), True, ink)
-    surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(2, h // 7))))
+    label = boxes["label"]
+    for size in range(max(6, int(h * 0.11)), max(5, int(h * 0.085)), -1):  # the whole name if a little smaller fits
+        font = app.font(size)
+        if font.size(label_text)[0] <= label.w:
+            break
+    img = font.render(fit_text(font, label_text, label.w), True, ink)
+    surf.blit(img, img.get_rect(center=label.center))
     return _store(key, surf)
+
+
+def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int, symbol: bool) -> dict[str, pygame.Rect]:
+    """Where a number card's parts go, clear of each other and inside the rounded border: the
+    corner index (top left, and turned at the bottom right), the meat/bone badge (top right) and
+    the name, on the band between the big value and the bottom corners."""
+    w, h = size
+    margin = max(2, w // 12)
+    top = pygame.Rect((margin, max(1, h // 30)), corner)
+    bottom = pygame.Rect((0, 0), corner)
+    bottom.bottomright = (w - margin, h - max(1, h // 30))
+    boxes = {"corner": top, "corner_rotated": bottom}
+    if symbol:
+        side = max(6, min(int(w * 0.4), w - top.right - 2 * margin))
+        boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
+    room = w - 2 * (corner[0] + margin + 2)  # between the two bottom corners' columns
+    label = pygame.Rect(0, 0, max(8, room), line)
+    label.centerx = w // 2
+    label.bottom = min(bottom.top + line // 2, h - margin)
+    label.bottom = max(label.bottom, int(h * 0.78))
+    boxes["label"] = label
+    return boxes
 
 
 # ---------------------------------------------------------------------- animal cards
