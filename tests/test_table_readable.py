@@ -158,3 +158,22 @@ def test_french_setup_check_labels_are_shown_whole(tmp_path, monkeypatch) -> Non
     assert len(drawn) == len(checks)
     for text, lines in drawn:
         assert " ".join(lines) == text, (text, lines)
+
+
+def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_path, monkeypatch) -> None:
+    from game.engine import registry
+    from scenes.gallery import CARD_H, CARD_W
+    from scenes.layouts import wolf_and_hound_draw as art
+
+    rules = registry.load("wolf_and_hound")
+    app = make_app(tmp_path, monkeypatch)
+    for lang in ("fr", "en"):
+        app.set_language(lang)
+        w, h = app.px(CARD_W), app.px(CARD_H)
+        top = int(h * 0.1) * 2 + int(h * 0.34) + max(4, h // 40) + 4  # under a two-line name and the picture
+        for animal, data in rules.data["animals"].items():
+            for side in ("front", "back"):
+                if data.get(side):
+                    text = app.game_text(rules, f"animal.{animal}.desc")
+                    _, lines, whole = art.fit_paragraph(app, text, art.description_box((w, h), top, side == "back"))
+                    assert whole, (lang, animal, side, lines[-1])

@@ -225,16 +225,40 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
         surf.blit(img, img.get_rect(center=box.center))
     if detail:
         desc = app.game_text(rules, f"animal.{animal}.desc")
-        body = app.font(max(8, int(h * 0.047)))
         ty = pic.bottom + max(4, h // 40)
+        body, lines, _ = fit_paragraph(app, desc, description_box((w, h), ty, side == "back"))
         pad = max(6, w // 14)
-        for line in wrap_text(body, desc, w - 2 * pad):
-            if ty + body.get_linesize() > h - pad:
-                break
-            img = body.render(line, True, ink)
-            surf.blit(img, (pad, ty))
+        for line in lines:
+            surf.blit(body.render(line, True, ink), (pad, ty))
             ty += body.get_linesize()
     return _store(key, surf)
+
+
+def description_box(size: tuple[int, int], top: int, flips: bool) -> pygame.Rect:
+    """Where a gallery card's description goes: under the picture, inside the border, and above
+    the flip mark of a card's back side (the mark sits in the bottom-right corner)."""
+    w, h = size
+    pad = max(6, w // 14)
+    bottom = h - pad - (2 * max(2, w // 14) + 2 if flips else 0)
+    return pygame.Rect(pad, top, w - 2 * pad, max(0, bottom - top))
+
+
+def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Font, list[str], bool]:
+    """The largest font (down to a readable minimum) at which `text` wraps whole inside `box`;
+    the lines, and whether all of it fits (if not, the last shown line ends with "…")."""
+    h = box.h
+    start = max(8, int(box.w * 0.085))
+    font, lines = app.font(start), []
+    for size in range(start, 7, -1):
+        font = app.font(size)
+        lines = wrap_text(font, text, box.w)
+        if len(lines) * font.get_linesize() <= h:
+            return font, lines, True
+    keep = max(1, h // font.get_linesize())
+    cut = lines[:keep]
+    if len(lines) > keep:
+        cut[-1] = fit_text(font, cut[-1] + " …", box.w)
+    return font, cut, False
 
 
 def movement_mark(rules: Any, animal: str, side: str) -> str:
