@@ -177,3 +177,21 @@ def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_pat
                     text = app.game_text(rules, f"animal.{animal}.desc")
                     _, lines, whole = art.fit_paragraph(app, text, art.description_box((w, h), top, side == "back"))
                     assert whole, (lang, animal, side, lines[-1])
+
+
+def test_ghost_buttons_show_their_whole_text_in_both_languages(tmp_path, monkeypatch) -> None:
+    from scenes.layouts.wolf_and_hound_view import KEY_LABELS, button_label
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = wh_table(app, players=3)
+    area = scene.placements.regions["actions"].rect
+    for lang in ("fr", "en"):
+        app.set_language(lang)
+        for action in ("ghost keep", "ghost swap"):
+            text = scene.game_text(f"action.{action}")
+            h = min(max(22, area.h // 3), app.px(48))  # as action_buttons lays them out
+            size = max(9, int(h * 0.42))
+            key_w = app.font(size, True).size(KEY_LABELS[action])[0] + 8
+            font, lines = button_label(app, text, area.w - key_w - 18, h - 4, size)
+            assert " ".join(lines) == text, (lang, lines)
+            assert len(lines) * font.get_linesize() <= h

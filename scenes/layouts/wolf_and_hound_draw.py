@@ -126,8 +126,8 @@ def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygam
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, (150, 140, 120), surf.get_rect(), max(1, w // 30), border_radius=radius)
     value = str(info.get("value", "?"))
-    big = app.font(max(8, int(h * 0.5)), True).render(value, True, ink)
-    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.5))))
+    big = app.font(max(8, int(h * 0.46)), True).render(value, True, ink)
+    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.43))))  # leaves the band above the corner to the name
     small = app.font(max(7, int(h * 0.17)), True)
     corner = small.render(value, True, ink)
     symbol = info.get("symbol")
@@ -163,11 +163,9 @@ def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int
     if symbol:
         side = max(6, min(int(w * 0.4), w - top.right - 2 * margin))
         boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
-    room = w - 2 * (corner[0] + margin + 2)  # between the two bottom corners' columns
-    label = pygame.Rect(0, 0, max(8, room), line)
+    label = pygame.Rect(0, 0, w - 2 * margin, line)  # the whole width, just above the bottom corner
     label.centerx = w // 2
-    label.bottom = min(bottom.top + line // 2, h - margin)
-    label.bottom = max(label.bottom, int(h * 0.78))
+    label.bottom = bottom.top - 1
     boxes["label"] = label
     return boxes
 

@@ -19,7 +19,7 @@ from game.engine.events import MarkerChanged, PhaseBegan
 from game.engine.rng import Rng
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.ui import theme
-from scenes.ui.text import fit_text
+from scenes.ui.text import fit_text, wrap_text
 
 if TYPE_CHECKING:
     from scenes.table.scene import TableScene
@@ -378,8 +378,26 @@ def _draw_buttons(scene: TableScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
         surface.blit(key, key.get_rect(center=box.center))
         label = scene.game_text(f"action.{action}")
-        img = font.render(fit_text(font, label, rect.w - box.w - 18), True, theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
+        font, lines = button_label(scene.app, label, rect.w - box.w - 18, rect.h - 4, size)
+        top = rect.centery - len(lines) * font.get_linesize() // 2
+        for i, line in enumerate(lines):
+            img = font.render(line, True, theme.TEXT)
+            surface.blit(img, (rect.x + 8, top + i * font.get_linesize()))
+
+
+def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:
+    """A button's text whole: on one line if it fits (a little smaller if need be), else on two
+    ("Échanger avec la pioche fantôme" in a narrow button)."""
+    for s in (size, int(size * 0.85)):
+        font = app.font(max(7, s), True)
+        if font.size(text)[0] <= width:
+            return font, [text]
+    for s in range(int(size * 0.85), 6, -1):
+        font = app.font(s, True)
+        lines = wrap_text(font, text, width)
+        if len(lines) <= 2 and len(lines) * font.get_linesize() <= height:
+            return font, lines
+    return font, [fit_text(font, line, width) for line in lines[:2]]
 
 
 # --------------------------------------------------------------------------- gallery
