@@ -145,6 +145,8 @@ def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygam
         font = app.font(size)
         if font.size(label_text)[0] <= label.w:
             break
+    if font.size(label_text)[0] > label.w and symbol and " (" in label_text:
+        label_text = label_text.split(" (")[0]  # "Black 1 (meat)": the badge already shows the meat
     img = font.render(fit_text(font, label_text, label.w), True, ink)
     surf.blit(img, img.get_rect(center=label.center))
     return _store(key, surf)
