@@ -195,3 +195,25 @@ def test_ghost_buttons_show_their_whole_text_in_both_languages(tmp_path, monkeyp
             font, lines = button_label(app, text, area.w - key_w - 18, h - 4, size)
             assert " ".join(lines) == text, (lang, lines)
             assert len(lines) * font.get_linesize() <= h
+
+
+def test_the_start_card_is_drawn_once_while_it_moves(tmp_path, monkeypatch) -> None:
+    from tests.table_helpers import make_table
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbb", seed=4)
+    drawn: list[str] = []
+    real = scene.painter.marker
+    monkeypatch.setattr(scene.painter, "marker", lambda surface, region: (drawn.append(region.marker), real(surface, region)))
+    checked = 0
+    for _ in range(3000):
+        app.step(1 / 30, [])
+        step = scene.animator.current
+        if step is not None and any(f.marker == "start_card" for f in step.flights):
+            drawn.clear()
+            scene.draw(pygame.Surface(app.screen.get_size()))
+            assert "start_card" not in drawn  # only the flying one is shown
+            checked += 1
+            if checked > 5:
+                break
+    assert checked

@@ -201,5 +201,5 @@ def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placemen
             else:
                 painter.region(surface, region, cards)
     for region in placements.regions.values():
-        if region.kind == MARKER:
+        if region.kind == MARKER and region.name not in skip:  # a flying marker is drawn by its flight
             painter.marker(surface, region)

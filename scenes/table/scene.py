@@ -387,6 +387,9 @@ class TableScene(Scene):
         flipping = frozenset()
         if step is not None and step.kind == "reveal":
             flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
+        if step is not None:  # a marker in flight is drawn flying only, not also at its old place
+            flying = (placements.marker(f.marker) for f in step.flights if f.marker)
+            flipping = flipping | frozenset(r.name for r in flying if r is not None)
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
                      self.input.hand_state(), flipping)
         own = getattr(self.layout, "draw_table", None)  # what a layout draws beyond card regions
