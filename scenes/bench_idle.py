@@ -14,15 +14,15 @@ from typing import Any
 
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 
-Setup = Callable[[Any], None]
+Setup = Callable[[Any, str], None]
 
 
-def _table(app: Any, kinds: str, privacy: bool) -> None:
+def _table(app: Any, game_id: str, kinds: str, privacy: bool) -> None:
     from scenes.table.scene import TableScene
 
-    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    app.settings.extra["tours_seen"] = [game_id]
     seats = [SeatConfig(f"P{i}", HUMAN if k == "h" else BOT, "random", "easy") for i, k in enumerate(kinds)]
-    config = MatchConfig("jagdfieber", seats, seed=3, options={"start_seat": 0})
+    config = MatchConfig(game_id, seats, seed=3)
     scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
     app.push(scene)
     for _ in range(600):  # until the table waits for a human (behind the privacy screen or not)
@@ -36,17 +36,18 @@ def _table(app: Any, kinds: str, privacy: bool) -> None:
 
 
 SCREENS: dict[str, Setup] = {
-    "menu": lambda app: None,
-    "setup": lambda app: app.push(app.scene("setup")),
-    "settings": lambda app: app.push(app.scene("settings")),
-    "rules": lambda app: app.push(app.scene("rules")),
-    "privacy screen": lambda app: _table(app, "hhb", privacy=True),
-    "table, your turn": lambda app: _table(app, "hbb", privacy=False),
+    "menu": lambda app, game: None,
+    "setup": lambda app, game: app.push(app.scene("setup")),
+    "settings": lambda app, game: app.push(app.scene("settings")),
+    "rules": lambda app, game: app.push(app.scene("rules")),
+    "privacy screen": lambda app, game: _table(app, game, "hhb", privacy=True),
+    "table, your turn": lambda app, game: _table(app, game, "hbb", privacy=False),
 }
 
 
-def bench_idle(seconds: float = 1.0) -> list[dict[str, Any]]:
-    """Idle cost of each screen in SCREENS: CPU ms per second and frames drawn per second."""
+def bench_idle(game_id: str, seconds: float = 1.0) -> list[dict[str, Any]]:
+    """Idle cost of each screen in SCREENS (tables of `game_id`, 3 seats): CPU ms per second
+    and frames drawn per second."""
     from scenes.app import FPS, create_app
 
     rows = []
@@ -57,7 +58,7 @@ def bench_idle(seconds: float = 1.0) -> list[dict[str, Any]]:
             for name, setup in SCREENS.items():
                 app = create_app(headless=True)
                 app.clear_to(app.scene("menu"))
-                setup(app)
+                setup(app, game_id)
                 for _ in range(10):
                     app.step(1 / FPS, [])
                 draws, c0, t0 = app.draws, time.thread_time(), time.perf_counter()
