@@ -163,7 +163,7 @@ def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int
     bottom.bottomright = (w - margin, h - max(1, h // 30))
     boxes = {"corner": top, "corner_rotated": bottom}
     if symbol:
-        side = max(6, min(int(w * 0.4), w - top.right - 2 * margin))
+        side = max(6, min(int(w * 0.3), w - top.right - 2 * margin))  # clear of the big value too
         boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
     label = pygame.Rect(0, 0, w - 2 * margin, line)  # the whole width, just above the bottom corner
     label.centerx = w // 2
