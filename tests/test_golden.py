@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.golden_helpers import CASES, GOLDEN_DIR, case_name, differences, dump, load, normalise, play
+from tests.golden_helpers import (
+    CASES,
+    GOLDEN_DIR,
+    case_name,
+    differences,
+    dump,
+    load,
+    normalise,
+    play,
+)
 
 PARAMS = [
     pytest.param(game, players, seed, options, id=case_name(game, players, seed, tag))
