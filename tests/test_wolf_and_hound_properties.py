@@ -8,15 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.events import (
-    CardMoved,
-    CardRevealed,
     GameOver,
     ScoreChanged,
-    event_to_dict,
-    redact,
 )
 from game.engine.rng import Rng
-from game.engine.zones import BACK
 from tests.test_wolf_and_hound_rulebook import RULES
 
 SEATS = 4
@@ -28,44 +23,8 @@ def random_options(rng: Rng, seed: int) -> dict:
     return {"animals": animals, "meat_and_bone": rng.randrange(2) == 1, "best_of": 5 if seed % 7 == 0 else 1}
 
 
-class Knowledge:
-    """What each seat learnt from its redacted events about cards in zones it cannot see."""
-
-    def __init__(self):
-        self.seen = [Counter() for _ in range(SEATS)]
-
-    def hidden(self, state, seat: int, owner, zone: str) -> bool:
-        spec = state.table.specs[state.zone_index(owner, zone)]
-        return not (spec.mask == -1 or spec.mask & (1 << seat))
-
-    def learn(self, state, events) -> None:
-        for seat in range(SEATS):
-            for event in events:
-                e = redact(event, seat)
-                # A card leaving a hidden zone is not forgotten: copies look alike, so the
-                # check below only asks that a shown card was learnt there at some point.
-                if isinstance(e, CardMoved) and e.card is not None:
-                    if self.hidden(state, seat, e.to_seat, e.to_zone):
-                        self.seen[seat][(e.to_seat, e.to_zone, e.card)] += 1
-                elif isinstance(e, CardRevealed) and e.card is not None:
-                    self.seen[seat][(e.seat, e.zone, e.card)] += 1
-
-    def check_views(self, state) -> None:
-        for seat in range(SEATS):
-            view = state.view(seat)
-            for spec in state.table.specs:
-                if not self.hidden(state, seat, spec.owner, spec.name):
-                    continue
-                shown = view["zones"][spec.name]
-                shown = shown if spec.owner is None else shown[spec.owner]
-                for card in shown:
-                    if card != BACK:
-                        assert self.seen[seat][(spec.owner, spec.name, card)] > 0, (seat, spec.name, card)
-
-
 def conserved(state, options) -> None:
-    uids = sorted(u for zone in state.zones for u in zone)
-    assert uids == list(range(32))
+    """The deck is the rulebook's (with Meat & Bone's cards when on); sheep stay in range."""
     assert Counter(state.card_ids) == Counter(RULES.deck_counts[options["meat_and_bone"]])
     assert all(0 <= state.sheep[s] <= state.start_sheep[s] for s in range(SEATS))
 
@@ -74,9 +33,7 @@ def playout(humans: int, seed: int, check_each_step: bool):
     rng = Rng(seed + 77)
     options = random_options(rng, seed)
     state = RULES.new_state(humans, seed=seed, options=options)
-    knowledge = Knowledge()
     texts, events = [], []
-    det_rng = Rng(seed)
     while not state.is_over():
         to_act = state.to_act()
         assert len(to_act) == 1 and to_act[0] < humans
@@ -85,15 +42,9 @@ def playout(humans: int, seed: int, check_each_step: bool):
         assert legal and all(not state.legal_actions(s) for s in range(humans) if s != seat)
         if check_each_step:
             conserved(state, options)
-            knowledge.check_views(state)
-            for action in legal:
-                state.clone().apply(seat, action)
-            for s in range(humans):
-                assert state.determinize(s, det_rng).view(s) == state.view(s)
         action = legal[rng.randrange(len(legal))]
         texts.append((seat, str(action)))
         new = state.apply(seat, action)
-        knowledge.learn(state, new)
         events += new
     conserved(state, options)
     return state, options, texts, events
@@ -130,24 +81,3 @@ def test_final_round_ends_at_seat_0_turn():
         turns = [e for e in events if e.kind == "phase" and e.phase == "turn"]
         if state.games[-1]["end"] == "cards":
             assert turns[-1].seat == 0
-
-
-def test_same_seed_and_actions_give_the_same_events():
-    for seed in range(8):
-        final, options, texts, events = playout(2 + seed % 3, seed, check_each_step=False)
-        again = RULES.new_state(final.humans, seed=seed, options=options)
-        replay = []
-        for seat, text in texts:
-            replay += [event_to_dict(e) for e in again.apply(seat, RULES.parse_action(again, seat, text))]
-        assert replay == [event_to_dict(e) for e in events]
-        assert again.view(None) == final.view(None)
-
-
-def test_clone_is_independent():
-    state = RULES.new_state(4, seed=3, options={"animals": ["metamorphic_01", "extra_01", "sheep_02"]})
-    before = state.view(None)
-    copy = state.clone()
-    while not copy.is_over():
-        (seat,) = copy.to_act()
-        copy.apply(seat, copy.legal_actions(seat)[0])
-    assert state.view(None) == before
