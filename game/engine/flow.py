@@ -27,19 +27,24 @@ from typing import Any, TypeVar
 
 def around(num_players: int, first: int, clockwise: bool = True) -> tuple[int, ...]:
     """Every seat once, starting at `first`, clockwise (seat numbers go up) or counter-clockwise."""
-    step = 1 if clockwise else -1
-    return tuple((first + step * i) % num_players for i in range(num_players))
+    first %= num_players
+    if clockwise:  # ranges, not a comprehension: this runs on every betting round
+        return (*range(first, num_players), *range(first))
+    return (*range(first, -1, -1), *range(num_players - 1, first, -1))
 
 
 class EachOnce:
     """Each listed seat has one turn, in order (a betting round, a market, the last turns after a
     called count). `seats` is fixed when the order starts: who cannot act is left out then."""
 
-    __slots__ = ("pos", "seats")
+    __slots__ = ("current", "done", "pos", "seats")
 
     def __init__(self, seats: Sequence[int], pos: int = 0) -> None:
         self.seats: tuple[int, ...] = tuple(seats)
         self.pos = pos
+        # Plain attributes, not properties: bots read them on every move.
+        self.done: bool = pos >= len(self.seats)
+        self.current: int | None = None if self.done else self.seats[pos]  # whose turn it is
 
     @classmethod
     def around(
@@ -52,19 +57,11 @@ class EachOnce:
     ) -> EachOnce:
         """From `first` round the table; seats in `skip`, or for which `can_act` is false, have
         no turn (the fisher does not bet; a fish with no tile left cannot)."""
-        seats = [s for s in around(num_players, first % num_players, clockwise) if s not in skip]
-        if can_act is not None:
-            seats = [s for s in seats if can_act(s)]
+        seats = []
+        for s in around(num_players, first % num_players, clockwise):
+            if s not in skip and (can_act is None or can_act(s)):
+                seats.append(s)
         return cls(seats)
-
-    @property
-    def current(self) -> int | None:
-        """The seat whose turn it is (None once every seat has had its turn)."""
-        return self.seats[self.pos] if self.pos < len(self.seats) else None
-
-    @property
-    def done(self) -> bool:
-        return self.pos >= len(self.seats)
 
     @property
     def remaining(self) -> tuple[int, ...]:
@@ -72,7 +69,7 @@ class EachOnce:
         return self.seats[self.pos :]
 
     def to_act(self) -> list[int]:
-        return [self.seats[self.pos]] if self.pos < len(self.seats) else []
+        return [] if self.current is None else [self.current]
 
     def acted(self, seat: int, ends_turn: bool = True) -> EachOnce:
         """The order after `seat` acted; an action that does not end the turn keeps the seat."""
@@ -94,10 +91,11 @@ class AllAtOnce:
     """Several seats choose at the same time (Jagdfieber's secret choice): each acts once, in any
     order; the order is done when all have. Kept as a bit mask: seats still to choose."""
 
-    __slots__ = ("waiting",)
+    __slots__ = ("done", "waiting")
 
     def __init__(self, waiting: int) -> None:
         self.waiting = waiting
+        self.done: bool = not waiting
 
     @classmethod
     def of(cls, seats: Iterable[int]) -> AllAtOnce:
@@ -109,10 +107,6 @@ class AllAtOnce:
     @classmethod
     def everyone(cls, num_players: int) -> AllAtOnce:
         return cls((1 << num_players) - 1)
-
-    @property
-    def done(self) -> bool:
-        return not self.waiting
 
     def waits_for(self, seat: int) -> bool:
         return seat >= 0 and bool(self.waiting >> seat & 1)
@@ -127,7 +121,7 @@ class AllAtOnce:
         return seats
 
     def acted(self, seat: int, ends_turn: bool = True) -> AllAtOnce:
-        if not self.waits_for(seat):
+        if seat < 0 or not self.waiting >> seat & 1:
             raise ValueError(f"seat {seat} has already acted or does not take part")
         return AllAtOnce(self.waiting & ~(1 << seat)) if ends_turn else self
 

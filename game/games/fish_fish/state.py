@@ -17,7 +17,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.flow import EachOnce, ScoreSheet, around, run_automatic
+from game.engine.flow import EachOnce, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.fish_fish.actions import Bet, LayLine
@@ -91,7 +91,7 @@ class FishFishState(State):
         """Fish seats in this round's order: from the fisher's left clockwise, or right."""
         n, f = self.num_players, self.fisher
         step = 1 if self.clockwise else -1
-        return tuple(s for s in around(n, (f + step) % n, self.clockwise) if s != f)
+        return EachOnce.around(n, f + step, self.clockwise, skip=(f,)).seats
 
     def _move_public(self, uids: list[int], src: int, dst: int, reason: str, actor: int | None) -> list[Event]:
         """Move cards everyone knows (fish, baits, revealed cards): State.move without the
@@ -164,10 +164,9 @@ class FishFishState(State):
         events.append(Note("bait", seat, (("value", value),)))
         self.line_value = value
         z_fish = self.z_fish
-        step = 1 if self.clockwise else -1
-        self.turn = EachOnce.around(
-            self.num_players, seat + step, self.clockwise, skip=(seat,), can_act=lambda s: bool(zones[z_fish[s]])
-        )
+        # This round's betting order (from the fisher's left or right, the fisher skipped), less
+        # the fish with no tile left: EachOnce.around on the order computed once per round.
+        self.turn = EachOnce([s for s in self.order if zones[z_fish[s]]])
         self.phase = BET
         if self.turn.done:  # cannot happen with the shipped data: the round would have ended
             self.phase = run_automatic(self, "check", AUTOMATIC, events)
