@@ -10,7 +10,8 @@ holds them in plain attributes and `clone()` shares them instead of copying.
 
     AllAtOnce.everyone(n)     every seat chooses (in secret); done when all have
     UntilDone(seat)           one seat acts again and again until an action ends its turn
-    Rotation.around(n, first) each seat in turn, lap after lap, until the game stops it
+    Rotation(n, first)        each seat in turn, lap after lap, until the game stops it;
+                              .others_once(): one last turn for each other seat
 
 A game's phases are names; the automatic ones (reveal, scoring, dealing) have a step function
 that appends its events and names the next phase. `run_automatic` runs them until a phase with no
