@@ -16,6 +16,10 @@ Parameters a game text may use:
 Params are shown as words: seats (seat, actor, owner, from, to, player, target) by name, `card`
 by its card name, any other text value v of a param x as the text `x.v` when the game has it.
   phase.<phase>   {number} and {seat}
+  reveal.<zone>   {seat} the zone's owner, {card}, {zone}
+  seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
+                  seat reads its name: the others read "a card"), {zone}
+  conceal.<zone>  {seat} the zone's owner, {card}, {zone}
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.events import (
+    CardConcealed,
     CardMoved,
     CardRevealed,
+    CardSeen,
     Event,
     GameOver,
     MarkerChanged,
@@ -87,6 +93,10 @@ class LogWriter:
             return LogLine(self._moved(event), kind="move")
         if isinstance(event, CardRevealed):
             return LogLine(self._revealed(event), kind="reveal")
+        if isinstance(event, CardSeen):
+            return LogLine(self._seen(event), kind="seen")
+        if isinstance(event, CardConcealed):
+            return LogLine(self._concealed(event), kind="conceal")
         if isinstance(event, MarkerChanged):
             return LogLine(self._marker(event), kind="marker")
         if isinstance(event, ScoreChanged):
@@ -128,6 +138,24 @@ class LogWriter:
         if self.rules.has_text(key):
             return self.t(key, **params)
         return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
+
+    def _seen(self, e: CardSeen) -> str:
+        """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
+        params = {
+            "seat": self.seat_name(e.viewer), "owner": self.seat_name(e.seat),
+            "card": self.card_name(e.card), "zone": self._zone(e.zone),
+        }
+        key = f"seen.{e.zone}"
+        if self.rules.has_text(key):
+            return self.t(key, **params)
+        return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
+
+    def _concealed(self, e: CardConcealed) -> str:
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+        key = f"conceal.{e.zone}"
+        if self.rules.has_text(key):
+            return self.t(key, **params)
+        return self.t("log.concealed" if e.seat is not None else "log.concealed_table", **params)
 
     def localize(self, params: dict[str, Any]) -> dict[str, Any]:
         """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""

@@ -49,17 +49,49 @@ class CardMoved(NamedTuple):
     visible: int = ALL_SEATS
     reason: str = ""
     actor: int | None = None
+    from_slot: int | None = None  # the place it left in a zone with fixed slots (else None)
+    to_slot: int | None = None  # the place it took in a zone with fixed slots (else None)
+    from_pos: int | None = None  # position of the zone in a zone array (`count: N`), else None
+    to_pos: int | None = None
     kind = "card_moved"
 
 
 class CardRevealed(NamedTuple):
-    """A face-down card was turned face up where it lies."""
+    """A face-down card was turned face up where it lies (`seat`: the zone's owner)."""
 
     card: str | None
     seat: int | None
     zone: str
     visible: int = ALL_SEATS
+    slot: int | None = None
+    pos: int | None = None
     kind = "card_revealed"
+
+
+class CardSeen(NamedTuple):
+    """`viewer` looked at a card where it lies (zone `zone` of `seat`, None: the table):
+    everyone sees the look, only `viewer` the card."""
+
+    card: str | None
+    seat: int | None
+    zone: str
+    viewer: int
+    visible: int = 0
+    slot: int | None = None
+    pos: int | None = None
+    kind = "card_seen"
+
+
+class CardConcealed(NamedTuple):
+    """A face-up card was turned face down where it lies (`seat`: the zone's owner)."""
+
+    card: str | None
+    seat: int | None
+    zone: str
+    visible: int = ALL_SEATS
+    slot: int | None = None
+    pos: int | None = None
+    kind = "card_concealed"
 
 
 class MarkerChanged(NamedTuple):
@@ -97,13 +129,16 @@ class GameOver(NamedTuple):
     kind = "game_over"
 
 
-Event = PhaseBegan | CardMoved | CardRevealed | MarkerChanged | ScoreChanged | Note | GameOver
-EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, MarkerChanged, ScoreChanged, Note, GameOver)
+Event = (
+    PhaseBegan | CardMoved | CardRevealed | CardSeen | CardConcealed | MarkerChanged | ScoreChanged | Note | GameOver
+)
+EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, CardSeen, CardConcealed, MarkerChanged, ScoreChanged, Note, GameOver)
+CARD_EVENTS = (CardMoved, CardRevealed, CardSeen, CardConcealed)  # events naming a card by id
 
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as `seat` may know it: hidden card ids become None."""
-    hidden = isinstance(event, (CardMoved, CardRevealed)) and event.card is not None
+    hidden = isinstance(event, CARD_EVENTS) and event.card is not None
     if hidden and not sees(event.visible, seat):
         return event._replace(card=None)
     return event
