@@ -14,6 +14,20 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
 
+MAX_BENCH_SECONDS = 600.0
+
+
+def bench_seconds(text: str) -> float:
+    """A finite time per measurement: `inf` or `nan` would make `bench` run forever."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 < value <= MAX_BENCH_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text} is out of range (expected more than 0 and at most {MAX_BENCH_SECONDS:g})")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     from game import cli
     from game.version import version
@@ -25,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    p.add_argument("--seconds", type=bench_seconds, default=1.0, help="time per measurement (0 < s <= 600)")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser("demo", help="computer players play on the real table; optionally save a screenshot")
     p.add_argument("game")
@@ -67,6 +81,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"table frame time ({table['game']}, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"p50 {table['p50_ms']} ms, p99 {table['p99_ms']} ms, p99 CPU {table['p99_cpu_ms']} ms "
           f"(target p99 <= {table['target_p99_ms']} ms)")
+    thinking = []
+    for game_id in ("jagdfieber", "wolf_and_hound", "fish_fish"):  # a hard bot at every seat: always one thinking
+        for worker in ("process", "thread"):
+            row = bench_table(game_id, args.seconds, players=4, bot="ismcts:hard", worker=worker)
+            thinking.append(row)
+            print(f"table frame time, hard bots thinking in a {worker:<7} ({game_id}, 4 seats, {row['frames']} frames): "
+                  f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, p99 CPU {row['p99_cpu_ms']} ms, "
+                  f"{100 * row['over_8ms']:.1f}% over 8 ms")
     from scenes.app import bench_cold_start
 
     start = bench_cold_start()
@@ -75,11 +97,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
     if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table], "app": start}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "app": start}))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def run(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -96,4 +127,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the bots' worker process (game/botworker.py) in a frozen build
     sys.exit(main())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--save-dir", type=Path, default=None, help="write one match record per game into this folder")
     p.set_defaults(run=cmd_simulate)
 
+    p = sub.add_parser("exploit", help="play each simple fixed plan of a game against bots: is one an exploit?")
+    p.add_argument("game")
+    p.add_argument("--level", default="medium", help="the bots' level (easy, medium, hard)")
+    p.add_argument("--games", type=int, default=12, help="games per plan, the plan's seat turning")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--iterations", type=int, default=None, help="the bots' iterations per decision (no clock)")
+    p.add_argument("--plans", default=None, help="only these plans, comma separated")
+    p.add_argument("--json", action="store_true", help="end with one JSON line")
+    p.set_defaults(run=cmd_exploit)
+
     p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
     p.add_argument("paths", nargs="*", type=Path)
     p.set_defaults(run=cmd_validate)
@@ -40,8 +52,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_replay)
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` without control characters: names and values read from files must not drive the
+    terminal (escape sequences, bells, cursor moves)."""
+    return _CONTROL.sub("?", str(text))
+
+
 def fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {printable(message)}", file=sys.stderr)
     return 1
 
 
@@ -141,11 +162,29 @@ def print_summary(result: dict[str, Any]) -> None:
         )
 
 
+def cmd_exploit(args: argparse.Namespace) -> int:
+    """Each fixed plan against bots of a level; bad input gets a message, never a traceback."""
+    from game.ai.bots import LEVELS
+    from game.ai.exploit import exploit, print_exploit
+
+    if args.level not in LEVELS:
+        return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
+    plans = [p.strip() for p in args.plans.split(",") if p.strip()] if args.plans else None
+    try:
+        result = exploit(args.game, args.level, args.games, args.players, args.seed, args.iterations, plans)
+    except TableeError as exc:
+        return fail(str(exc))
+    print_exploit(result)
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     problems = registry.validate_paths(paths)
     for problem in problems:
-        print(problem)
+        print(printable(str(problem)))
     if problems:
         files = len({p.file for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
@@ -173,9 +212,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return fail(str(exc))
     summary = replay_summary(played, path)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json.dumps(summary, ensure_ascii=False))  # JSON escapes control characters
     else:
-        names = [s["name"] for s in summary["seats"]]
+        names = [printable(s["name"]) for s in summary["seats"]]
         state = "finished" if summary["over"] else "unfinished"
         print(f"{path}: {summary['game']} v{summary['version']}, seed {summary['seed']}, {summary['actions']} actions, {state}")
         for seat, name in enumerate(names):
@@ -186,7 +225,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None)
         for line in story(writer, played.events, played.record.undos):
-            print(("== " if line.marker else "   ") + display_text(line))
+            print(("== " if line.marker else "   ") + printable(display_text(line)))
     return 0
 
 
