@@ -62,6 +62,20 @@ class CardRevealed(NamedTuple):
     kind = "card_revealed"
 
 
+class CardSeen(NamedTuple):
+    """A seat (`by`) looked at a card where it lies (a peek, a power): its identity is shown
+    only to the seats in `visible`; the others learn only that `by` looked at that place.
+    `seat` owns the zone (None: a shared zone); `slot` is the card's 0-based place in it."""
+
+    card: str | None
+    seat: int | None
+    zone: str
+    by: int
+    slot: int = 0
+    visible: int = 0
+    kind = "card_seen"
+
+
 class MarkerChanged(NamedTuple):
     """A game marker changed: a lodge turned, the start card passed, a fisher chosen..."""
 
@@ -97,13 +111,13 @@ class GameOver(NamedTuple):
     kind = "game_over"
 
 
-Event = PhaseBegan | CardMoved | CardRevealed | MarkerChanged | ScoreChanged | Note | GameOver
-EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, MarkerChanged, ScoreChanged, Note, GameOver)
+Event = PhaseBegan | CardMoved | CardRevealed | CardSeen | MarkerChanged | ScoreChanged | Note | GameOver
+EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, CardSeen, MarkerChanged, ScoreChanged, Note, GameOver)
 
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as `seat` may know it: hidden card ids become None."""
-    hidden = isinstance(event, (CardMoved, CardRevealed)) and event.card is not None
+    hidden = isinstance(event, (CardMoved, CardRevealed, CardSeen)) and event.card is not None
     if hidden and not sees(event.visible, seat):
         return event._replace(card=None)
     return event

@@ -1,0 +1,637 @@
+"""Silver's state machine: peeks, turns of one action, exchanges, powers, the amulet, scoring.
+
+Knowledge is exact: a face-down card is known to the seats in its `known` mask (peeks, powers,
+the drawn card, having seen it face up); face-up cards are known to all. `determinize`
+resamples only the identities of cards the seat has not seen, keeping every card's place,
+face and who-knows-it mask, so opponents keep "knowing something" where they looked.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.events import (
+    ALL_SEATS,
+    CardRevealed,
+    CardSeen,
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+)
+from game.engine.rng import Rng
+from game.engine.state import State
+
+if TYPE_CHECKING:
+    from game.games.silver_amulet.rules import SilverRules
+
+PEEK, TURN, OVER = "peek", "turn", "over"
+MAIN, DRAWN, TAKEN, RASCAL, POWER = "main", "drawn", "taken", "rascal", "power"
+EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
+
+
+class SilverState(State):
+    mutable_fields = ("peeked", "face_up", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
+    rules: SilverRules
+
+    def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
+        super().__init__(rules, num_players, seed, options)
+        n = num_players
+        self.chars = rules.characters(options)
+        self.z_village = [self.zone_index(s, "village") for s in range(n)]
+        self.z_drawn = [self.zone_index(s, "drawn") for s in range(n)]
+        self.z_deck = self.zone_index(None, "deck")
+        self.z_aside = self.zone_index(None, "aside")
+        self.z_discard = self.zone_index(None, "discard")
+        for card in rules.deck_ids:
+            self.add_card(card, self.z_deck)
+        self.vals = [rules.value[c] for c in self.card_ids]
+        self.match_max = rules.match_max
+        self.phase = PEEK
+        self.step = MAIN
+        self.seat = 0
+        self.first_seat = 0
+        self.round_no = 0
+        self.peeked = [False] * n
+        self.face_up = [False] * len(self.card_ids)
+        self.guard_of = [-1] * len(self.card_ids)
+        self.pending_guards: list[int] = []
+        self.protected = -1
+        self.amulet_holder: int | None = None
+        self.amulet_ready = False
+        self.amulet_turn = False
+        self.looks_used = 0
+        self.caller: int | None = None
+        self.power_uid = -1
+        self.turn_done = False
+        self.totals = [0] * n
+        self.sheet: list[list[int]] = []
+        self.sheet_details: list[list[dict[str, int]]] = []
+        self.end_reason = ""
+
+    # ------------------------------------------------------------------- set-up
+    def start(self) -> None:
+        """Round 1: the first player, then the deal (set-up emits no events)."""
+        start = self.options.get("start_seat")
+        self.first_seat = start if start is not None else self.rng.randrange(self.num_players)
+        self._deal_round([])
+
+    def _deal_round(self, events: list[Event]) -> None:
+        """Everything back into the deck, shuffled (or stacked), dealt, one card to the discard."""
+        rules, zones, n = self.rules, self.zones, self.num_players
+        self.round_no += 1
+        deck = zones[self.z_deck]
+        for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
+            for uid in zones[zi][::-1]:
+                events.append(self.move(uid, zi, self.z_deck, "collect"))
+        order = self._round_order()
+        deck[:] = order[::-1]  # top of the deck is the end of the list
+        self.known = [0] * len(self.card_ids)
+        self.face_up = [False] * len(self.card_ids)
+        self.guard_of = [-1] * len(self.card_ids)
+        self.pending_guards = []
+        self.protected = -1
+        self.caller = None
+        self.power_uid = -1
+        self.turn_done = False
+        self.end_reason = ""
+        self.amulet_ready = self.amulet_holder is not None
+        events.append(PhaseBegan("round", self.round_no, self.first_seat))
+        for s in range(n):
+            for _ in range(rules.village_size):
+                events.append(self.move(deck[-1], self.z_deck, self.z_village[s], "deal", s))
+        for _ in range(rules.set_aside.get(n, 0)):
+            events.append(self.move(deck[-1], self.z_deck, self.z_aside, "set_aside"))
+        top = deck[-1]
+        events.append(self.move(top, self.z_deck, self.z_discard, "start_discard"))
+        self.face_up[top] = True
+        self.known[top] = ALL_SEATS
+        self.peeked = [False] * n
+        self.phase = PEEK
+        events.append(PhaseBegan("peek", self.round_no))
+        if rules.initial_peeks == 0:
+            self._begin_turns(events)
+
+    def _round_order(self) -> list[int]:
+        """This round's deck, top first: the stacked `deck` option, else a shuffle."""
+        decks = self.options.get("deck")
+        if decks and self.round_no <= len(decks):
+            free: dict[str, list[int]] = {}
+            for uid, card in enumerate(self.card_ids):
+                free.setdefault(card, []).append(uid)
+            for uids in free.values():
+                uids.reverse()
+            return [free[card].pop() for card in decks[self.round_no - 1]]
+        order = list(range(len(self.card_ids)))
+        self.rng.shuffle(order)
+        return order
+
+    def _begin_turns(self, events: list[Event]) -> None:
+        self.phase = TURN
+        self._start_turn(self.first_seat, events)
+
+    # ------------------------------------------------------------- the protocol
+    def to_act(self) -> list[int]:
+        if self.phase == TURN:
+            if self.pending_guards:
+                return [self.owner_of(self.pending_guards[0])]
+            return [self.seat]
+        if self.phase == PEEK:
+            return [s for s in range(self.num_players) if not self.peeked[s]]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        """Points lost so far (lower is better)."""
+        return self.totals[:]
+
+    def winners(self) -> list[int]:
+        """Lowest total; a tie goes to the tied player holding the amulet, else all tied win."""
+        if self.phase != OVER:
+            return []
+        low = min(self.totals)
+        tied = [s for s in range(self.num_players) if self.totals[s] == low]
+        if len(tied) > 1 and self.amulet_holder in tied:
+            return [self.amulet_holder]
+        return tied
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [Action(t) for t in self.legal_texts(seat)]
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """The legal action texts of `seat` now (the bots' and parsers' source of truth)."""
+        if self.phase == TURN:
+            if self.pending_guards:
+                bodyguard = self.pending_guards[0]
+                owner = self.owner_of(bodyguard)
+                if seat != owner:
+                    return []
+                village = self.zones[self.z_village[owner]]
+                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
+            if seat != self.seat:
+                return []
+            step = self.step
+            if step == MAIN:
+                out = ["draw"]
+                if self.zones[self.z_discard]:
+                    out.append("take discard")
+                if self._may_call(seat):
+                    out.append("call count")
+            elif step == DRAWN:
+                out = ["discard"]
+                if self._power_usable(seat):
+                    out.append("use")
+                out += self._exchange_texts(seat)
+            elif step == TAKEN:
+                out = self._exchange_texts(seat)
+            elif step == RASCAL:
+                return ["keep 1", "keep 2"]
+            else:
+                power = self.chars[self.card_ids[self.power_uid]].power
+                return power.texts(self, seat) if power is not None else []
+            return out + self._extra_texts(seat)
+        if self.phase == PEEK and not self.peeked[seat]:
+            size = len(self.zones[self.z_village[seat]])
+            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
+            return ["peek " + " ".join(map(str, c)) for c in combos]
+        return []
+
+    def _may_call(self, seat: int) -> bool:
+        return (
+            self.caller is None
+            and not self.amulet_turn
+            and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
+        )
+
+    def _extra_texts(self, seat: int) -> list[str]:
+        """Not actions of the turn: placing the amulet, an empath's look."""
+        out = []
+        village = self.zones[self.z_village[seat]]
+        if self.amulet_holder == seat and self.amulet_ready:
+            out += [f"amulet {i + 1}" for i in range(len(village))]
+        looks = self._free_looks(seat)
+        if looks is not None and looks[1] > self.looks_used:
+            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.protected]
+        return out
+
+    def _free_looks(self, seat: int) -> tuple[str, int] | None:
+        """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
+        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        word, total = "", 0
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                flag = chars[ids[uid]].flags.get("free_look")
+                if flag is not None:
+                    word, total = flag[0], total + flag[1]
+        return (word, total) if total else None
+
+    def _own_flag(self, seat: int, kind: str) -> Any:
+        """The value of a continuous power on a face-up card of the seat's village, or None."""
+        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                value = chars[ids[uid]].flags.get(kind)
+                if value is not None:
+                    return value
+        return None
+
+    def _power_usable(self, seat: int) -> bool:
+        uid = self.zones[self.z_drawn[seat]][0]
+        power = self.chars[self.card_ids[uid]].power
+        return power is not None and bool(power.texts(self, seat))
+
+    def _exchange_texts(self, seat: int) -> list[str]:
+        """Every set of own cards that may be announced: unprotected, and whose face-up cards
+        (doppelgängers aside) share one value, at most as many as can match."""
+        village = self.zones[self.z_village[seat]]
+        face_up, vals, ids, chars = self.face_up, self.vals, self.card_ids, self.chars
+        slots = [i for i, u in enumerate(village) if u != self.protected]
+        shown: dict[int, int] = {}
+        for i in slots:
+            u = village[i]
+            if face_up[u] and "match_any" not in chars[ids[u]].flags:
+                shown[i] = vals[u]
+        out = []
+        for size in range(1, min(len(slots), self.match_max) + 1):
+            for combo in combinations(slots, size):
+                if size > 1 and len({shown[i] for i in combo if i in shown}) > 1:
+                    continue
+                out.append("exchange " + " ".join(str(i + 1) for i in combo))
+        return out
+
+    # -------------------------------------------------------------------- apply
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        text = str(action)
+        if self.phase == OVER or text not in self.legal_texts(seat):
+            raise self.explain_illegal(seat, text)
+        words = text.split()
+        events: list[Event] = []
+        verb = words[0]
+        if verb == "peek":
+            self._peek(seat, [int(w) - 1 for w in words[1:]], events)
+        elif verb == "guard":
+            self._guard(seat, int(words[1]) - 1, events)
+        elif self.step == POWER:
+            self._resolve_power(seat, words, events)
+        elif verb == "draw":
+            self._draw(seat, events)
+        elif verb == "keep":
+            self._keep(seat, int(words[1]) - 1, events)
+        elif verb == "take":
+            events.append(self.move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], "take_discard", seat))
+            self.step = TAKEN
+        elif verb == "call":
+            self.caller = seat
+            events.append(MarkerChanged("caller", seat, seat))
+            self._end_turn(events)
+        elif verb == "amulet":
+            self._place_amulet(seat, int(words[1]) - 1, events)
+        elif verb == "discard":
+            events.append(self.move(self.zones[self.z_drawn[seat]][0], self.z_drawn[seat], self.z_discard, "discard", seat))
+            self._end_turn(events)
+        elif verb == "use":
+            self._use(seat, events)
+        elif verb == "exchange":
+            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
+            self._end_turn(events)
+        else:  # a free look (empath)
+            self.looks_used += 1
+            self.look_at(seat, seat, int(words[1]) - 1, events)
+        return events
+
+    def _peek(self, seat: int, slots: list[int], events: list[Event]) -> None:
+        for i in slots:
+            self.look_at(seat, seat, i, events)
+        self.peeked[seat] = True
+        events.append(Note("peeked", seat))
+        if all(self.peeked):
+            self._begin_turns(events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.seat = seat
+        self.step = MAIN
+        self.looks_used = 0
+        self.amulet_turn = False
+        events.append(MarkerChanged("turn", seat, seat))
+        to = self._own_flag(seat, "see_deck_top_turn_start")
+        if to is not None and self.zones[self.z_deck]:
+            self._see_deck_top(seat, to, events)
+
+    def _see_deck_top(self, seat: int, to: str, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        uid = deck[-1]
+        mask = ALL_SEATS if to == "all" else 1 << seat
+        self.known[uid] = ALL_SEATS if to == "all" else self.known[uid] | mask
+        events.append(CardSeen(self.card_ids[uid], None, "deck", seat, len(deck) - 1, mask))
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        extra = self._own_flag(seat, "extra_draw") is not None and len(deck) >= 2
+        for _ in range(2 if extra else 1):
+            events.append(self.move(deck[-1], self.z_deck, self.z_drawn[seat], "draw", seat))
+        self.step = RASCAL if extra else DRAWN
+
+    def _keep(self, seat: int, index: int, events: list[Event]) -> None:
+        drawn = self.zones[self.z_drawn[seat]]
+        other = drawn[1 - index]
+        if self._own_flag(seat, "extra_draw") == "discard":
+            events.append(self.move(other, self.z_drawn[seat], self.z_discard, "rascal_discard", seat))
+        else:
+            events.append(self.move(other, self.z_drawn[seat], self.z_deck, "back_on_top", seat))
+        self.step = DRAWN
+
+    def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
+        self.protected = self.zones[self.z_village[seat]][index]
+        self.amulet_ready = False
+        self.amulet_turn = True
+        events.append(MarkerChanged("amulet", seat, {"reason": "placed", "slot": index + 1}))
+
+    def _use(self, seat: int, events: list[Event]) -> None:
+        """The drawn card is shown; its power is resolved by the next action, then discarded."""
+        uid = self.zones[self.z_drawn[seat]][0]
+        self.known[uid] = ALL_SEATS
+        self.face_up[uid] = True
+        events.append(CardRevealed(self.card_ids[uid], seat, "drawn"))
+        to = self.chars[self.card_ids[uid]].flags.get("see_deck_top_use")
+        if to is not None:
+            self._see_deck_top(seat, to, events)
+        self.power_uid = uid
+        self.step = POWER
+
+    def _resolve_power(self, seat: int, words: list[str], events: list[Event]) -> None:
+        uid = self.power_uid
+        power = self.chars[self.card_ids[uid]].power
+        assert power is not None
+        power.resolve(self, seat, words, events)
+        self.power_uid = -1
+        events.append(self.move(uid, self.z_drawn[seat], self.z_discard, "use", seat))
+        self._end_turn(events)
+
+    def _guard(self, seat: int, index: int, events: list[Event]) -> None:
+        bodyguard = self.pending_guards.pop(0)
+        self.guard_of[bodyguard] = self.zones[self.z_village[seat]][index]
+        events.append(MarkerChanged("guard", seat, {"reason": "chosen", "slot": index + 1}))
+        if not self.pending_guards and self.turn_done:
+            self._end_turn(events)
+
+    # ----------------------------------------------------------------- exchanges
+    def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
+        """One card for one (it takes the slot), or several: matched (all discarded, the new card
+        takes the leftmost slot) or failed (all stay face up, the new card and maybe a penalty
+        card go to the right end)."""
+        zv, zd = self.z_village[seat], self.z_drawn[seat]
+        village = self.zones[zv]
+        new = self.zones[zd][0]
+        from_deck = self.step == DRAWN
+        announced = [village[i] for i in slots]
+        if len(slots) > 1:
+            flipped = []
+            for i, uid in zip(slots, announced, strict=True):
+                if not self.face_up[uid]:
+                    self._flip(seat, i, events, guard=False)
+                    flipped.append(uid)
+            chars, ids = self.chars, self.card_ids
+            values = {self.vals[u] for u in announced if "match_any" not in chars[ids[u]].flags}
+            if len(values) > 1:
+                events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
+                for uid in flipped:
+                    self._queue_guard(uid)
+                self._place(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
+                if len(slots) >= self.rules.penalty_from:
+                    deck = self.zones[self.z_deck]
+                    if deck:
+                        self._place(deck[-1], self.z_deck, zv, len(village), "penalty", seat, face_up=False, events=events)
+                    else:
+                        events.append(Note("no_penalty", seat))
+                return
+            events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
+        for uid in announced:
+            self._leave_village(uid)
+            self.face_up[uid] = True
+            events.append(self.move(uid, zv, self.z_discard, "exchange", seat))
+        self._place(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
+
+    def _place(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
+        """Move a card to a place in a zone (a village slot, or the end)."""
+        events.append(self.move(uid, src, dst, reason, actor))
+        zone = self.zones[dst]
+        if index < len(zone) - 1:
+            zone.pop()
+            zone.insert(index, uid)
+        self.face_up[uid] = face_up
+        if face_up:
+            self.known[uid] = ALL_SEATS
+            self._queue_guard(uid)
+
+    def _leave_village(self, uid: int) -> None:
+        """A card leaves a village: a bodyguard stops guarding, a guarded card is free."""
+        self.guard_of[uid] = -1
+        if self.protected == uid:
+            self.protected = -1
+        for bodyguard, guarded in enumerate(self.guard_of):
+            if guarded == uid:
+                self.guard_of[bodyguard] = -1
+
+    def _queue_guard(self, uid: int) -> None:
+        """A bodyguard that turns face up in a village (or enters one face up) will ask its
+        owner for the card it guards, once the action is done."""
+        if self.face_up[uid] and "guard" in self.chars[self.card_ids[uid]].flags and uid not in self.pending_guards:
+            self.pending_guards.append(uid)
+
+    def _may_guard(self, uid: int) -> bool:
+        """Still a face-up bodyguard in a village with another card to guard."""
+        owner = self.owner_of(uid)
+        return owner is not None and self.face_up[uid] and len(self.zones[self.z_village[owner]]) > 1
+
+    # -------------------------------------------------------- what powers call
+    def owner_of(self, uid: int) -> int | None:
+        """The seat whose village holds `uid` (None: not in a village)."""
+        for s, zi in enumerate(self.z_village):
+            if uid in self.zones[zi]:
+                return s
+        return None
+
+    def guarded(self, owner: int, uid: int) -> bool:
+        """Whether a face-up bodyguard of `owner`'s village protects `uid` from opponents."""
+        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        for bg in self.zones[self.z_village[owner]]:
+            if face_up[bg] and "guard" in chars[ids[bg]].flags and (bg == uid or guard_of[bg] == uid):
+                return True
+        return False
+
+    def targetable(self, actor: int, owner: int, uid: int) -> bool:
+        """A power of `actor` may look at, take, turn or swap this card."""
+        if uid == self.protected:
+            return False
+        return owner == actor or not self.guarded(owner, uid)
+
+    def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
+        uid = self.zones[self.z_village[owner]][index]
+        self.face_up[uid] = True
+        self.known[uid] = ALL_SEATS
+        events.append(CardRevealed(self.card_ids[uid], owner, "village"))
+        if guard:
+            self._queue_guard(uid)
+
+    def turn_face_up(self, owner: int, index: int, events: list[Event]) -> None:
+        self._flip(owner, index, events)
+
+    def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
+        uid = self.zones[self.z_village[owner]][index]
+        self.known[uid] |= 1 << seat
+        events.append(CardSeen(self.card_ids[uid], owner, "village", seat, index, 1 << seat))
+
+    def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
+        pile = self.zones[self.z_discard]
+        taken = pile[len(pile) - 1 - pile_index]
+        zv = self.z_village[seat]
+        old = self.zones[zv][slot]
+        self._place(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
+        self._leave_village(old)
+        self.face_up[old] = True
+        events.append(self.move(old, zv, self.z_discard, "exchange", seat))
+
+    def witch_swap(self, seat: int, owner: int, slot: int, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        top = deck[-1]
+        zv = self.z_village[owner]
+        old = self.zones[zv][slot]
+        self._place(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
+        self._leave_village(old)
+        self.face_up[old] = False
+        events.append(self.move(old, zv, self.z_deck, "witch_out", seat))
+
+    def witch_leave(self, seat: int, events: list[Event]) -> None:
+        events.append(Note("witch_leaves", seat))
+
+    def rob(self, seat: int, slot: int, other: int, other_slot: int, look_after: bool, events: list[Event]) -> None:
+        mine_z, theirs_z = self.z_village[seat], self.z_village[other]
+        mine, theirs = self.zones[mine_z][slot], self.zones[theirs_z][other_slot]
+        self._leave_village(mine)
+        self._leave_village(theirs)
+        self._place(mine, mine_z, theirs_z, other_slot, "rob", seat, face_up=self.face_up[mine], events=events)
+        self._place(theirs, theirs_z, mine_z, slot, "rob", seat, face_up=self.face_up[theirs], events=events)
+        if look_after and not self.face_up[theirs]:
+            self.look_at(seat, seat, slot, events)
+
+    # ------------------------------------------------------------- turn and round end
+    def _end_turn(self, events: list[Event]) -> None:
+        """After a turn's action (and any bodyguard's choice): a round ending, or the next seat."""
+        self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
+        if self.pending_guards:
+            self.turn_done = True
+            return
+        self.turn_done = False
+        reason = self._round_end_reason()
+        if reason:
+            self._end_round(reason, events)
+            return
+        self._start_turn((self.seat + 1) % self.num_players, events)
+
+    def _round_end_reason(self) -> str:
+        chars, ids, face_up, zones = self.chars, self.card_ids, self.face_up, self.zones
+        enders: dict[str, int] = {}
+        for zi in self.z_village:
+            for uid in zones[zi]:
+                if face_up[uid] and "ends_round" in chars[ids[uid]].flags:
+                    enders[ids[uid]] = enders.get(ids[uid], 0) + 1
+        if any(count >= self.rules.copies[card] for card, count in enders.items()):
+            return "villagers"
+        if not zones[self.z_deck]:
+            return "deck"
+        if self.caller is not None and (self.seat + 1) % self.num_players == self.caller:
+            return "called"
+        return ""
+
+    def _end_round(self, reason: str, events: list[Event]) -> None:
+        n, zones, vals = self.num_players, self.zones, self.vals
+        self.end_reason = reason
+        events.append(Note("end_" + reason))
+        events.append(PhaseBegan("reveal", self.round_no))
+        for s in range(n):
+            for uid in zones[self.z_village[s]]:
+                if not self.face_up[uid]:
+                    self.face_up[uid] = True
+                    self.known[uid] = ALL_SEATS
+                    events.append(CardRevealed(self.card_ids[uid], s, "village"))
+        village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
+        lost = village_totals[:]
+        details: list[dict[str, int]] = [{"village": t} for t in village_totals]
+        caller = self.caller
+        if caller is not None:
+            total = village_totals[caller]
+            if total <= min(village_totals):
+                lost[caller] = 0
+                details[caller]["caller_bonus"] = -total
+                events.append(Note("caller_lowest", caller, (("total", total),)))
+            else:
+                lost[caller] = total + self.rules.caller_penalty
+                details[caller]["caller_penalty"] = self.rules.caller_penalty
+                events.append(Note("caller_not_lowest", caller, (("total", total),)))
+        for s in range(n):
+            self.totals[s] += lost[s]
+            events.append(ScoreChanged(s, lost[s], self.totals[s], "round_end", tuple(details[s].items())))
+        self.sheet.append(lost)
+        self.sheet_details.append(details)
+        if self.protected >= 0:
+            events.append(MarkerChanged("amulet", self.amulet_holder, {"reason": "returned"}))
+            self.protected = -1
+        if caller is not None and lost[caller] == 0 and self.amulet_holder != caller:
+            self.amulet_holder = caller
+            events.append(MarkerChanged("amulet", caller, caller))
+        if self.round_no >= self.rules.rounds:
+            self.phase = OVER
+            events.append(GameOver(tuple(self.winners()), tuple(self.totals)))
+            return
+        low = min(lost)
+        self.first_seat = next(s for s in self.seats_from(self.first_seat) if lost[s] == low)
+        self._deal_round(events)
+
+    # -------------------------------------------------------------------- knowledge
+    def determinize(self, seat: int, rng: Rng) -> SilverState:
+        """A state `seat` cannot tell from this one: the identities of the cards it has not
+        seen are shuffled among their places; places, faces and knowledge masks stay."""
+        new: SilverState = self.clone()  # type: ignore[assignment]
+        bit = 1 << seat
+        known, zones = self.known, self.zones
+        places = []
+        for spec in self.table.specs:
+            if spec.mask == ALL_SEATS or spec.mask & bit:
+                continue
+            places += [u for u in zones[spec.index] if not known[u] & bit]
+        ids = [self.card_ids[u] for u in places]
+        rng.shuffle(ids)
+        new.card_ids = self.card_ids[:]
+        value = self.rules.value
+        for uid, card in zip(places, ids, strict=True):
+            new.card_ids[uid] = card
+            new.vals[uid] = value[card]
+        new.rng = rng.spawn()
+        return new
+
+    def forget(self, seat: int, chance: float, rng: Rng) -> None:
+        """The seat forgets each face-down card it knows with this chance (easy bots)."""
+        bit = 1 << seat
+        known, face_up = self.known, self.face_up
+        for zi in self.z_village:
+            for uid in self.zones[zi]:
+                if not face_up[uid] and known[uid] & bit and known[uid] != ALL_SEATS and rng.random() < chance:
+                    known[uid] &= ~bit
+
+    # -------------------------------------------------------------------- views
+    def public_view(self, seat: int | None) -> dict[str, Any]:
+        from game.games.silver_amulet.view import public_view
+
+        return public_view(self, seat)
+
+    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
+        from game.games.silver_amulet.view import explain_illegal
+
+        return explain_illegal(self, seat, text)
