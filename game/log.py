@@ -27,6 +27,7 @@ from typing import Any
 from game.engine.events import (
     CardMoved,
     CardRevealed,
+    CardSeen,
     Event,
     GameOver,
     MarkerChanged,
@@ -87,6 +88,8 @@ class LogWriter:
             return LogLine(self._moved(event), kind="move")
         if isinstance(event, CardRevealed):
             return LogLine(self._revealed(event), kind="reveal")
+        if isinstance(event, CardSeen):
+            return LogLine(self._seen(event), kind="seen")
         if isinstance(event, MarkerChanged):
             return LogLine(self._marker(event), kind="marker")
         if isinstance(event, ScoreChanged):
@@ -128,6 +131,18 @@ class LogWriter:
         if self.rules.has_text(key):
             return self.t(key, **params)
         return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
+
+    def _seen(self, e: CardSeen) -> str:
+        """A look: the card's name only for the seats that saw it (`seen.<zone>` text)."""
+        params = {
+            "seat": self.seat_name(e.viewer),
+            "owner": self.seat_name(e.seat),
+            "card": self.card_name(e.card),
+            "zone": self._zone(e.zone),
+            "slot": (e.slot or 0) + 1,
+        }
+        key = f"seen.{e.zone}"
+        return self.t(key if self.rules.has_text(key) else "log.seen", **params)
 
     def localize(self, params: dict[str, Any]) -> dict[str, Any]:
         """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""

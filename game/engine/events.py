@@ -63,16 +63,16 @@ class CardRevealed(NamedTuple):
 
 
 class CardSeen(NamedTuple):
-    """A seat (`by`) looked at a card where it lies (a peek, a power): its identity is shown
-    only to the seats in `visible`; the others learn only that `by` looked at that place.
-    `seat` owns the zone (None: a shared zone); `slot` is the card's 0-based place in it."""
+    """`viewer` looked at a card where it lies (zone `zone` of `seat`, None: the table):
+    everyone sees the look, only `viewer` the card."""
 
     card: str | None
     seat: int | None
     zone: str
-    by: int
-    slot: int = 0
+    viewer: int
     visible: int = 0
+    slot: int | None = None
+    pos: int | None = None
     kind = "card_seen"
 
 

@@ -329,7 +329,7 @@ class SilverState(State):
         uid = deck[-1]
         mask = ALL_SEATS if to == "all" else 1 << seat
         self.known[uid] = ALL_SEATS if to == "all" else self.known[uid] | mask
-        events.append(CardSeen(self.card_ids[uid], None, "deck", seat, len(deck) - 1, mask))
+        events.append(CardSeen(self.card_ids[uid], None, "deck", seat, mask))
 
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
@@ -486,7 +486,7 @@ class SilverState(State):
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
         self.known[uid] |= 1 << seat
-        events.append(CardSeen(self.card_ids[uid], owner, "village", seat, index, 1 << seat))
+        events.append(CardSeen(self.card_ids[uid], owner, "village", seat, 1 << seat, index))
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
