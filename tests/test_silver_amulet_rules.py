@@ -568,7 +568,7 @@ def test_determinize_resamples_only_the_cards_the_seat_has_not_seen():
 
 def test_a_face_up_card_hidden_again_stays_known_to_those_who_saw_it():
     # the witch sends seat 1's face-up empath onto the deck face down: both seats still know it
-    state = new_game(2, [HIGH, LOW], "villager", deck=["revealer", "doppelganger", "witch"])
+    state = new_game(2, [HIGH, LOW], "villager", deck=["revealer", "doppelganger", "witch", "doppelganger"])
     _use(state, 0, "revealer")
     act(state, 0, "turn 1 3")
     act(state, 1, "draw")
