@@ -153,6 +153,9 @@ class SilverRules(Rules):
         defaults = self.characters(dict.fromkeys(self.variant_options))  # compile the defaults now
         jokers = sum(self.copies[c] for c in self.card_order if "match_any" in defaults[c].flags)
         self.match_max = max(self.copies.values()) + jokers  # the largest set that can match
+        # A village's announceable sets depend only on its shape (which slots are face up with
+        # which value, which is protected): shared by every state, they are listed once.
+        self.exchange_cache: dict[tuple[Any, ...], list[str]] = {}
 
     def characters(self, options: dict[str, Any]) -> dict[str, Character]:
         """The character table for these option values (variants replace some effects)."""

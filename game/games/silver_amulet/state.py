@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 PEEK, TURN, OVER = "peek", "turn", "over"
 MAIN, DRAWN, TAKEN, RASCAL, POWER = "main", "drawn", "taken", "rascal", "power"
 EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
+_ACTIONS: dict[str, Action] = {}  # one immutable Action per text, shared (bots list thousands)
 
 
 class SilverState(State):
@@ -73,6 +74,8 @@ class SilverState(State):
         self.sheet: list[list[int]] = []
         self.sheet_details: list[list[dict[str, int]]] = []
         self.end_reason = ""
+        self.version = 0  # actions applied: keys the legal-texts cache
+        self._legal_cache: tuple[int, int, list[str]] | None = None
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -163,10 +166,26 @@ class SilverState(State):
         return tied
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return [Action(t) for t in self.legal_texts(seat)]
+        interned = _ACTIONS
+        out = []
+        for text in self.legal_texts(seat):
+            action = interned.get(text)
+            if action is None:
+                action = interned[text] = Action(text)
+            out.append(action)
+        return out
 
     def legal_texts(self, seat: int) -> list[str]:
-        """The legal action texts of `seat` now (the bots' and parsers' source of truth)."""
+        """The legal action texts of `seat` now (cached until the next apply: they depend only
+        on public facts and the seat's step, which a clone or determinization shares)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return cache[2]
+        texts = self._legal_texts(seat)
+        self._legal_cache = (self.version, seat, texts)
+        return texts
+
+    def _legal_texts(self, seat: int) -> list[str]:
         if self.phase == TURN:
             if self.pending_guards:
                 bodyguard = self.pending_guards[0]
@@ -249,28 +268,49 @@ class SilverState(State):
 
     def _exchange_texts(self, seat: int) -> list[str]:
         """Every set of own cards that may be announced: unprotected, and whose face-up cards
-        (doppelgängers aside) share one value, at most as many as can match."""
+        (doppelgängers aside) share one value, at most as many as can match. Built from the
+        groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
+        that only valid sets are ever enumerated."""
         village = self.zones[self.z_village[seat]]
         face_up, vals, ids, chars = self.face_up, self.vals, self.card_ids, self.chars
-        slots = [i for i, u in enumerate(village) if u != self.protected]
-        shown: dict[int, int] = {}
-        for i in slots:
-            u = village[i]
+        free: list[int] = []
+        by_value: dict[int, list[int]] = {}
+        for i, u in enumerate(village):
+            if u == self.protected:
+                continue
             if face_up[u] and "match_any" not in chars[ids[u]].flags:
-                shown[i] = vals[u]
-        out = []
-        for size in range(1, min(len(slots), self.match_max) + 1):
-            for combo in combinations(slots, size):
-                if size > 1 and len({shown[i] for i in combo if i in shown}) > 1:
-                    continue
-                out.append("exchange " + " ".join(str(i + 1) for i in combo))
-        return out
+                by_value.setdefault(vals[u], []).append(i)
+            else:
+                free.append(i)
+        key = (len(village), self.protected in village and village.index(self.protected), tuple(free), tuple(tuple(g) for g in by_value.values()))
+        cache = self.rules.exchange_cache
+        texts = cache.get(key)
+        if texts is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            texts = cache[key] = self._exchange_sets(village, free, list(by_value.values()))
+        return texts
+
+    def _exchange_sets(self, village: list[int], free: list[int], groups: list[list[int]]) -> list[str]:
+        top = self.match_max
+        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.protected]
+        for size in range(2, min(len(free), top) + 1):
+            sets += combinations(free, size)
+        for shown in groups:
+            for k in range(1, min(len(shown), top) + 1):
+                for part in combinations(shown, k):
+                    for extra in range(max(0, 2 - k), min(len(free), top - k) + 1):
+                        for rest in combinations(free, extra):
+                            sets.append(tuple(sorted(part + rest)))
+        sets.sort(key=lambda combo: (len(combo), combo))
+        return ["exchange " + " ".join(str(i + 1) for i in combo) for combo in sets]
 
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
         text = str(action)
         if self.phase == OVER or text not in self.legal_texts(seat):
             raise self.explain_illegal(seat, text)
+        self.version += 1
         words = text.split()
         events: list[Event] = []
         verb = words[0]
