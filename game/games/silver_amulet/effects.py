@@ -68,7 +68,13 @@ class Target:
 
     def text(self, choice: Choice) -> str:
         owner, index = choice
-        return f"{owner} {index + 1}" if self.with_seat else str(index + 1)
+        if self.with_seat:
+            return _SEAT_SLOT[owner][index] if owner < 8 and index < 40 else f"{owner} {index + 1}"
+        return _SLOT[index] if index < 60 else str(index + 1)
+
+
+_SLOT = [str(i + 1) for i in range(60)]
+_SEAT_SLOT = [[f"{s} {i + 1}" for i in range(40)] for s in range(8)]
 
 
 TARGETS: dict[str, Target] = {

@@ -75,7 +75,7 @@ class SilverState(State):
         self.sheet_details: list[list[dict[str, int]]] = []
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
-        self._legal_cache: tuple[int, int, list[str]] | None = None
+        self._legal_cache: tuple[int, int, list[str], list[Action] | None] | None = None
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -166,14 +166,23 @@ class SilverState(State):
         return tied
 
     def legal_actions(self, seat: int) -> list[Action]:
-        interned = _ACTIONS
-        out = []
-        for text in self.legal_texts(seat):
-            action = interned.get(text)
-            if action is None:
-                action = interned[text] = Action(text)
-            out.append(action)
-        return out
+        """The legal actions (a fresh list; the Action objects are shared, being immutable)."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != self.version or cache[1] != seat:
+            self.legal_texts(seat)
+            cache = self._legal_cache
+        assert cache is not None
+        actions = cache[3]
+        if actions is None:
+            interned = _ACTIONS
+            actions = []
+            for text in cache[2]:
+                action = interned.get(text)
+                if action is None:
+                    action = interned[text] = Action(text)
+                actions.append(action)
+            self._legal_cache = (cache[0], cache[1], cache[2], actions)
+        return actions[:]
 
     def legal_texts(self, seat: int) -> list[str]:
         """The legal action texts of `seat` now (cached until the next apply: they depend only
@@ -182,7 +191,7 @@ class SilverState(State):
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             return cache[2]
         texts = self._legal_texts(seat)
-        self._legal_cache = (self.version, seat, texts)
+        self._legal_cache = (self.version, seat, texts, None)
         return texts
 
     def _legal_texts(self, seat: int) -> list[str]:
