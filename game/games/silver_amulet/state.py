@@ -142,7 +142,8 @@ class SilverState(State):
     def to_act(self) -> list[int]:
         if self.phase == TURN:
             if self.pending_guards:
-                return [self.owner_of(self.pending_guards[0])]
+                owner = self.owner_of(self.pending_guards[0])
+                return [self.seat if owner is None else owner]
             return [self.seat]
         if self.phase == PEEK:
             return [s for s in range(self.num_players) if not self.peeked[s]]
