@@ -210,8 +210,14 @@ def match_any(card: str) -> Flag:
 class Power:
     """A used card's choice: the legal texts for a seat, and what a chosen text does."""
 
+    targets: tuple[Target, ...] = ()
+
     def texts(self, state: SilverState, seat: int) -> list[str]:
         raise NotImplementedError
+
+    def available(self, state: SilverState, seat: int) -> bool:
+        """Whether the power has a legal target now (`use` is legal), without listing them."""
+        return all(t.choices(state, seat) for t in self.targets)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         raise NotImplementedError
@@ -229,6 +235,7 @@ def _slot(target: Target, seat: int, words: list[str]) -> tuple[int, int]:
 class TurnUp(Power):
     def __init__(self, target: Target):
         self.target = target
+        self.targets = (target,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         return ["turn " + self.target.text(c) for c in self.target.choices(state, seat)]
@@ -247,6 +254,7 @@ def turn(card: str, *, target: FaceDownTarget) -> Power:
 class Look(Power):
     def __init__(self, target: Target, up_to: int):
         self.target, self.up_to = target, up_to
+        self.targets = (target,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         choices = [self.target.text(c) for c in self.target.choices(state, seat)]
@@ -272,6 +280,7 @@ def look(card: str, *, target: FaceDownTarget, up_to: int = 1) -> Power:
 class TakeFromPile(Power):
     def __init__(self, target: Target, into: Target):
         self.target, self.into = target, into
+        self.targets = (target, into)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         own = self.into.choices(state, seat)
@@ -294,6 +303,9 @@ def take_from_pile(card: str, *, target: Literal["pile_card"], into: Literal["ow
 class SwapDeckTop(Power):
     def __init__(self, target: Target, optional: bool):
         self.target, self.optional = target, optional
+
+    def available(self, state: SilverState, seat: int) -> bool:
+        return bool(state.zones[state.z_deck]) and (self.optional or bool(self.target.choices(state, seat)))
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         if not state.zones[state.z_deck]:
@@ -318,6 +330,7 @@ def swap_deck_top(card: str, *, target: SlotTarget, optional: bool = False) -> P
 class Rob(Power):
     def __init__(self, mine: Target, theirs: Target, look_after: bool):
         self.mine, self.theirs, self.look_after = mine, theirs, look_after
+        self.targets = (mine, theirs)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         theirs = [self.theirs.text(c) for c in self.theirs.choices(state, seat)]

@@ -75,7 +75,7 @@ class SilverState(State):
         self.sheet_details: list[list[dict[str, int]]] = []
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
-        self._legal_cache: tuple[int, int, list[str], list[Action] | None] | None = None
+        self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -173,17 +173,7 @@ class SilverState(State):
             self.legal_texts(seat)
             cache = self._legal_cache
         assert cache is not None
-        actions = cache[3]
-        if actions is None:
-            interned = _ACTIONS
-            actions = []
-            for text in cache[2]:
-                action = interned.get(text)
-                if action is None:
-                    action = interned[text] = Action(text)
-                actions.append(action)
-            self._legal_cache = (cache[0], cache[1], cache[2], actions)
-        return actions[:]
+        return cache[3][:]
 
     def legal_texts(self, seat: int) -> list[str]:
         """The legal action texts of `seat` now (cached until the next apply: they depend only
@@ -192,7 +182,14 @@ class SilverState(State):
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             return cache[2]
         texts = self._legal_texts(seat)
-        self._legal_cache = (self.version, seat, texts, None)
+        interned = _ACTIONS
+        actions = []
+        for text in texts:
+            action = interned.get(text)
+            if action is None:
+                action = interned[text] = Action(text)
+            actions.append(action)
+        self._legal_cache = (self.version, seat, texts, actions)
         return texts
 
     def _legal_texts(self, seat: int) -> list[str]:
@@ -274,7 +271,7 @@ class SilverState(State):
     def _power_usable(self, seat: int) -> bool:
         uid = self.zones[self.z_drawn[seat]][0]
         power = self.chars[self.card_ids[uid]].power
-        return power is not None and bool(power.texts(self, seat))
+        return power is not None and power.available(self, seat)
 
     def _exchange_texts(self, seat: int) -> list[str]:
         """Every set of own cards that may be announced: unprotected, and whose face-up cards
