@@ -71,13 +71,27 @@ def test_evaluate_gives_chances_and_is_exact_at_the_end():
 
 def test_forgetting_drops_knowledge_so_determinize_resamples_it():
     state = new_game(2, [["robber", "robber", "witch", "seer", "master"], ["squire"] * 4 + ["rascal"]], "villager")
-    forgotten: set[int] = set()
-    remembered = ai.forget(state, 0, forgotten, 1.0, Rng(3))
-    assert forgotten == set(state.zones[state.z_village[0]][:2])
+    memory: dict = {}
+    remembered = ai.forget(state, 0, memory, 1.0, Rng(3))
+    assert memory["uids"] == set(state.zones[state.z_village[0]][:2])
     assert [slot["card"] for slot in remembered.view(0)["villages"][0]] == [None] * 5
     assert [slot["card"] for slot in state.view(0)["villages"][0]][:2] == ["robber", "robber"]  # the real state keeps it
-    again = ai.forget(state, 0, forgotten, 0.0, Rng(4))  # forgotten stays forgotten
+    again = ai.forget(state, 0, memory, 0.0, Rng(4))  # forgotten stays forgotten
     assert [slot["card"] for slot in again.view(0)["villages"][0]] == [None] * 5
+
+
+def test_forgetting_rolls_once_per_turn():
+    state = new_game(2, [["robber", "robber", "witch", "seer", "master"], ["squire"] * 4 + ["rascal"]], "villager")
+    memory: dict = {}
+    ai.forget(state, 0, memory, 0.0, Rng(3))  # this turn's roll: nothing forgotten
+    same_turn = ai.forget(state, 0, memory, 1.0, Rng(3))
+    assert [slot["card"] for slot in same_turn.view(0)["villages"][0]][:2] == ["robber", "robber"]
+    act(state, 0, "draw")
+    act(state, 0, "discard")
+    act(state, 1, "draw")
+    act(state, 1, "discard")
+    next_turn = ai.forget(state, 0, memory, 1.0, Rng(3))
+    assert [slot["card"] for slot in next_turn.view(0)["villages"][0]][:2] == [None, None]
 
 
 def test_a_search_bot_plays_a_whole_game():

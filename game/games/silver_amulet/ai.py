@@ -254,23 +254,31 @@ def evaluate(state: State) -> list[float]:
     return [w / norm for w in weights]
 
 
-def forget(state: State, seat: int, forgotten: set[int], chance: float, rng: Rng) -> State:
+def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: Rng) -> State:
     """The state as a forgetful (easy) bot remembers it, for its determinization.
 
-    Once per turn of the bot, each face-down card it knows (and not everyone knows) is added to
-    `forgotten` with `chance` (the YAML's bots.easy_forget); the returned clone drops the bot's
-    knowledge of every forgotten card, so `determinize(seat)` resamples them. `forgotten` is
-    the bot's own memory between turns (uids; a new round clears it as cards are reshuffled).
-    Needs a hook in game/ai (the bot calls this before searching); see the report of issue 13.
+    Once per turn (the first call in a turn), each face-down card the bot knows (and not
+    everyone knows) is forgotten with `chance` (the YAML's bots.easy_forget); the returned clone
+    drops the bot's knowledge of every card forgotten this round, so `determinize(seat)`
+    resamples them. `memory` is the bot's own between calls (a new round starts afresh: the
+    cards are reshuffled). Needs a hook in game/ai: the bot calls this before searching.
     """
     s: Any = state.clone()
+    key = (s.round_no, s.turn_no)
+    if memory.get("round") != s.round_no:
+        memory.clear()
+        memory["round"] = s.round_no
+        memory["uids"] = set()
+    forgotten: set[int] = memory["uids"]
+    roll = memory.get("turn") != key
+    memory["turn"] = key
     bit = 1 << seat
     known, face_up = s.known, s.face_up
     for zi in s.z_village:
         for uid in s.zones[zi]:
             if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:
                 continue
-            if uid in forgotten or rng.random() < chance:
+            if uid in forgotten or (roll and rng.random() < chance):
                 forgotten.add(uid)
                 known[uid] &= ~bit
     return s

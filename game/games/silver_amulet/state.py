@@ -33,7 +33,17 @@ if TYPE_CHECKING:
 PEEK, TURN, OVER = "peek", "turn", "over"
 MAIN, DRAWN, TAKEN, RASCAL, POWER = "main", "drawn", "taken", "rascal", "power"
 EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
-_ACTIONS: dict[str, Action] = {}  # one immutable Action per text, shared (bots list thousands)
+
+
+class _Interned(dict[str, Action]):
+    """One immutable Action per text, shared by every state (bots list thousands per second)."""
+
+    def __missing__(self, text: str) -> Action:
+        action = self[text] = Action(text)
+        return action
+
+
+_ACTIONS = _Interned()
 
 
 class SilverState(State):
@@ -75,6 +85,7 @@ class SilverState(State):
         self.sheet_details: list[list[dict[str, int]]] = []
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
+        self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
 
     # ------------------------------------------------------------------- set-up
@@ -182,14 +193,7 @@ class SilverState(State):
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             return cache[2]
         texts = self._legal_texts(seat)
-        interned = _ACTIONS
-        actions = []
-        for text in texts:
-            action = interned.get(text)
-            if action is None:
-                action = interned[text] = Action(text)
-            actions.append(action)
-        self._legal_cache = (self.version, seat, texts, actions)
+        self._legal_cache = (self.version, seat, texts, list(map(_ACTIONS.__getitem__, texts)))
         return texts
 
     def _legal_texts(self, seat: int) -> list[str]:
@@ -362,6 +366,7 @@ class SilverState(State):
             self._begin_turns(events)
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn_no += 1
         self.seat = seat
         self.step = MAIN
         self.looks_used = 0
@@ -662,15 +667,6 @@ class SilverState(State):
             new.vals[uid] = value[card]
         new.rng = rng.spawn()
         return new
-
-    def forget(self, seat: int, chance: float, rng: Rng) -> None:
-        """The seat forgets each face-down card it knows with this chance (easy bots)."""
-        bit = 1 << seat
-        known, face_up = self.known, self.face_up
-        for zi in self.z_village:
-            for uid in self.zones[zi]:
-                if not face_up[uid] and known[uid] & bit and known[uid] != ALL_SEATS and rng.random() < chance:
-                    known[uid] &= ~bit
 
     # -------------------------------------------------------------------- views
     def public_view(self, seat: int | None) -> dict[str, Any]:
