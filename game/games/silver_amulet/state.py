@@ -26,12 +26,13 @@ from game.engine.events import (
 )
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.silver_amulet.village import DRAWN, VillageMixin
 
 if TYPE_CHECKING:
     from game.games.silver_amulet.rules import SilverRules
 
 PEEK, TURN, OVER = "peek", "turn", "over"
-MAIN, DRAWN, TAKEN, RASCAL, POWER = "main", "drawn", "taken", "rascal", "power"
+MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
 EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
 
 
@@ -46,7 +47,7 @@ class _Interned(dict[str, Action]):
 _ACTIONS = _Interned()
 
 
-class SilverState(State):
+class SilverState(VillageMixin, State):
     mutable_fields = ("peeked", "face_up", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
     rules: SilverRules
 
@@ -432,146 +433,6 @@ class SilverState(State):
         events.append(MarkerChanged("guard", seat, {"reason": "chosen", "slot": index + 1}))
         if not self.pending_guards and self.turn_done:
             self._end_turn(events)
-
-    # ----------------------------------------------------------------- exchanges
-    def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
-        """One card for one (it takes the slot), or several: matched (all discarded, the new card
-        takes the leftmost slot) or failed (all stay face up, the new card and maybe a penalty
-        card go to the right end)."""
-        zv, zd = self.z_village[seat], self.z_drawn[seat]
-        village = self.zones[zv]
-        new = self.zones[zd][0]
-        from_deck = self.step == DRAWN
-        announced = [village[i] for i in slots]
-        if len(slots) > 1:
-            flipped = []
-            for i, uid in zip(slots, announced, strict=True):
-                if not self.face_up[uid]:
-                    self._flip(seat, i, events, guard=False)
-                    flipped.append(uid)
-            chars, ids = self.chars, self.card_ids
-            values = {self.vals[u] for u in announced if "match_any" not in chars[ids[u]].flags}
-            if len(values) > 1:
-                events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
-                for uid in flipped:
-                    self._queue_guard(uid)
-                self._place(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
-                if len(slots) >= self.rules.penalty_from:
-                    deck = self.zones[self.z_deck]
-                    if deck:
-                        self._place(deck[-1], self.z_deck, zv, len(village), "penalty", seat, face_up=False, events=events)
-                    else:
-                        events.append(Note("no_penalty", seat))
-                return
-            events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
-        for uid in announced:
-            self._leave_village(uid)
-            self.face_up[uid] = True
-            events.append(self.move(uid, zv, self.z_discard, "exchange", seat))
-        self._place(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
-
-    def _place(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
-        """Move a card to a place in a zone (a village slot, or the end)."""
-        events.append(self.move(uid, src, dst, reason, actor))
-        zone = self.zones[dst]
-        if index < len(zone) - 1:
-            zone.pop()
-            zone.insert(index, uid)
-        self.face_up[uid] = face_up
-        if face_up:
-            self.known[uid] = ALL_SEATS
-            self._queue_guard(uid)
-
-    def _leave_village(self, uid: int) -> None:
-        """A card leaves a village: a bodyguard stops guarding, a guarded card is free."""
-        self.guard_of[uid] = -1
-        if self.protected == uid:
-            self.protected = -1
-        for bodyguard, guarded in enumerate(self.guard_of):
-            if guarded == uid:
-                self.guard_of[bodyguard] = -1
-
-    def _queue_guard(self, uid: int) -> None:
-        """A bodyguard that turns face up in a village (or enters one face up) will ask its
-        owner for the card it guards, once the action is done."""
-        if self.face_up[uid] and "guard" in self.chars[self.card_ids[uid]].flags and uid not in self.pending_guards:
-            self.pending_guards.append(uid)
-
-    def _may_guard(self, uid: int) -> bool:
-        """Still a face-up bodyguard in a village with another card to guard."""
-        owner = self.owner_of(uid)
-        return owner is not None and self.face_up[uid] and len(self.zones[self.z_village[owner]]) > 1
-
-    # -------------------------------------------------------- what powers call
-    def owner_of(self, uid: int) -> int | None:
-        """The seat whose village holds `uid` (None: not in a village)."""
-        for s, zi in enumerate(self.z_village):
-            if uid in self.zones[zi]:
-                return s
-        return None
-
-    def guarded(self, owner: int, uid: int) -> bool:
-        """Whether a face-up bodyguard of `owner`'s village protects `uid` from opponents."""
-        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
-        for bg in self.zones[self.z_village[owner]]:
-            if face_up[bg] and "guard" in chars[ids[bg]].flags and (bg == uid or guard_of[bg] == uid):
-                return True
-        return False
-
-    def targetable(self, actor: int, owner: int, uid: int) -> bool:
-        """A power of `actor` may look at, take, turn or swap this card."""
-        if uid == self.protected:
-            return False
-        return owner == actor or not self.guarded(owner, uid)
-
-    def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
-        uid = self.zones[self.z_village[owner]][index]
-        self.face_up[uid] = True
-        self.known[uid] = ALL_SEATS
-        events.append(CardRevealed(self.card_ids[uid], owner, "village"))
-        if guard:
-            self._queue_guard(uid)
-
-    def turn_face_up(self, owner: int, index: int, events: list[Event]) -> None:
-        self._flip(owner, index, events)
-
-    def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
-        uid = self.zones[self.z_village[owner]][index]
-        self.known[uid] |= 1 << seat
-        events.append(CardSeen(self.card_ids[uid], owner, "village", seat, 1 << seat, index))
-
-    def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
-        pile = self.zones[self.z_discard]
-        taken = pile[len(pile) - 1 - pile_index]
-        zv = self.z_village[seat]
-        old = self.zones[zv][slot]
-        self._place(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
-        self._leave_village(old)
-        self.face_up[old] = True
-        events.append(self.move(old, zv, self.z_discard, "exchange", seat))
-
-    def witch_swap(self, seat: int, owner: int, slot: int, events: list[Event]) -> None:
-        deck = self.zones[self.z_deck]
-        top = deck[-1]
-        zv = self.z_village[owner]
-        old = self.zones[zv][slot]
-        self._place(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
-        self._leave_village(old)
-        self.face_up[old] = False
-        events.append(self.move(old, zv, self.z_deck, "witch_out", seat))
-
-    def witch_leave(self, seat: int, events: list[Event]) -> None:
-        events.append(Note("witch_leaves", seat))
-
-    def rob(self, seat: int, slot: int, other: int, other_slot: int, look_after: bool, events: list[Event]) -> None:
-        mine_z, theirs_z = self.z_village[seat], self.z_village[other]
-        mine, theirs = self.zones[mine_z][slot], self.zones[theirs_z][other_slot]
-        self._leave_village(mine)
-        self._leave_village(theirs)
-        self._place(mine, mine_z, theirs_z, other_slot, "rob", seat, face_up=self.face_up[mine], events=events)
-        self._place(theirs, theirs_z, mine_z, slot, "rob", seat, face_up=self.face_up[theirs], events=events)
-        if look_after and not self.face_up[theirs]:
-            self.look_at(seat, seat, slot, events)
 
     # ------------------------------------------------------------- turn and round end
     def _end_turn(self, events: list[Event]) -> None:
