@@ -578,3 +578,36 @@ def test_a_face_up_card_hidden_again_stays_known_to_those_who_saw_it():
     assert state.view(None)["zones"]["deck"][-1] == "empath"
     assert village(state, 1, viewer=1)[2] == (None, "down")  # the deck's old top: only the witch saw it
     assert village(state, 1, viewer=0)[2] == ("doppelganger", "down")
+
+
+# ------------------------------------------------------------------------ refused moves
+@pytest.mark.parametrize(
+    ("moves", "seat", "text", "key"),
+    [
+        ([], 1, "draw", "error.not_your_turn"),
+        ([], 0, "call count", "error.call_cards"),
+        ([], 0, "exchange 1", "error.not_legal"),
+        (["draw"], 0, "draw", "error.finish_action"),
+        (["draw"], 0, "exchange 9", "error.bad_slot"),
+        (["draw"], 0, "use", "error.no_power"),
+        ([], 0, "amulet 1", "error.no_amulet"),
+        ([], 0, "dance", "error.expected_action"),
+    ],
+)
+def test_a_refused_move_says_why_and_changes_nothing(moves, seat, text, key):
+    state = new_game(2, [HIGH, LOW], "villager", deck=["squire"])
+    for move in moves:
+        act(state, 0, move)
+    before = [state.view(s) for s in (None, 0, 1)]
+    with pytest.raises(IllegalAction) as err:
+        act(state, seat, text)
+    assert err.value.key == key
+    assert rules().text("fr", err.value.key, **err.value.params) != err.value.key
+    assert [state.view(s) for s in (None, 0, 1)] == before
+
+
+def test_peeking_comes_first():
+    state = new_game(2, [HIGH, LOW], "villager", peek=False)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "draw")
+    assert err.value.key == "error.peek_first"
