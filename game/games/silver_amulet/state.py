@@ -15,8 +15,6 @@ from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     ALL_SEATS,
-    CardRevealed,
-    CardSeen,
     Event,
     GameOver,
     MarkerChanged,
@@ -71,6 +69,7 @@ class SilverState(VillageMixin, State):
         self.round_no = 0
         self.peeked = [False] * n
         self.face_up = [False] * len(self.card_ids)
+        self.zone_up = [spec.face == "up" for spec in self.table.specs]
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards: list[int] = []
         self.protected = -1
@@ -103,11 +102,8 @@ class SilverState(VillageMixin, State):
         deck = zones[self.z_deck]
         for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
             for uid in zones[zi][::-1]:
-                events.append(self.move(uid, zi, self.z_deck, "collect"))
-        order = self._round_order()
-        deck[:] = order[::-1]  # top of the deck is the end of the list
-        self.known = [0] * len(self.card_ids)
-        self.face_up = [False] * len(self.card_ids)
+                events.append(self.card_move(uid, zi, self.z_deck, reason="collect"))
+        self._shuffle_deck(self._round_order())
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards = []
         self.protected = -1
@@ -119,18 +115,22 @@ class SilverState(VillageMixin, State):
         events.append(PhaseBegan("round", self.round_no, self.first_seat))
         for s in range(n):
             for _ in range(rules.village_size):
-                events.append(self.move(deck[-1], self.z_deck, self.z_village[s], "deal", s))
+                events.append(self.card_move(deck[-1], self.z_deck, self.z_village[s], reason="deal", actor=s))
         for _ in range(rules.set_aside.get(n, 0)):
-            events.append(self.move(deck[-1], self.z_deck, self.z_aside, "set_aside"))
-        top = deck[-1]
-        events.append(self.move(top, self.z_deck, self.z_discard, "start_discard"))
-        self.face_up[top] = True
-        self.known[top] = ALL_SEATS
+            events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
+        events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))
         self.peeked = [False] * n
         self.phase = PEEK
         events.append(PhaseBegan("peek", self.round_no))
         if rules.initial_peeks == 0:
             self._begin_turns(events)
+
+    def _shuffle_deck(self, order: list[int]) -> None:
+        """The deck in this order (top first), every card face down and unseen: a fresh deal
+        (the engine's silent `deal` of version 2)."""
+        self.zones[self.z_deck][:] = order[::-1]  # the top of the deck is the end of the list
+        self.known = [0] * len(self.card_ids)
+        self.face_up = [False] * len(self.card_ids)
 
     def _round_order(self) -> list[int]:
         """This round's deck, top first: the stacked `deck` option, else a shuffle."""
@@ -337,7 +337,7 @@ class SilverState(VillageMixin, State):
         elif verb == "keep":
             self._keep(seat, int(words[1]) - 1, events)
         elif verb == "take":
-            events.append(self.move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], "take_discard", seat))
+            events.append(self.card_move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], reason="take_discard", actor=seat))
             self.step = TAKEN
         elif verb == "call":
             self.caller = seat
@@ -346,7 +346,7 @@ class SilverState(VillageMixin, State):
         elif verb == "amulet":
             self._place_amulet(seat, int(words[1]) - 1, events)
         elif verb == "discard":
-            events.append(self.move(self.zones[self.z_drawn[seat]][0], self.z_drawn[seat], self.z_discard, "discard", seat))
+            events.append(self.card_move(self.zones[self.z_drawn[seat]][0], self.z_drawn[seat], self.z_discard, reason="discard", actor=seat))
             self._end_turn(events)
         elif verb == "use":
             self._use(seat, events)
@@ -380,24 +380,25 @@ class SilverState(VillageMixin, State):
     def _see_deck_top(self, seat: int, to: str, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
         uid = deck[-1]
-        mask = ALL_SEATS if to == "all" else 1 << seat
-        self.known[uid] = ALL_SEATS if to == "all" else self.known[uid] | mask
-        events.append(CardSeen(self.card_ids[uid], None, "deck", seat, mask))
+        if to == "all":  # the variant: the top card lies face up on the deck
+            events.append(self.card_reveal(uid, None, "deck"))
+        else:
+            events.append(self.card_peek(uid, seat, None, "deck", None))
 
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
         extra = self._own_flag(seat, "extra_draw") is not None and len(deck) >= 2
         for _ in range(2 if extra else 1):
-            events.append(self.move(deck[-1], self.z_deck, self.z_drawn[seat], "draw", seat))
+            events.append(self.card_move(deck[-1], self.z_deck, self.z_drawn[seat], reason="draw", actor=seat))
         self.step = RASCAL if extra else DRAWN
 
     def _keep(self, seat: int, index: int, events: list[Event]) -> None:
         drawn = self.zones[self.z_drawn[seat]]
         other = drawn[1 - index]
         if self._own_flag(seat, "extra_draw") == "discard":
-            events.append(self.move(other, self.z_drawn[seat], self.z_discard, "rascal_discard", seat))
+            events.append(self.card_move(other, self.z_drawn[seat], self.z_discard, reason="rascal_discard", actor=seat))
         else:
-            events.append(self.move(other, self.z_drawn[seat], self.z_deck, "back_on_top", seat))
+            events.append(self.card_move(other, self.z_drawn[seat], self.z_deck, reason="back_on_top", actor=seat))
         self.step = DRAWN
 
     def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
@@ -409,9 +410,7 @@ class SilverState(VillageMixin, State):
     def _use(self, seat: int, events: list[Event]) -> None:
         """The drawn card is shown; its power is resolved by the next action, then discarded."""
         uid = self.zones[self.z_drawn[seat]][0]
-        self.known[uid] = ALL_SEATS
-        self.face_up[uid] = True
-        events.append(CardRevealed(self.card_ids[uid], seat, "drawn"))
+        events.append(self.card_reveal(uid, seat, "drawn"))
         to = self.chars[self.card_ids[uid]].flags.get("see_deck_top_use")
         if to is not None:
             self._see_deck_top(seat, to, events)
@@ -424,7 +423,7 @@ class SilverState(VillageMixin, State):
         assert power is not None
         power.resolve(self, seat, words, events)
         self.power_uid = -1
-        events.append(self.move(uid, self.z_drawn[seat], self.z_discard, "use", seat))
+        events.append(self.card_move(uid, self.z_drawn[seat], self.z_discard, reason="use", actor=seat))
         self._end_turn(events)
 
     def _guard(self, seat: int, index: int, events: list[Event]) -> None:
@@ -471,9 +470,7 @@ class SilverState(VillageMixin, State):
         for s in range(n):
             for uid in zones[self.z_village[s]]:
                 if not self.face_up[uid]:
-                    self.face_up[uid] = True
-                    self.known[uid] = ALL_SEATS
-                    events.append(CardRevealed(self.card_ids[uid], s, "village"))
+                    events.append(self.card_reveal(uid, s, "village"))
         village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
         lost = village_totals[:]
         details: list[dict[str, int]] = [{"village": t} for t in village_totals]

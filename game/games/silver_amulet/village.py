@@ -25,6 +25,7 @@ class VillageMixin:
     card_ids: list[str]
     known: list[int]
     face_up: list[bool]
+    zone_up: list[bool]
     vals: list[int]
     guard_of: list[int]
     pending_guards: list[int]
@@ -71,20 +72,13 @@ class VillageMixin:
             events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
         for uid in announced:
             self._leave_village(uid)
-            self.face_up[uid] = True
-            events.append(self.move(uid, zv, self.z_discard, "exchange", seat))
+            events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
         self._place(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
 
     def _place(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
-        """Move a card to a place in a zone (a village slot, or the end)."""
-        events.append(self.move(uid, src, dst, reason, actor))
-        zone = self.zones[dst]
-        if index < len(zone) - 1:
-            zone.pop()
-            zone.insert(index, uid)
-        self.face_up[uid] = face_up
+        """Move a card into a village place (a slot, or the end), face up or as villages lie."""
+        events.append(self.card_move(uid, src, dst, index, "up" if face_up else None, reason, actor))
         if face_up:
-            self.known[uid] = ALL_SEATS
             self._queue_guard(uid)
 
     def _leave_village(self, uid: int) -> None:
@@ -106,6 +100,36 @@ class VillageMixin:
         """Still a face-up bodyguard in a village with another card to guard."""
         owner = self.owner_of(uid)
         return owner is not None and self.face_up[uid] and len(self.zones[self.z_village[owner]]) > 1
+
+    # ------------------------------------------------ secrets (the engine's v2 shape)
+    # The only code here that writes faces and knowledge. Same shape as the engine's secrets
+    # API of version 2 (issue 12: move/reveal/peek); when it lands these three become calls to it.
+    def card_move(self, uid: int, src: int, dst: int, slot: int | None = None, face: str | None = None,
+                  reason: str = "", actor: int | None = None) -> CardMoved:
+        """Move a card (at `slot` of `dst`, else on top / at the end). face None: it lies as
+        the zone says and whoever saw it still knows it; "up": shown to everyone."""
+        event = self.move(uid, src, dst, reason, actor)
+        zone = self.zones[dst]
+        if slot is not None and slot < len(zone) - 1:
+            zone.pop()
+            zone.insert(slot, uid)
+        if face == "up":
+            self.face_up[uid] = True
+            self.known[uid] = ALL_SEATS
+        else:
+            self.face_up[uid] = self.zone_up[dst]
+        return event
+
+    def card_reveal(self, uid: int, seat: int | None, zone: str) -> CardRevealed:
+        """Turn a card face up where it lies: everyone knows it from now on."""
+        self.face_up[uid] = True
+        self.known[uid] = ALL_SEATS
+        return CardRevealed(self.card_ids[uid], seat, zone)
+
+    def card_peek(self, uid: int, seat: int, owner: int | None, zone: str, slot: int | None) -> CardSeen:
+        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
+        self.known[uid] |= 1 << seat
+        return CardSeen(self.card_ids[uid], owner, zone, seat, 1 << seat, slot)
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -131,9 +155,7 @@ class VillageMixin:
 
     def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        self.face_up[uid] = True
-        self.known[uid] = ALL_SEATS
-        events.append(CardRevealed(self.card_ids[uid], owner, "village"))
+        events.append(self.card_reveal(uid, owner, "village"))
         if guard:
             self._queue_guard(uid)
 
@@ -142,8 +164,7 @@ class VillageMixin:
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        self.known[uid] |= 1 << seat
-        events.append(CardSeen(self.card_ids[uid], owner, "village", seat, 1 << seat, index))
+        events.append(self.card_peek(uid, seat, owner, "village", index))
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
@@ -152,8 +173,7 @@ class VillageMixin:
         old = self.zones[zv][slot]
         self._place(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
         self._leave_village(old)
-        self.face_up[old] = True
-        events.append(self.move(old, zv, self.z_discard, "exchange", seat))
+        events.append(self.card_move(old, zv, self.z_discard, reason="exchange", actor=seat))
 
     def witch_swap(self, seat: int, owner: int, slot: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
@@ -162,8 +182,7 @@ class VillageMixin:
         old = self.zones[zv][slot]
         self._place(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
         self._leave_village(old)
-        self.face_up[old] = False
-        events.append(self.move(old, zv, self.z_deck, "witch_out", seat))
+        events.append(self.card_move(old, zv, self.z_deck, reason="witch_out", actor=seat))
 
     def witch_leave(self, seat: int, events: list[Event]) -> None:
         events.append(Note("witch_leaves", seat))
