@@ -524,6 +524,7 @@ class SilverState(VillageMixin, State):
             new.card_ids[uid] = card
             new.vals[uid] = value[card]
         new.rng = rng.spawn()
+        new._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
         return new
 
     # -------------------------------------------------------------------- views
