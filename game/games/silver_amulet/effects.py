@@ -56,14 +56,15 @@ class Target:
         opponents = self.name.startswith("opponent_")
         face_down_only = self.name.endswith("_face_down")
         out: list[Choice] = []
+        face_up, protected = state.face_up, state.protected
         for owner in range(state.num_players):
             if (own and owner != seat) or (opponents and owner == seat):
                 continue
+            guarded = state.guarded_set(owner) if owner != seat else ()
             for i, uid in enumerate(state.zones[state.z_village[owner]]):
-                if face_down_only and state.face_up[uid]:
+                if (face_down_only and face_up[uid]) or uid == protected or uid in guarded:
                     continue
-                if state.targetable(seat, owner, uid):
-                    out.append((owner, i))
+                out.append((owner, i))
         return out
 
     def text(self, choice: Choice) -> str:

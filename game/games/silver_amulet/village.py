@@ -83,12 +83,14 @@ class VillageMixin:
 
     def _leave_village(self, uid: int) -> None:
         """A card leaves a village: a bodyguard stops guarding, a guarded card is free."""
-        self.guard_of[uid] = -1
+        guard_of = self.guard_of
+        guard_of[uid] = -1
         if self.protected == uid:
             self.protected = -1
-        for bodyguard, guarded in enumerate(self.guard_of):
-            if guarded == uid:
-                self.guard_of[bodyguard] = -1
+        if uid in guard_of:
+            for bodyguard, guarded in enumerate(guard_of):
+                if guarded == uid:
+                    guard_of[bodyguard] = -1
 
     def _queue_guard(self, uid: int) -> None:
         """A bodyguard that turns face up in a village (or enters one face up) will ask its
@@ -146,6 +148,17 @@ class VillageMixin:
             if face_up[bg] and "guard" in chars[ids[bg]].flags and (bg == uid or guard_of[bg] == uid):
                 return True
         return False
+
+    def guarded_set(self, owner: int) -> set[int]:
+        """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
+        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        out: set[int] = set()
+        for bg in self.zones[self.z_village[owner]]:
+            if face_up[bg] and "guard" in chars[ids[bg]].flags:
+                out.add(bg)
+                if guard_of[bg] >= 0:
+                    out.add(guard_of[bg])
+        return out
 
     def targetable(self, actor: int, owner: int, uid: int) -> bool:
         """A power of `actor` may look at, take, turn or swap this card."""
