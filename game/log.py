@@ -16,6 +16,10 @@ Parameters a game text may use:
 Params are shown as words: seats (seat, actor, owner, from, to, player, target) by name, `card`
 by its card name, any other text value v of a param x as the text `x.v` when the game has it.
   phase.<phase>   {number} and {seat}
+  reveal.<zone>   {seat} the zone's owner, {card}, {zone}
+  seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
+                  seat reads its name: the others read "a card"), {zone}
+  conceal.<zone>  {seat} the zone's owner, {card}, {zone}
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.events import (
+    CardConcealed,
     CardMoved,
     CardRevealed,
     CardSeen,
@@ -90,6 +95,8 @@ class LogWriter:
             return LogLine(self._revealed(event), kind="reveal")
         if isinstance(event, CardSeen):
             return LogLine(self._seen(event), kind="seen")
+        if isinstance(event, CardConcealed):
+            return LogLine(self._concealed(event), kind="conceal")
         if isinstance(event, MarkerChanged):
             return LogLine(self._marker(event), kind="marker")
         if isinstance(event, ScoreChanged):
@@ -133,16 +140,23 @@ class LogWriter:
         return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
 
     def _seen(self, e: CardSeen) -> str:
-        """A look: the card's name only for the seats that saw it (`seen.<zone>` text)."""
+        """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
         params = {
-            "seat": self.seat_name(e.viewer),
-            "owner": self.seat_name(e.seat),
-            "card": self.card_name(e.card),
-            "zone": self._zone(e.zone),
-            "slot": (e.slot or 0) + 1,
+            "seat": self.seat_name(e.viewer), "owner": self.seat_name(e.seat),
+            "card": self.card_name(e.card), "zone": self._zone(e.zone),
+            "slot": "" if e.slot is None else e.slot + 1,
         }
         key = f"seen.{e.zone}"
-        return self.t(key if self.rules.has_text(key) else "log.seen", **params)
+        if self.rules.has_text(key):
+            return self.t(key, **params)
+        return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
+
+    def _concealed(self, e: CardConcealed) -> str:
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+        key = f"conceal.{e.zone}"
+        if self.rules.has_text(key):
+            return self.t(key, **params)
+        return self.t("log.concealed" if e.seat is not None else "log.concealed_table", **params)
 
     def localize(self, params: dict[str, Any]) -> dict[str, Any]:
         """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""

@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from game import paths
 from game.engine.errors import TableeError
-from game.engine.events import ALL_SEATS, Event
+from game.engine.events import Event
 from game.engine.record import (
     Record,
     RecordError,
@@ -304,16 +304,8 @@ class Statistics:
 # ------------------------------------------------------------------ undo / redo
 def visible_cards(state: State, seat: int) -> set[int]:
     """The cards (uids) whose identity `seat` knows now, wherever they lie."""
-    bit = 1 << seat
-    known = state.known
-    seen: set[int] = set()
-    for spec in state.table.specs:
-        zone = state.zones[spec.index]
-        if spec.mask == ALL_SEATS or spec.mask & bit:
-            seen.update(zone)
-        else:
-            seen.update(u for u in zone if known[u] & bit)
-    return seen
+    sees = state.sees
+    return {u for zone in state.zones for u in zone if u >= 0 and sees(seat, u)}
 
 
 class UndoRefused(TableeError):

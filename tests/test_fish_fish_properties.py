@@ -91,7 +91,7 @@ def test_scores_equal_a_recomputation_from_the_zones(monkeypatch):
             else:
                 assert not self.zone(seat, "fish")  # every fish has been placed
                 placed = sum(len(self.zone(seat, f"loot_{v}")) for v in SLOTS) + sum(
-                    1 for u in self.zone(self.fisher, "caught") if self.owner_of[u] == seat
+                    1 for u in self.zone(self.fisher, "caught") if self.cards.owner[u] == seat
                 )
                 assert placed == 4
                 expected.append(sum(v * len(self.zone(seat, f"loot_{v}")) for v in SLOTS))

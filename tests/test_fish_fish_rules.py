@@ -94,7 +94,7 @@ def test_catch_takes_every_fish_bet_by_several_bettors():
     events = line(state, "catch", 4, [2, 0, 1])
     assert CardRevealed("catch", 0, "line") in events
     assert count(state, 0, "caught") == 3
-    assert sorted(state.owner_of[u] for u in state.zone(0, "caught")) == [1, 1, 3]
+    assert sorted(state.cards.owner[u] for u in state.zone(0, "caught")) == [1, 1, 3]
     assert [e.actor for e in events if isinstance(e, CardMoved) and e.reason == "catch"] == [0, 0, 0]
     assert state.view(None)["fish_left"] == [None, 2, 4, 3]
     assert state.view(None)["caught"] == 3
@@ -198,7 +198,7 @@ def test_the_fishers_own_fish_sit_out_and_come_back():
     state = new_game(3)
     line(state, "empty", 2, [4, 4])
     assert state.fisher == 1
-    assert sorted(state.owner_of[u] for u in state.zone(None, "box")) == [1] * 4
+    assert sorted(state.cards.owner[u] for u in state.zone(None, "box")) == [1] * 4
     assert state.view(None)["fish_left"] == [4, None, 4]
 
 

@@ -139,7 +139,7 @@ def test_twin_rule_when_both_moved_flips_the_later_mover():
     state = new_game(animals=("metamorphic_01", "metamorphic_02"), hands=(("black 2",), (), ("black 1 meat",), ()), meat=True)
     begin_turn(state, 0, pos={"metamorphic_01": 1, "metamorphic_02": 0}, sides={"metamorphic_02": 1})
     meat = state.zones[state.hand[2]][0]
-    state.move(meat, state.hand[2], state.played[2])
+    state.move(meat, state.played[2])
     play(state, "play black 2")
     a, b = index(state, "metamorphic_01"), index(state, "metamorphic_02")
     assert state.pos[a] == state.pos[b] == 2

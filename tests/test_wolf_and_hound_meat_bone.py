@@ -22,8 +22,7 @@ def test_the_seven_expansion_cards_replace_seven_base_cards():
 def put_on_row(state, seat: int, card: str) -> None:
     """Scenario: `card` is the last card `seat` played."""
     uid = next(u for z in state.zones for u in z if state.card_ids[u] == card and u not in state.zones[state.played[seat]])
-    src = next(i for i, z in enumerate(state.zones) if uid in z)
-    state.move(uid, src, state.played[seat])
+    state.move(uid, state.played[seat])
 
 
 def test_bone_stops_a_hound_but_not_a_wolf():

@@ -74,28 +74,8 @@ class Node:
 
 def observation(state: State, seat: int) -> Hashable:
     """What `seat` can tell about `state`: who acts, public scores, and every card it may see
-    (a hidden card counts only by its place). Generic: built from zone visibility and masks."""
-    bit = 1 << seat
-    ids, known, zones = state.card_ids, state.known, state.zones
-    cards: list[tuple[str | None, ...]] = []
-    for index, mask in zone_masks(state):
-        zone = zones[index]
-        if mask & bit:  # ALL_SEATS (-1) has every bit
-            cards.append(tuple([ids[u] for u in zone]))
-        else:
-            cards.append(tuple([ids[u] if known[u] & bit else None for u in zone]))
-    return (tuple(state.to_act()), tuple(state.scores()), tuple(cards))
-
-
-_masks: dict[object, tuple[tuple[int, int], ...]] = {}  # keyed by the table itself: kept alive
-
-
-def zone_masks(state: State) -> tuple[tuple[int, int], ...]:
-    """(zone index, seats that see all of it) per zone, cached per zone table (they never change)."""
-    masks = _masks.get(state.table)
-    if masks is None:
-        masks = _masks[state.table] = tuple((spec.index, spec.mask) for spec in state.table.specs)
-    return masks
+    (a hidden card counts only by its place). Generic: the card table's one visibility rule."""
+    return (tuple(state.to_act()), tuple(state.scores()), state.seen_zones(seat))
 
 
 class ISMCTSBot:

@@ -49,16 +49,22 @@ class CardMoved(NamedTuple):
     visible: int = ALL_SEATS
     reason: str = ""
     actor: int | None = None
+    from_slot: int | None = None  # the place it left in a zone with fixed slots (else None)
+    to_slot: int | None = None  # the place it took in a zone with fixed slots (else None)
+    from_pos: int | None = None  # position of the zone in a zone array (`count: N`), else None
+    to_pos: int | None = None
     kind = "card_moved"
 
 
 class CardRevealed(NamedTuple):
-    """A face-down card was turned face up where it lies."""
+    """A face-down card was turned face up where it lies (`seat`: the zone's owner)."""
 
     card: str | None
     seat: int | None
     zone: str
     visible: int = ALL_SEATS
+    slot: int | None = None
+    pos: int | None = None
     kind = "card_revealed"
 
 
@@ -74,6 +80,18 @@ class CardSeen(NamedTuple):
     slot: int | None = None
     pos: int | None = None
     kind = "card_seen"
+
+
+class CardConcealed(NamedTuple):
+    """A face-up card was turned face down where it lies (`seat`: the zone's owner)."""
+
+    card: str | None
+    seat: int | None
+    zone: str
+    visible: int = ALL_SEATS
+    slot: int | None = None
+    pos: int | None = None
+    kind = "card_concealed"
 
 
 class MarkerChanged(NamedTuple):
@@ -111,13 +129,16 @@ class GameOver(NamedTuple):
     kind = "game_over"
 
 
-Event = PhaseBegan | CardMoved | CardRevealed | CardSeen | MarkerChanged | ScoreChanged | Note | GameOver
-EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, CardSeen, MarkerChanged, ScoreChanged, Note, GameOver)
+Event = (
+    PhaseBegan | CardMoved | CardRevealed | CardSeen | CardConcealed | MarkerChanged | ScoreChanged | Note | GameOver
+)
+EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, CardSeen, CardConcealed, MarkerChanged, ScoreChanged, Note, GameOver)
+CARD_EVENTS = (CardMoved, CardRevealed, CardSeen, CardConcealed)  # events naming a card by id
 
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as `seat` may know it: hidden card ids become None."""
-    hidden = isinstance(event, (CardMoved, CardRevealed, CardSeen)) and event.card is not None
+    hidden = isinstance(event, CARD_EVENTS) and event.card is not None
     if hidden and not sees(event.visible, seat):
         return event._replace(card=None)
     return event

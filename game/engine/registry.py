@@ -48,8 +48,15 @@ COMMON_FILE = "common.yaml"
 
 _LANG_TEXT = Map({"fr": Str(), "en": Str()})
 _ZONE = Map(
-    {"per_seat": Bool(), "visible_to": Enum(*VISIBILITIES), "face": Enum(*FACES), "pool": Enum(*POOLS)},
-    optional={"face": "down", "pool": "owner"},
+    {
+        "per_seat": Bool(),
+        "visible_to": Enum(*VISIBILITIES),
+        "face": Enum(*FACES),
+        "pool": Enum(*POOLS),
+        "slots": Bool(),  # fixed places: a card keeps its slot, a slot can be empty
+        "count": Int(min=1, max=64),  # a zone array: this many zones of one name
+    },
+    optional={"face": "down", "pool": "owner", "slots": False, "count": None},
 )
 _OPTION = Map(
     {
@@ -115,6 +122,13 @@ def _check_common(data: dict[str, Any], ctx: Context) -> None:
     bounds = isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int)
     if bounds and players["min"] > players["max"]:
         ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
+    zones = data.get("zones")
+    for name, decl in (zones.items() if isinstance(zones, dict) else ()):
+        if isinstance(decl, dict) and decl.get("face") == "up" and decl.get("visible_to") != "all":
+            ctx.error_at(
+                ("zones", name, "face"),
+                f"zone '{name}' is face up but visible_to {decl.get('visible_to')} (expected visible_to: all: everyone sees a face-up card)",
+            )
     text = data.get("text")
     if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
         for lang, other in (("fr", "en"), ("en", "fr")):

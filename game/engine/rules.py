@@ -6,6 +6,7 @@ everything common to all games (players, zones, options, texts) is handled here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,9 @@ class Rules:
         self.option_decls: dict[str, dict[str, Any]] = data["options"]
         self._texts = {lang: {**common_text.get(lang, {}), **data["text"].get(lang, {})} for lang in ("en", "fr")}
         self._zone_tables: dict[int, ZoneTable] = {}
+        # Card id -> its YAML attributes (value, colour, points...), filled by each game's rules
+        # from its own card sections; the card table shares these mappings, never copies them.
+        self.card_attrs: dict[str, Mapping[str, Any]] = {}
 
     # -------------------------------------------------------------------- states
     def new_state(self, num_players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
@@ -45,6 +49,7 @@ class Rules:
         checked = self.check_options(options or {}, num_players)
         state = self.state_class(self, num_players, seed, checked)
         self.setup(state)
+        state.end_setup()
         return state
 
     def setup(self, state: State) -> None:

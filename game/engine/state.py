@@ -2,7 +2,7 @@
 
 Games subclass `State` and implement the rules (`to_act`, `legal_actions`, `apply`, `is_over`,
 `scores`, `winners`). `view`, `clone` and `determinize` are generic: they work from the zones,
-their declared visibility and the per-card knowledge masks, so secrets live in one place.
+their declared visibility and the card table (game/engine/cards.py), so secrets live in one place.
 """
 
 from __future__ import annotations
@@ -11,16 +11,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
+from game.engine.cards import CardsMixin, CardTable
 from game.engine.errors import IllegalAction
-from game.engine.events import ALL_SEATS, CardMoved, Event
+from game.engine.events import Event
 from game.engine.rng import Rng
-from game.engine.zones import BACK, ZoneTable
+from game.engine.zones import ZoneTable
 
 if TYPE_CHECKING:
     from game.engine.rules import Rules
 
 
-class State:
+class State(CardsMixin):
     """A match in progress. Mutable; `clone()` gives an independent copy cheaply."""
 
     # Fields a subclass adds that hold mutable containers, copied (one level) by clone().
@@ -34,8 +35,13 @@ class State:
         self.rng = Rng(seed)
         self.table: ZoneTable = rules.zone_table(num_players)
         self.zones: list[list[int]] = [[] for _ in self.table.specs]
-        self.card_ids: list[str] = []  # uid -> card id; fixed once setup is done
-        self.known: list[int] = []  # uid -> mask of seats that know it wherever it lies
+        self.cards = CardTable()
+        self.card_ids = self.cards.ids  # uid -> card id (the card table's own list; fixed after setup)
+
+    def end_setup(self) -> None:
+        """Setup is done: the card table's static part is frozen and shared by clones."""
+        self.cards.freeze()
+        self.card_ids = self.cards.ids
 
     # ----------------------------------------------------------------- the game's part
     def to_act(self) -> list[int]:
@@ -73,95 +79,39 @@ class State:
             {"action": text, "legal": legal},
         )
 
-    # ------------------------------------------------------------------ card helpers
-    def zone_index(self, seat: int | None, name: str) -> int:
-        return self.table.index[(seat, name)]
+    # ------------------------------------------------------------------ zone helpers
+    def zone_index(self, seat: int | None, name: str, pos: int | None = None) -> int:
+        """The index of zone `name` of `seat` (None: the table); `pos` for a zone array."""
+        return self.table.lookup(seat, name, pos)
 
-    def zone(self, seat: int | None, name: str) -> list[int]:
-        """The uids in a zone (the live list: games mutate it through `move`)."""
-        return self.zones[self.table.index[(seat, name)]]
-
-    def add_card(self, card_id: str, zone_index: int, known: int = 0) -> int:
-        """Create a card during setup; returns its uid."""
-        uid = len(self.card_ids)
-        self.card_ids.append(card_id)
-        self.known.append(known)
-        self.zones[zone_index].append(uid)
-        return uid
-
-    def seen_by(self, uid: int, zone_index: int) -> int:
-        """Mask of the seats that know the card `uid` while it lies in `zone_index`."""
-        zone_mask = self.table.specs[zone_index].mask
-        if zone_mask == ALL_SEATS:
-            return ALL_SEATS
-        return zone_mask | self.known[uid]
-
-    def move(
-        self,
-        uid: int,
-        src: int,
-        dst: int,
-        reason: str = "",
-        actor: int | None = None,
-        known: int | None = None,
-    ) -> CardMoved:
-        """Move a card between zones; whoever saw it where it was still knows it.
-
-        Pass `known` to set who knows it from now on instead (a card played face down).
-        """
-        self.zones[src].remove(uid)
-        self.zones[dst].append(uid)
-        before = self.seen_by(uid, src)
-        if known is None:
-            self.known[uid] = ALL_SEATS if before == ALL_SEATS else self.known[uid] | before
-        else:
-            # Who knew the card by deduction (a public hand) cannot tell which one left: the move
-            # shows its identity only to the new `known` seats and to those who see both zones.
-            self.known[uid] = known
-            before = self.table.specs[src].mask | known
-        visible = before | self.seen_by(uid, dst)
-        specs = self.table.specs
-        return CardMoved(
-            self.card_ids[uid], specs[src].owner, specs[src].name,
-            specs[dst].owner, specs[dst].name, ALL_SEATS if visible < 0 else visible, reason, actor,
-        )
-
-    def visible_to(self, uid: int, zone_index: int, seat: int | None) -> bool:
-        mask = self.seen_by(uid, zone_index)
-        if seat is None:
-            return mask == ALL_SEATS
-        return bool(mask & (1 << seat))
+    def zone(self, seat: int | None, name: str, pos: int | None = None) -> list[int]:
+        """The uids in a zone (the live list: read it, change it only through the card API)."""
+        return self.zones[self.table.lookup(seat, name, pos)]
 
     # -------------------------------------------------------------- generic protocol
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: the public), as JSON-ready data. Hidden cards are BACK."""
-        n = self.num_players
-        zones: dict[str, Any] = {}
-        ids = self.card_ids
-        for spec in self.table.specs:
-            cards = [ids[u] if self.visible_to(u, spec.index, seat) else BACK for u in self.zones[spec.index]]
-            if spec.owner is None:
-                zones[spec.name] = cards
-            else:
-                zones.setdefault(spec.name, [None] * self.table.num_players)[spec.owner] = cards
+        """What `seat` may know (None: the public), as JSON-ready data. Hidden cards are BACK,
+        empty slots None; `cards` gives each card's face, owner and (if seen) attributes."""
+        seen = self.seen_ids
         view: dict[str, Any] = {
             "game": self.rules.game_id,
             "seat": seat,
-            "players": n,
+            "players": self.num_players,
             "to_act": self.to_act(),
             "over": self.is_over(),
             "scores": self.scores(),
-            "zones": zones,
+            "zones": self.table.shaped([seen(seat, i) for i in range(len(self.zones))]),
+            "cards": self.card_info(seat),
         }
         view.update(self.public_view(seat))
         return view
 
     def clone(self) -> State:
-        """An independent copy; no deepcopy: zones and masks are lists of ints."""
+        """An independent copy; no deepcopy: zones and the card table's masks are int lists."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.zones = [z[:] for z in self.zones]
-        new.known = self.known[:]
+        new.zones = list(map(list.copy, self.zones))  # C-level loop: several times a comprehension
+        new.cards = self.cards.clone()
         new.rng = self.rng.clone()
         for name in self.mutable_fields:
             value = getattr(self, name)
@@ -173,24 +123,37 @@ class State:
 
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state `seat` cannot tell from this one: every card it has not seen is
-        exchanged at random with the others of its pool, and future chance is reseeded."""
+        exchanged at random with the others of its pool (per zone: `owner`, `shared`,
+        `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded."""
         new = self.clone()
         pools: dict[Any, list[tuple[int, int]]] = {}
         bit = 1 << seat
+        known, owner = new.cards.known, new.cards.owner
+        masks = self.table.masks
         for spec in self.table.specs:
-            zone_mask = spec.mask
-            if zone_mask == ALL_SEATS or zone_mask & bit:
+            if masks[spec.index] & bit:  # ALL_SEATS (-1) has every bit
                 continue
-            key: Any = spec.owner if spec.pool == "owner" else "shared"
+            pool = spec.pool
             zone = new.zones[spec.index]
             for pos, uid in enumerate(zone):
-                if not new.known[uid] & bit:
-                    pools.setdefault(key, []).append((spec.index, pos))
+                if uid < 0 or known[uid] & bit:
+                    continue
+                if pool == "owner":
+                    key: Any = spec.owner
+                elif pool == "shared":
+                    key = "shared"
+                elif pool == "card_owner":
+                    key = ("card_owner", owner[uid])
+                else:
+                    key = ("zone", spec.index)
+                pools.setdefault(key, []).append((spec.index, pos))
+        where = new.cards.zone
         for positions in pools.values():
             uids = sorted(new.zones[zi][pos] for zi, pos in positions)
             rng.shuffle(uids)
             for (zi, pos), uid in zip(positions, uids, strict=True):
                 new.zones[zi][pos] = uid
+                where[uid] = zi
         new.rng = rng.spawn()
         new.after_determinize(seat, rng)
         return new

@@ -2,9 +2,13 @@
 
 A zone belongs to one seat (`owner`) or to the table (`owner` None). Its `visible_to` says who
 sees the identity of the cards in it: `owner`, `all` or `none`. A card can also be known to some
-seats wherever it lies (the state's `known` masks): a card everyone saw played stays known.
-`pool` says how `determinize` may exchange unseen cards: only among the same owner's zones
-(`owner`), or across every such zone of the table (`shared`, for a shuffled deck).
+seats wherever it lies (the card table's known-by masks, game/engine/cards.py).
+`slots: true` gives a zone fixed positions: a card keeps its place when another leaves, and a
+place can be empty (EMPTY in the zone's list). `count: N` makes a zone array: N zones of one
+name (the cards under each of four unicorns), told apart by their position `pos`.
+`pool` says how `determinize` may exchange the cards a seat has not seen: among the zones of
+the same owner (`owner`), across every such zone of the table (`shared`, a shuffled deck), among
+cards of the same card owner (`card_owner`), or only within the zone itself (`zone`).
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from game.engine.events import ALL_SEATS
 
 VISIBILITIES = ("owner", "all", "none")
 FACES = ("up", "down")
-POOLS = ("owner", "shared")
+POOLS = ("owner", "shared", "card_owner", "zone")
 BACK = "back"  # what a view shows in place of a card it may not see
+EMPTY = -1  # an empty place in a zone with fixed slots
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +32,8 @@ class ZoneSpec:
     face: str
     pool: str
     index: int
+    slots: bool = False
+    pos: int | None = None  # position in a zone array (`count: N`), None for a single zone
 
     @property
     def mask(self) -> int:
@@ -39,20 +46,69 @@ class ZoneSpec:
 
 
 class ZoneTable:
-    """Every zone of a table for one player count, with a fast (owner, name) -> index lookup."""
+    """Every zone of a table for one player count, with fast lookups by (owner, name[, pos])."""
 
     def __init__(self, declared: dict[str, dict], num_players: int):
         specs: list[ZoneSpec] = []
         index: dict[tuple[int | None, str], int] = {}
+        arrays: dict[tuple[int | None, str], tuple[int, ...]] = {}
         per_seat: dict[str, bool] = {}
+        counts: dict[str, int | None] = {}
         for name, decl in declared.items():
             owners: list[int | None] = list(range(num_players)) if decl["per_seat"] else [None]
             per_seat[name] = decl["per_seat"]
+            count = decl.get("count")
+            counts[name] = count
             for owner in owners:
-                spec = ZoneSpec(name, owner, decl["visible_to"], decl["face"], decl["pool"], len(specs))
-                index[(owner, name)] = spec.index
-                specs.append(spec)
+                positions: list[int | None] = list(range(count)) if count else [None]
+                members = []
+                for pos in positions:
+                    spec = ZoneSpec(
+                        name, owner, decl["visible_to"], decl["face"], decl["pool"], len(specs),
+                        bool(decl.get("slots", False)), pos,
+                    )
+                    members.append(spec.index)
+                    specs.append(spec)
+                if count:
+                    arrays[(owner, name)] = tuple(members)
+                else:
+                    index[(owner, name)] = members[0]
         self.specs = tuple(specs)
         self.index = index
+        self.arrays = arrays
         self.per_seat = per_seat
+        self.counts = counts
         self.num_players = num_players
+        self.masks = tuple(spec.mask for spec in specs)  # per zone index: seats that see it all
+        self.up = tuple(spec.face == "up" for spec in specs)
+        self.slotted = tuple(spec.slots for spec in specs)
+        self.any_slots = any(self.slotted)
+
+    def lookup(self, owner: int | None, name: str, pos: int | None = None) -> int:
+        """The zone index of (owner, name), or of position `pos` of a zone array."""
+        if pos is None:
+            return self.index[(owner, name)]
+        return self.arrays[(owner, name)][pos]
+
+    def shaped(self, values: list) -> dict:
+        """Per-zone values (indexed by zone index) in the shape of a view's `zones`: name, then
+        seat for per-seat zones, then position for zone arrays."""
+        out: dict = {}
+        n = self.num_players
+        for spec in self.specs:
+            value = values[spec.index]
+            if spec.pos is None:
+                if spec.owner is None:
+                    out[spec.name] = value
+                else:
+                    out.setdefault(spec.name, [None] * n)[spec.owner] = value
+                continue
+            count = self.counts[spec.name] or 0
+            if spec.owner is None:
+                out.setdefault(spec.name, [None] * count)[spec.pos] = value
+            else:
+                seats = out.setdefault(spec.name, [None] * n)
+                if seats[spec.owner] is None:
+                    seats[spec.owner] = [None] * count
+                seats[spec.owner][spec.pos] = value
+        return out

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action
-from game.engine.events import ALL_SEATS
 from game.engine.rng import Rng
 from game.engine.state import State
 
@@ -57,10 +56,10 @@ def catch_chance(state: Any) -> float:
     """The chance that the line is a catch, from public facts only: every fishing card not
     revealed this round (held, on the line or spent face down) is alike to a fish."""
     rules = state.rules
-    ids, known = state.card_ids, state.known
+    ids, public = state.card_ids, state.sees
     revealed = revealed_catches = 0
     for uid in state.zones[state.z_discard[state.fisher]]:
-        if known[uid] == ALL_SEATS and ids[uid] in rules.fishing_count:
+        if ids[uid] in rules.fishing_count and public(None, uid):
             revealed += 1
             revealed_catches += ids[uid] in rules.takes_bets
     unrevealed = rules.lines - revealed

@@ -143,6 +143,9 @@ class FishFishRules(Rules):
             for value in sorted(set(self.bait_values))
         }
         self.bet_actions = tuple(Bet(f"bet {k}", k) for k in range(self.fish_per_player + 1))
+        self.card_attrs = {
+            c: {"effect": v["effect"], "ends_round": v["ends_round"]} for c, v in fishing.items()
+        }
         self.by_text: dict[str, Action] = {str(a): a for a in self.line_actions.values()}
         self.by_text.update((str(a), a) for a in self.bet_actions)
 

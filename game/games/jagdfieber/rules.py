@@ -93,6 +93,10 @@ class JagdfieberRules(Rules):
             for s in data["chain"]
         )
         self.plays = {card: Play(f"play {card}", card) for card in self.card_order}
+        self.card_attrs = {
+            c: {"prey_points": v["prey_points"], "hand_points": v["hand_points"]}
+            for c, v in data["cards"].items()
+        }
 
     def setup(self, state: JagdfieberState) -> None:  # type: ignore[override]
         state.setup_match()

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
-    ALL_SEATS,
-    CardRevealed,
     Event,
     GameOver,
     MarkerChanged,
@@ -35,14 +33,11 @@ class JagdfieberState(State):
         self.easy = [self.zone_index(s, "easy_prey") for s in range(n)]
         self.pile = [self.zone_index(s, "prey_pile") for s in range(n)]
         self.lodge = [self.zone_index(s, "under_lodge") for s in range(n)]
-        owner: list[int] = []
         for seat in range(n):
             for card in self.rules.card_order:
                 for _ in range(self.rules.per_player[card]):
                     # Every set is the same and public: all know what each hand holds.
-                    self.add_card(card, self.hand[seat], known=ALL_SEATS)
-                    owner.append(seat)
-        self.owner_of = owner
+                    self.add_card(card, self.hand[seat], owner=seat, public=True)
         start = self.options["start_seat"]
         self.start_seat: int = self.rng.randrange(n) if start is None else start
         self.day = 1
@@ -77,11 +72,9 @@ class JagdfieberState(State):
         uid = next((u for u in hand if ids[u] == card), None)
         if uid is None or self.rules.plays.get(card) != action:
             raise self.explain_illegal(seat, str(action))
-        own = 1 << seat
-        events: list[Event] = [self.move(uid, self.hand[seat], self.play[seat], "choose", seat, known=own)]
-        known = self.known
-        for u in hand:  # the others no longer know which card left the hand
-            known[u] = own
+        events: list[Event] = [self.move(uid, self.play[seat], face="down", reason="choose", actor=seat)]
+        for u in hand:  # the others no longer know which card left the hand (face down: no event)
+            events += self.conceal(u)
         self._pending -= 1
         if self._pending == 0:
             self._resolve_round(events)
@@ -150,17 +143,15 @@ class JagdfieberState(State):
     # ---------------------------------------------------------------- the hunt
     def _resolve_round(self, events: list[Event]) -> None:
         n = self.num_players
-        zones, ids, known = self.zones, self.card_ids, self.known
+        zones, ids = self.zones, self.card_ids
         rules = self.rules
         events.append(PhaseBegan("reveal", self.round_no))
         played: list[str] = []
         for s in range(n):
             uid = zones[self.play[s]][0]
-            known[uid] = ALL_SEATS
             played.append(ids[uid])
-            events.append(CardRevealed(ids[uid], s, "play"))
-            for u in zones[self.hand[s]]:  # hands are public again by deduction
-                known[u] = ALL_SEATS
+            events.append(self.reveal(uid))
+            self.deduce(zones[self.hand[s]])  # hands are public again by deduction
         order = self.seats_from(self.start_seat)
         closed = rules.closed_season_card in played and rules.closed_season_stops in played
         if closed:
@@ -168,7 +159,7 @@ class JagdfieberState(State):
             for s in order:
                 if played[s] == rules.closed_season_stops:
                     uid = zones[self.play[s]][0]
-                    events.append(self.move(uid, self.play[s], self.pile[s], "closed_season", s))
+                    events.append(self.move(uid, self.pile[s], reason="closed_season", actor=s))
             for s in order:
                 if played[s] == rules.closed_season_card and not self.lodge_four[s]:
                     self.lodge_four[s] = True
@@ -192,21 +183,21 @@ class JagdfieberState(State):
             predator_uid = zones[self.play[s]][0]
             if found is not None:
                 zone_index, uid = found
-                events.append(self.move(uid, zone_index, self.pile[s], f"{step.predator}_takes", s))
+                events.append(self.move(uid, self.pile[s], reason=f"{step.predator}_takes", actor=s))
                 caught = True
                 if not step.stays_after_catch:
-                    events.append(self.move(predator_uid, self.play[s], self.hand[s], "returns", s))
+                    events.append(self.move(predator_uid, self.hand[s], reason="returns", actor=s))
             elif step.miss_to_lodge:
-                events.append(self.move(predator_uid, self.play[s], self.lodge[s], "under_lodge", s))
+                events.append(self.move(predator_uid, self.lodge[s], reason="under_lodge", actor=s))
             elif everyone:
                 missed.append(s)  # decided once every predator has looked
             else:
-                events.append(self.move(predator_uid, self.play[s], self.hand[s], "misses", s))
+                events.append(self.move(predator_uid, self.hand[s], reason="misses", actor=s))
         if everyone and not caught:
             events.append(Note("all_stay", None, (("card", step.predator),)))
         else:
             for s in missed:
-                events.append(self.move(zones[self.play[s]][0], self.play[s], self.hand[s], "misses", s))
+                events.append(self.move(zones[self.play[s]][0], self.hand[s], reason="misses", actor=s))
 
     def _find_prey(self, seat: int, prey: frozenset[str]) -> tuple[int, int] | None:
         """The first prey clockwise from `seat` (own seat excluded), easy prey before play."""
@@ -223,10 +214,10 @@ class JagdfieberState(State):
         n, zones = self.num_players, self.zones
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
-                events.append(self.move(uid, self.easy[s], self.pile[s], "easy_prey_to_pile", s))
+                events.append(self.move(uid, self.pile[s], reason="easy_prey_to_pile", actor=s))
         for s in range(n):
             for uid in zones[self.play[s]][:]:
-                events.append(self.move(uid, self.play[s], self.easy[s], "to_easy_prey", s))
+                events.append(self.move(uid, self.easy[s], reason="to_easy_prey", actor=s))
         self.start_seat = (self.start_seat + 1) % n
         events.append(MarkerChanged("start_card", self.start_seat, self.start_seat))
         if all(zones[self.hand[s]] for s in range(n)):
@@ -240,7 +231,7 @@ class JagdfieberState(State):
         n, zones, ids, rules = self.num_players, self.zones, self.card_ids, self.rules
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
-                events.append(self.move(uid, self.easy[s], self.pile[s], "day_end_pile", s))
+                events.append(self.move(uid, self.pile[s], reason="day_end_pile", actor=s))
         row: list[int] = []
         details: list[dict[str, int]] = []
         totals = self.scores()
@@ -265,17 +256,17 @@ class JagdfieberState(State):
         self._new_day(events)
 
     def _new_day(self, events: list[Event]) -> None:
-        n, zones, owner = self.num_players, self.zones, self.owner_of
+        n, zones, owner = self.num_players, self.zones, self.cards.owner
         for s in range(n):
             for zone_index in (self.pile[s], self.lodge[s], self.easy[s], self.play[s]):
                 for uid in zones[zone_index][:]:
                     home = owner[uid]
-                    events.append(self.move(uid, zone_index, self.hand[home], "new_day", home))
+                    assert home is not None
+                    events.append(self.move(uid, self.hand[home], reason="new_day", actor=home))
             if self.lodge_four[s]:
                 self.lodge_four[s] = False
                 events.append(MarkerChanged("lodge", s, "plain"))
-        for uid in range(len(self.card_ids)):  # every set is public again
-            self.known[uid] = ALL_SEATS
+        self.deduce(range(len(self.card_ids)))  # every set is public again
         self.day += 1
         self.round_no = 1
         self._pending = n

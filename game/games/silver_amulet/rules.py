@@ -140,6 +140,7 @@ class SilverRules(Rules):
         self.value = {c: d["value"] for c, d in chars.items()}
         self.copies = {c: d["copies"] for c, d in chars.items()}
         self.deck_ids: tuple[str, ...] = tuple(c for c in chars for _ in range(chars[c]["copies"]))
+        self.card_attrs = {c: {"value": v} for c, v in self.value.items()}  # shown in views' `cards`
         self.mean_value = sum(self.value[c] for c in self.deck_ids) / len(self.deck_ids)
         self.village_size: int = data["setup"]["village"]
         self.set_aside = {int(k): v for k, v in data["setup"]["set_aside"].items()}

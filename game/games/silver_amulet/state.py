@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
-    ALL_SEATS,
     Event,
     GameOver,
     MarkerChanged,
@@ -46,7 +45,7 @@ _ACTIONS = _Interned()
 
 
 class SilverState(VillageMixin, State):
-    mutable_fields = ("peeked", "face_up", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
+    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
     rules: SilverRules
 
     def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
@@ -54,6 +53,7 @@ class SilverState(VillageMixin, State):
         n = num_players
         self.chars = rules.characters(options)
         self.z_village = [self.zone_index(s, "village") for s in range(n)]
+        self.village_zones = frozenset(self.z_village)
         self.z_drawn = [self.zone_index(s, "drawn") for s in range(n)]
         self.z_deck = self.zone_index(None, "deck")
         self.z_aside = self.zone_index(None, "aside")
@@ -68,8 +68,6 @@ class SilverState(VillageMixin, State):
         self.first_seat = 0
         self.round_no = 0
         self.peeked = [False] * n
-        self.face_up = [False] * len(self.card_ids)
-        self.zone_up = [spec.face == "up" for spec in self.table.specs]
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards: list[int] = []
         self.protected = -1
@@ -104,6 +102,7 @@ class SilverState(VillageMixin, State):
             for uid in zones[zi][::-1]:
                 events.append(self.card_move(uid, zi, self.z_deck, reason="collect"))
         self._shuffle_deck(self._round_order())
+        deck = zones[self.z_deck]  # the deal gave the deck a new list
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards = []
         self.protected = -1
@@ -126,11 +125,8 @@ class SilverState(VillageMixin, State):
             self._begin_turns(events)
 
     def _shuffle_deck(self, order: list[int]) -> None:
-        """The deck in this order (top first), every card face down and unseen: a fresh deal
-        (the engine's silent `deal` of version 2)."""
-        self.zones[self.z_deck][:] = order[::-1]  # the top of the deck is the end of the list
-        self.known = [0] * len(self.card_ids)
-        self.face_up = [False] * len(self.card_ids)
+        """The deck in this order (top first), every card face down and unseen: a fresh deal."""
+        self.deal(order[::-1], self.z_deck)  # the top of the deck is the end of the list
 
     def _round_order(self) -> list[int]:
         """This round's deck, top first: the stacked `deck` option, else a shuffle."""
@@ -381,9 +377,9 @@ class SilverState(VillageMixin, State):
         deck = self.zones[self.z_deck]
         uid = deck[-1]
         if to == "all":  # the variant: the top card lies face up on the deck
-            events.append(self.card_reveal(uid, None, "deck"))
+            events.append(self.reveal(uid))
         else:
-            events.append(self.card_peek(uid, seat, None, "deck", None))
+            events.append(self.peek(uid, seat))
 
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
@@ -410,7 +406,7 @@ class SilverState(VillageMixin, State):
     def _use(self, seat: int, events: list[Event]) -> None:
         """The drawn card is shown; its power is resolved by the next action, then discarded."""
         uid = self.zones[self.z_drawn[seat]][0]
-        events.append(self.card_reveal(uid, seat, "drawn"))
+        events.append(self.reveal(uid))
         to = self.chars[self.card_ids[uid]].flags.get("see_deck_top_use")
         if to is not None:
             self._see_deck_top(seat, to, events)
@@ -468,9 +464,9 @@ class SilverState(VillageMixin, State):
         events.append(Note("end_" + reason))
         events.append(PhaseBegan("reveal", self.round_no))
         for s in range(n):
-            for uid in zones[self.z_village[s]]:
+            for i, uid in enumerate(zones[self.z_village[s]]):
                 if not self.face_up[uid]:
-                    events.append(self.card_reveal(uid, s, "village"))
+                    events.append(self.reveal_at(s, i))
         village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
         lost = village_totals[:]
         details: list[dict[str, int]] = [{"village": t} for t in village_totals]
@@ -507,22 +503,29 @@ class SilverState(VillageMixin, State):
     # -------------------------------------------------------------------- knowledge
     def determinize(self, seat: int, rng: Rng) -> SilverState:
         """A state `seat` cannot tell from this one: the identities of the cards it has not
-        seen are shuffled among their places; places, faces and knowledge masks stay."""
+        seen are shuffled among their places; places, faces and knowledge masks stay.
+
+        Silver keeps the engine's uid-shuffling determinize out on purpose: the amulet, the
+        bodyguards' guards and the power being used point at cards by uid, and the other seats'
+        memories (who peeked where) must stay at their places; so the card table's ids (and
+        attributes) are permuted instead, in the clone only."""
         new: SilverState = self.clone()  # type: ignore[assignment]
         bit = 1 << seat
-        known, zones = self.known, self.zones
-        places = []
+        known, zones, masks = self.cards.known, self.zones, self.table.masks
+        places: list[int] = []
         for spec in self.table.specs:
-            if spec.mask == ALL_SEATS or spec.mask & bit:
+            if masks[spec.index] & bit:
                 continue
             places += [u for u in zones[spec.index] if not known[u] & bit]
-        ids = [self.card_ids[u] for u in places]
-        rng.shuffle(ids)
-        new.card_ids = self.card_ids[:]
-        value = self.rules.value
-        for uid, card in zip(places, ids, strict=True):
-            new.card_ids[uid] = card
-            new.vals[uid] = value[card]
+        old_ids, old_attrs = self.cards.ids, self.cards.attrs
+        order = places[:]
+        rng.shuffle(order)
+        ids, attrs, vals = list(old_ids), list(old_attrs), new.vals
+        for uid, src in zip(places, order, strict=True):
+            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], self.vals[src]
+        new.cards.ids = new.card_ids = tuple(ids)
+        new.cards.attrs = tuple(attrs)
+        new.cards._columns = {}  # cached attribute columns describe the old identities
         new.rng = rng.spawn()
         new._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
         return new

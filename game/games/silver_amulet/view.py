@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import IllegalAction
-from game.engine.events import ALL_SEATS
 from game.engine.schema import did_you_mean
 
 if TYPE_CHECKING:
@@ -18,10 +17,8 @@ VERBS = (
 
 
 def knows(state: SilverState, seat: int | None, uid: int) -> bool:
-    mask = state.known[uid]
-    if seat is None:
-        return mask == ALL_SEATS
-    return bool(mask & (1 << seat))
+    """The engine's one rule of who sees a card (zone viewers plus who saw it)."""
+    return state.sees(seat, uid)
 
 
 def public_view(state: SilverState, seat: int | None) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.events import ALL_SEATS, CardMoved, CardRevealed, CardSeen, Event, Note
+from game.engine.cards import CardTable
+from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, Note
 
 DRAWN = "drawn"
 
@@ -19,13 +20,12 @@ class VillageMixin:
 
     zones: list[list[int]]
     z_village: list[int]
+    village_zones: frozenset[int]
     z_drawn: list[int]
     z_deck: int
     z_discard: int
-    card_ids: list[str]
-    known: list[int]
-    face_up: list[bool]
-    zone_up: list[bool]
+    card_ids: list[str] | tuple[str, ...]
+    cards: CardTable
     vals: list[int]
     guard_of: list[int]
     pending_guards: list[int]
@@ -34,10 +34,24 @@ class VillageMixin:
     chars: dict[str, Any]
     rules: Any
 
+    @property
+    def known(self) -> list[int]:
+        """Per uid, the seats that saw the card (the engine card table's masks; read only)."""
+        return self.cards.known
+
+    @property
+    def face_up(self) -> list[bool]:
+        """Per uid, whether the card lies face up (the engine card table's faces; read only)."""
+        return self.cards.up
+
     if TYPE_CHECKING:  # provided by the engine's State (never defined here: it would shadow it)
 
-        def move(self, uid: int, src: int, dst: int, reason: str = "", actor: int | None = None,
-                 known: int | None = None) -> CardMoved: ...
+        def move(self, uid: int, zone: int, slot: int | None = None, face: str | None = None,
+                 reason: str = "", actor: int | None = None) -> CardMoved: ...
+
+        def reveal(self, uid: int) -> CardRevealed: ...
+
+        def peek(self, uid: int, seat: int) -> CardSeen: ...
 
     # ----------------------------------------------------------------- exchanges
     def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
@@ -61,11 +75,11 @@ class VillageMixin:
                 events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
                 for uid in flipped:
                     self._queue_guard(uid)
-                self._place(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
+                self._put(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
                 if len(slots) >= self.rules.penalty_from:
                     deck = self.zones[self.z_deck]
                     if deck:
-                        self._place(deck[-1], self.z_deck, zv, len(village), "penalty", seat, face_up=False, events=events)
+                        self._put(deck[-1], self.z_deck, zv, len(village), "penalty", seat, face_up=False, events=events)
                     else:
                         events.append(Note("no_penalty", seat))
                 return
@@ -73,9 +87,9 @@ class VillageMixin:
         for uid in announced:
             self._leave_village(uid)
             events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
-        self._place(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
+        self._put(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
 
-    def _place(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
+    def _put(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
         """Move a card into a village place (a slot, or the end), face up or as villages lie."""
         events.append(self.card_move(uid, src, dst, index, "up" if face_up else None, reason, actor))
         if face_up:
@@ -103,35 +117,24 @@ class VillageMixin:
         owner = self.owner_of(uid)
         return owner is not None and self.face_up[uid] and len(self.zones[self.z_village[owner]]) > 1
 
-    # ------------------------------------------------ secrets (the engine's v2 shape)
-    # The only code here that writes faces and knowledge. Same shape as the engine's secrets
-    # API of version 2 (issue 12: move/reveal/peek); when it lands these three become calls to it.
+    # ---------------------------------------------------------------- secrets
+    # Faces and knowledge change only through the engine's secrets API (game/engine/cards.py).
     def card_move(self, uid: int, src: int, dst: int, slot: int | None = None, face: str | None = None,
                   reason: str = "", actor: int | None = None) -> CardMoved:
-        """Move a card (at `slot` of `dst`, else on top / at the end). face None: it lies as
-        the zone says and whoever saw it still knows it; "up": shown to everyone."""
-        event = self.move(uid, src, dst, reason, actor)
-        zone = self.zones[dst]
-        if slot is not None and slot < len(zone) - 1:
-            zone.pop()
-            zone.insert(slot, uid)
-        if face == "up":
-            self.face_up[uid] = True
-            self.known[uid] = ALL_SEATS
-        else:
-            self.face_up[uid] = self.zone_up[dst]
+        """Move a card (at position `slot` of `dst`, else on top / at the end). face None: it
+        lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
+        A village is an ordered row: its events carry the card's place in it (0-based)."""
+        villages = self.village_zones
+        from_slot = self.zones[src].index(uid) if src in villages else None
+        event = self.move(uid, dst, slot, face, reason, actor)
+        if from_slot is not None or dst in villages:
+            to_slot = self.zones[dst].index(uid) if dst in villages else None
+            event = event._replace(from_slot=from_slot, to_slot=to_slot)
         return event
 
-    def card_reveal(self, uid: int, seat: int | None, zone: str) -> CardRevealed:
-        """Turn a card face up where it lies: everyone knows it from now on."""
-        self.face_up[uid] = True
-        self.known[uid] = ALL_SEATS
-        return CardRevealed(self.card_ids[uid], seat, zone)
-
-    def card_peek(self, uid: int, seat: int, owner: int | None, zone: str, slot: int | None) -> CardSeen:
-        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
-        self.known[uid] |= 1 << seat
-        return CardSeen(self.card_ids[uid], owner, zone, seat, 1 << seat, slot)
+    def reveal_at(self, owner: int, index: int) -> CardRevealed:
+        """Turn a village card face up (the event names its place in the row)."""
+        return self.reveal(self.zones[self.z_village[owner]][index])._replace(slot=index)
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -168,7 +171,7 @@ class VillageMixin:
 
     def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        events.append(self.card_reveal(uid, owner, "village"))
+        events.append(self.reveal_at(owner, index))
         if guard:
             self._queue_guard(uid)
 
@@ -177,14 +180,14 @@ class VillageMixin:
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        events.append(self.card_peek(uid, seat, owner, "village", index))
+        events.append(self.peek(uid, seat)._replace(slot=index))
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
         taken = pile[len(pile) - 1 - pile_index]
         zv = self.z_village[seat]
         old = self.zones[zv][slot]
-        self._place(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
+        self._put(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
         self._leave_village(old)
         events.append(self.card_move(old, zv, self.z_discard, reason="exchange", actor=seat))
 
@@ -193,7 +196,7 @@ class VillageMixin:
         top = deck[-1]
         zv = self.z_village[owner]
         old = self.zones[zv][slot]
-        self._place(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
+        self._put(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
         self._leave_village(old)
         events.append(self.card_move(old, zv, self.z_deck, reason="witch_out", actor=seat))
 
@@ -205,8 +208,8 @@ class VillageMixin:
         mine, theirs = self.zones[mine_z][slot], self.zones[theirs_z][other_slot]
         self._leave_village(mine)
         self._leave_village(theirs)
-        self._place(mine, mine_z, theirs_z, other_slot, "rob", seat, face_up=self.face_up[mine], events=events)
-        self._place(theirs, theirs_z, mine_z, slot, "rob", seat, face_up=self.face_up[theirs], events=events)
+        self._put(mine, mine_z, theirs_z, other_slot, "rob", seat, face_up=self.face_up[mine], events=events)
+        self._put(theirs, theirs_z, mine_z, slot, "rob", seat, face_up=self.face_up[theirs], events=events)
         if look_after and not self.face_up[theirs]:
             self.look_at(seat, seat, slot, events)
 

@@ -202,6 +202,10 @@ class WolfHoundRules(Rules):
         self.color_of = {c: COLOR_BIT[v["color"]] for c, v in cards.items()}
         self.value_of = {c: v["value"] for c, v in cards.items()}
         self.symbol_of = {c: v["symbol"] for c, v in cards.items()}
+        self.card_attrs = {
+            c: {"color": v["color"], "value": v["value"], **({"symbol": v["symbol"]} if v["symbol"] else {})}
+            for c, v in cards.items()
+        }
         self.deck_counts = {
             False: {c: v["base"] for c, v in cards.items() if v["base"]},
             True: {c: v["meat_and_bone"] for c, v in cards.items() if v["meat_and_bone"]},

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
-    ALL_SEATS,
-    CardRevealed,
     Event,
     GameOver,
     MarkerChanged,
@@ -80,7 +78,7 @@ class WolfHoundState(State):
             for zi, zone in enumerate(zones):
                 if zi != deck:
                     for uid in zone[:]:
-                        events.append(self.move(uid, zi, deck, "collect"))
+                        events.append(self.move(uid, deck, reason="collect"))
         uids = sorted(zones[deck])
         if stacked is None:
             self.rng.shuffle(uids)
@@ -89,12 +87,10 @@ class WolfHoundState(State):
             for uid in uids:
                 pool.setdefault(ids[uid], []).append(uid)
             uids = [pool[text].pop(0) for text in stacked]
-        self.known = [0] * len(ids)
         size = self.rules.hand_size
-        for s in range(SEATS):
-            dest = self.ghost_deck[s] if self.is_ghost[s] else self.hand[s]
-            zones[dest][:] = uids[s * size:(s + 1) * size]
-        zones[deck][:] = uids[SEATS * size:]
+        for s in range(SEATS):  # a fresh deal: nobody remembers any card
+            self.deal(uids[s * size:(s + 1) * size], self.ghost_deck[s] if self.is_ghost[s] else self.hand[s])
+        self.deal(uids[SEATS * size:], deck)
         self.game_no += 1
         n = len(self.animal_ids)
         self.pos = [0] * n
@@ -141,9 +137,9 @@ class WolfHoundState(State):
         if self.phase == "ghost":
             if action == rules.ghost_swap:
                 turned = self.zones[self.played[g]][-1]
-                events.append(self.move(turned, self.played[g], self.ghost_deck[g], "ghost_swap_under", seat))
+                events.append(self.move(turned, self.ghost_deck[g], reason="ghost_swap_under", actor=seat))
                 top = self.zones[self.ghost_deck[g]][0]
-                events.append(self.move(top, self.ghost_deck[g], self.played[g], "ghost_swap_play", g))
+                events.append(self.move(top, self.played[g], reason="ghost_swap_play", actor=g))
             else:
                 events.append(Note("ghost_keep", seat, (("ghost", g),)))
             self._resolve_play(g, self.zones[self.played[g]][-1], events)
@@ -151,8 +147,7 @@ class WolfHoundState(State):
             hand = self.zones[self.hand[seat]]
             if hand:  # only forbidden values: show the hand, the turn ends (example 8-8)
                 for uid in hand:
-                    self.known[uid] = ALL_SEATS
-                    events.append(CardRevealed(self.card_ids[uid], seat, "hand"))
+                    events.append(self.reveal(uid))
                 events.append(Note("cannot_play", seat, (("value", min(self.forbidden)),)))
             else:
                 events.append(Note("no_card", seat))
@@ -160,7 +155,7 @@ class WolfHoundState(State):
         else:
             card = action.card  # type: ignore[attr-defined]
             uid = next(u for u in self.zones[self.hand[seat]] if self.card_ids[u] == card)
-            events.append(self.move(uid, self.hand[seat], self.played[seat], "play", seat))
+            events.append(self.move(uid, self.played[seat], reason="play", actor=seat))
             self._resolve_play(seat, uid, events)
             self._draw(seat, events)
         self.stage = "end"
@@ -349,14 +344,14 @@ class WolfHoundState(State):
         zones = self.zones
         if zones[self.deck]:  # the ghost turns the top card of the draw deck (10-4)
             uid = zones[self.deck][0]
-            events.append(self.move(uid, self.deck, self.played[seat], "ghost_turns", seat))
+            events.append(self.move(uid, self.played[seat], reason="ghost_turns", actor=seat))
             if zones[self.ghost_deck[seat]]:
                 self.phase = "ghost"
                 self.stage = "wait"
                 return
         elif zones[self.ghost_deck[seat]]:
             uid = zones[self.ghost_deck[seat]][0]
-            events.append(self.move(uid, self.ghost_deck[seat], self.played[seat], "ghost_turns_own", seat))
+            events.append(self.move(uid, self.played[seat], reason="ghost_turns_own", actor=seat))
         else:
             events.append(Note("ghost_no_card", seat))
             self.stage = "end"
@@ -381,7 +376,7 @@ class WolfHoundState(State):
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.deck]
         if deck:
-            events.append(self.move(deck[0], self.deck, self.hand[seat], "draw", seat))
+            events.append(self.move(deck[0], self.hand[seat], reason="draw", actor=seat))
 
     def _end_turn(self, events: list[Event]) -> None:
         n = len(self.animal_ids)
