@@ -255,13 +255,14 @@ def evaluate(state: State) -> list[float]:
 
 
 def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: Rng) -> State:
-    """The state as a forgetful (easy) bot remembers it, for its determinization.
+    """The state as a forgetful (easy) bot remembers it: a clone to search from.
 
     Once per turn (the first call in a turn), each face-down card the bot knows (and not
-    everyone knows) is forgotten with `chance` (the YAML's bots.easy_forget); the returned clone
-    drops the bot's knowledge of every card forgotten this round, so `determinize(seat)`
-    resamples them. `memory` is the bot's own between calls (a new round starts afresh: the
-    cards are reshuffled). Needs a hook in game/ai: the bot calls this before searching.
+    everyone knows) is forgotten with `chance` (the YAML's bots.easy_forget). A forgotten card
+    is misremembered: in the clone its identity is exchanged at random with the cards the bot
+    has not seen, so the search plays on a wrong memory, as a person would. `memory` is the
+    bot's own between calls (a new round starts afresh: the cards are reshuffled). Needs a hook
+    in game/ai: the bot calls this before searching (see the report of issue 13).
     """
     s: Any = state.clone()
     key = (s.round_no, s.turn_no)
@@ -278,7 +279,9 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
         for uid in s.zones[zi]:
             if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:
                 continue
-            if uid in forgotten or (roll and rng.random() < chance):
+            if roll and uid not in forgotten and rng.random() < chance:
                 forgotten.add(uid)
-                known[uid] &= ~bit
+    lost = [u for u in forgotten if known[u] & bit and not face_up[u] and known[u] != ALL_SEATS]
+    if lost:
+        s.resample(s.unseen_places(seat) + lost, rng)
     return s

@@ -510,25 +510,33 @@ class SilverState(VillageMixin, State):
         memories (who peeked where) must stay at their places; so the card table's ids (and
         attributes) are permuted instead, in the clone only."""
         new: SilverState = self.clone()  # type: ignore[assignment]
+        new.resample(self.unseen_places(seat), rng)
+        new.rng = rng.spawn()
+        return new
+
+    def unseen_places(self, seat: int) -> list[int]:
+        """The uids (places) whose identity `seat` has not seen."""
         bit = 1 << seat
-        known, zones, masks = self.cards.known, self.zones, self.table.masks
+        known, zones, masks = self.knowledge(), self.zones, self.table.masks
         places: list[int] = []
         for spec in self.table.specs:
-            if masks[spec.index] & bit:
-                continue
-            places += [u for u in zones[spec.index] if not known[u] & bit]
-        old_ids, old_attrs = self.cards.ids, self.cards.attrs
+            if not masks[spec.index] & bit:
+                places += [u for u in zones[spec.index] if not known[u] & bit]
+        return places
+
+    def resample(self, places: list[int], rng: Rng) -> None:
+        """Shuffle the identities (ids, attributes, values) of the cards at these places, on
+        this state only (a clone: the card table's static tuples are replaced, not changed)."""
+        old_ids, old_attrs, old_vals = self.cards.ids, self.cards.attrs, self.vals[:]
         order = places[:]
         rng.shuffle(order)
-        ids, attrs, vals = list(old_ids), list(old_attrs), new.vals
+        ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
         for uid, src in zip(places, order, strict=True):
-            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], self.vals[src]
-        new.cards.ids = new.card_ids = tuple(ids)
-        new.cards.attrs = tuple(attrs)
-        new.cards._columns = {}  # cached attribute columns describe the old identities
-        new.rng = rng.spawn()
-        new._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
-        return new
+            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
+        self.cards.ids = self.card_ids = tuple(ids)
+        self.cards.attrs = tuple(attrs)
+        self.cards._columns = {}  # cached attribute columns describe the old identities
+        self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
 
     # -------------------------------------------------------------------- views
     def public_view(self, seat: int | None) -> dict[str, Any]:

@@ -37,12 +37,12 @@ class VillageMixin:
     @property
     def known(self) -> list[int]:
         """Per uid, the seats that saw the card (the engine card table's masks; read only)."""
-        return self.cards.known
+        return self.knowledge()
 
     @property
     def face_up(self) -> list[bool]:
         """Per uid, whether the card lies face up (the engine card table's faces; read only)."""
-        return self.cards.up
+        return self.faces()
 
     if TYPE_CHECKING:  # provided by the engine's State (never defined here: it would shadow it)
 
@@ -52,6 +52,10 @@ class VillageMixin:
         def reveal(self, uid: int) -> CardRevealed: ...
 
         def peek(self, uid: int, seat: int) -> CardSeen: ...
+
+        def faces(self) -> list[bool]: ...
+
+        def knowledge(self) -> list[int]: ...
 
     # ----------------------------------------------------------------- exchanges
     def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
