@@ -25,7 +25,7 @@ STEP = 60
 
 def has_gallery(game_id: str) -> bool:
     """True when the game's table layout can draw a gallery of its cards."""
-    return has_layout(game_id) and hasattr(get_layout(game_id), "gallery_cards")
+    return has_layout(game_id) and get_layout(game_id).has_gallery()
 
 
 class GalleryScene(Scene):

@@ -318,12 +318,11 @@ class ReplayScene(Scene):
 
         placements = self.layout.place(view, self.table_rect, TableTheme())
         statuses = [""] * self.record.players
-        names = [self.seat_label(s) for s in range(max(self.record.players, len(view.get("scores", []))))]
+        names = [self.seat_label(s) for s in range(placements.seats(max(self.record.players, len(view.get("scores", [])))))]
         draw_regions(self.painter, surface, placements, view, names, statuses, set(), {})
-        own = getattr(self.layout, "draw_table", None)  # what a layout draws beyond card regions
-        if own is not None and self._extras_ok:
+        if self._extras_ok:  # what a layout draws beyond card regions, on a context nobody acts in
             try:
-                own(_Spectator(self, view, placements), surface)
+                self.layout.draw_table(self._context(view, placements), surface)
             except (AttributeError, TypeError, KeyError) as exc:  # a hook written for the live table only
                 self._extras_ok = False
                 self.app.notify(self.app.tr("records.board_unavailable", problem=str(exc)), seconds=8)
@@ -332,39 +331,14 @@ class ReplayScene(Scene):
         """A seat's name; a table seat nobody plays (a ghost) as the layout names it."""
         if seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        unplayed = getattr(self.layout, "seat_name", None)
-        return unplayed(_Spectator(self, {}, None), seat) if unplayed is not None and isinstance(seat, int) else ""
+        if self.layout is None or not isinstance(seat, int):
+            return ""
+        return self.layout.seat_name(self._context({}, None), seat) or ""
 
+    def _context(self, view: dict[str, Any], placements: Any) -> Any:
+        """A table context for a replayed position: nothing can be picked, dragged or submitted."""
+        from scenes.table.layout import TableContext
 
-class _Spectator:
-    """What a layout's table-drawing hook reads from a table scene, for a replayed position:
-    nothing can be picked, dragged or submitted, no animation runs."""
-
-    def __init__(self, replay: ReplayScene, view: dict[str, Any], placements: Any) -> None:
-        from types import SimpleNamespace
-
-        self.app = replay.app
-        self.rules = replay.rules
-        self.layout = replay.layout
-        self.painter = replay.painter
-        self.view = view
-        self.placements = placements
-        self.time = 0.0
-        self.mouse = None
-        self.viewer = replay.viewer
-        self.animator = SimpleNamespace(current=None, busy=False, view=view)
-        self.input = SimpleNamespace(drag=None, picked=lambda: None, targets=lambda: [], _region_at=lambda pos: None)
-        self.match = SimpleNamespace(state=replay.states[replay.index], rules=replay.rules)
-        self._replay = replay
-
-    def name(self, seat: int | None) -> str:
-        return self._replay.seat_label(seat)
-
-    def game_text(self, key: str, **params: Any) -> str:
-        return self.app.game_text(self.rules, key, **params)
-
-    def active_seat(self) -> int | None:
-        return None
-
-    def submit(self, text: str) -> bool:
-        return False
+        assert self.painter is not None
+        return TableContext(app=self.app, rules=self.rules, view=view, placements=placements,
+                            art=self.painter.art, name=self.seat_label)

@@ -183,8 +183,7 @@ class SetupScene(Scene):
             return None
         from scenes.layouts import get_layout
 
-        helper = getattr(get_layout(self.game.value), "option_help", None)
-        return helper(self.app, self.rules, name, choice) if helper is not None else None
+        return get_layout(self.game.value).option_help(self.app, self.rules, name, choice)
 
     def _seating_advice(self) -> str | None:
         """Who should sit where for this player count (Wolf & Hound at 3), from the game's layout."""
@@ -192,8 +191,7 @@ class SetupScene(Scene):
             return None
         from scenes.layouts import get_layout
 
-        helper = getattr(get_layout(self.game.value), "seating_advice", None)
-        return helper(self.app, self.rules, self.players.value) if helper is not None else None
+        return get_layout(self.game.value).seating_advice(self.app, self.rules, self.players.value)
 
     def _option_label(self, name: str, choice: Any = None) -> str:
         key = f"option.{name}" if choice is None else f"option.{name}.{choice}"

@@ -15,9 +15,10 @@ import pytest  # noqa: E402
 from game.engine import registry  # noqa: E402
 from game.engine.events import CardMoved  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
-from scenes.layouts import fish_fish as layout  # noqa: E402
 from scenes.layouts import fish_fish_draw as draw  # noqa: E402
+from scenes.layouts import fish_fish_place as place  # noqa: E402
 from scenes.layouts import get_layout  # noqa: E402
+from scenes.layouts.fish_fish import FishFishLayout  # noqa: E402
 
 RULES = registry.load("fish_fish")
 # Regions lying in the pond on purpose (the pond is water drawn under them).
@@ -43,8 +44,11 @@ def _view(state, seat: int) -> dict:
     return view
 
 
+layout = FishFishLayout()
+
+
 def test_the_registry_gives_fish_fish_its_layout() -> None:
-    assert get_layout("fish_fish") is layout
+    assert isinstance(get_layout("fish_fish"), FishFishLayout)
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (3840, 2160)])
@@ -88,7 +92,7 @@ def test_bet_spots_follow_the_seats_clockwise_around_the_line() -> None:
     view = _view(state, 3)
     regions = layout.place(view, pygame.Rect(0, 0, 1280, 720)).regions
     center = regions["pond"].rect.center
-    order = layout.seat_order(view)
+    order = place.seat_order(view)
     angles = []
     for seat in order:
         if seat == view["fisher"]:
@@ -110,10 +114,10 @@ def test_a_fish_players_placements_never_show_the_hidden_fishing_card() -> None:
         for region in placements.regions.values():
             if region.zone is None or region.seat is None:
                 continue
-            cards = layout.display_cards(view, region.zone, region.seat, view["zones"][region.zone][region.seat])
+            cards = place.display_cards(view, region.zone, region.seat, view["zones"][region.zone][region.seat])
             assert not {"catch", "empty"} & set(cards), (seat, region.name, cards)
         assert layout.region_cards(view, placements.regions["line:0"], view["zones"]["line"][0]) == []
-        assert layout.display_cards(view, "baits", 0, view["zones"]["baits"][0]) == ["bait:2", "bait:3", "bait:3", "bait:5"]
+        assert place.display_cards(view, "baits", 0, view["zones"]["baits"][0]) == ["bait:2", "bait:3", "bait:3", "bait:5"]
     # the fisher sees their own card
     view = _view(state, 0)
     assert view["zones"]["line"][0][0] == "catch"
@@ -133,8 +137,8 @@ def test_bait_values_and_catch_owners_follow_the_animation_hooks() -> None:
             if event.card == "bait":
                 assert picture == "bait:5"
         layout.apply_event(view, event)
-    assert layout.bait_list(view, "baits", 0) == [2, 3, 3, 4]
-    assert layout.bait_list(view, "line", 0) == [5]
+    assert place.bait_list(view, "baits", 0) == [2, 3, 3, 4]
+    assert place.bait_list(view, "line", 0) == [5]
     for seat in (1, 2):
         events = state.apply(seat, RULES.parse_action(state, seat, "bet 2"))
         for event in layout.prepare_events(events):
@@ -142,7 +146,7 @@ def test_bait_values_and_catch_owners_follow_the_animation_hooks() -> None:
                 assert layout.start_move(view, event) in (f"fish:{event.from_seat}", "catch", "bait:5")
             layout.apply_event(view, event)
     assert view["fish_owners"]["caught"][0] == [1, 1, 2, 2]  # the catch mixes species
-    assert layout.bait_list(view, "line", 0) == [] and layout.bait_list(view, "discard", 0) == [5]
+    assert place.bait_list(view, "line", 0) == [] and place.bait_list(view, "discard", 0) == [5]
     assert view["line_bait"] is None and view["bets"] == [None, None, None] and view["line"] == 2
 
 
@@ -154,7 +158,7 @@ def test_eight_players_use_the_seven_species_of_the_box() -> None:
     for rnd in range(1, 9):
         view = _view(state, 0)
         view["round"], view["fisher"] = rnd, (2 + rnd - 1) % 8
-        species = {s: layout.species_of(view, s) for s in range(8) if s != view["fisher"]}
+        species = {s: place.species_of(view, s) for s in range(8) if s != view["fisher"]}
         assert sorted(species.values()) == list(range(7)), (rnd, species)
         if previous is not None:
             changed = {s for s in species if s in previous and previous[s] != species[s]}

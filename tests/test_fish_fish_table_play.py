@@ -8,9 +8,29 @@ import random
 import pygame
 
 from game.engine.events import CardRevealed
-from scenes.layouts import fish_fish as layout
-from scenes.layouts import fish_fish_input as fish_input
+from scenes.layouts import fish_fish_place as place
+from scenes.layouts.fish_fish import FishFishLayout
 from tests.table_helpers import SHOTS_ENV, drag, frames, key, make_app, mouse, settle, shot
+
+layout = FishFishLayout()
+
+
+def pending_line(scene) -> tuple[str | None, int | None]:
+    """The fisher's card and bait chosen for the line and not yet sent."""
+    comp = scene.composer.composer
+    if comp is None:
+        return None, None
+    card, bait = comp.picked("fishing"), comp.picked("baits")
+    return (card[0] if card else None), (int(bait[0]) if bait else None)
+
+
+def pending_bet(scene) -> tuple[int | None, int]:
+    """The fish player's seat and pending bet."""
+    comp = scene.composer.composer
+    if comp is None or "count" not in comp.counts:
+        return None, 0
+    return scene.view["seat"], comp.counts["count"]
+
 
 NAMES = ["Ana", "Bruno", "Chloé", "Didier", "Emma", "Fanny", "Gaston", "Hugo"]
 
@@ -39,7 +59,7 @@ def card_center(scene, zone: str, picture: str) -> tuple[int, int]:
     """Where the viewer's own card (a fishing card id, or 'bait:<value>') lies."""
     me = scene.view["seat"]
     region = scene.placements.regions[f"{zone}:{me}"]
-    cards = layout.display_cards(scene.view, zone, me, scene.view["zones"][zone][me])
+    cards = place.display_cards(scene.view, zone, me, scene.view["zones"][zone][me])
     return region.card_rects(len(cards))[cards.index(picture)].center
 
 
@@ -59,7 +79,7 @@ def test_the_fisher_drags_a_card_and_a_bait_onto_the_line(tmp_path, monkeypatch)
     settle(app, scene)
     assert scene.active_seat() == 0
     drag(app, card_center(scene, "fishing", "catch"), line_center(scene))
-    assert fish_input.pending_line(scene) == ("catch", None)  # one piece: nothing played yet
+    assert pending_line(scene) == ("catch", None)  # one piece: nothing played yet
     assert scene.match.history == []
     shot(app, tmp_path, "ff_fisher_first_drop")
     drag(app, card_center(scene, "baits", "bait:3"), line_center(scene))
@@ -73,9 +93,9 @@ def test_the_fisher_can_click_or_type_instead_and_take_a_piece_back(tmp_path, mo
     pos = card_center(scene, "baits", "bait:4")
     frames(app, 1, events=[mouse("down", pos)])
     frames(app, 1, events=[mouse("up", pos)])
-    assert fish_input.pending_line(scene) == (None, 4)
+    assert pending_line(scene) == (None, 4)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])  # take it back
-    assert fish_input.pending_line(scene) == (None, None)
+    assert pending_line(scene) == (None, None)
     assert scene in app.stack.scenes  # Escape took the bait back; it did not leave the table
     frames(app, 1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0)])
     frames(app, 1, events=[key(pygame.K_5)])
@@ -89,14 +109,14 @@ def test_a_fish_player_bets_by_drag_buttons_and_keys(tmp_path, monkeypatch) -> N
     assert scene.active_seat() == 1 and scene.view["fisher"] == 0
     drag(app, tile_center(scene, 3), line_center(scene))
     drag(app, tile_center(scene, 2), scene.placements.regions["bet:1"].rect.center)
-    assert fish_input.pending_bet(scene) == (1, 2)
+    assert pending_bet(scene) == (1, 2)
     shot(app, tmp_path, "ff_fish_pending_bet")
-    buttons = dict(fish_input.buttons(scene))
+    buttons = dict(scene.composer.buttons(scene.ctx()))
     frames(app, 1, events=[mouse("down", buttons["minus"].center)])
     frames(app, 1, events=[mouse("up", buttons["minus"].center)])
     frames(app, 1, events=[key(pygame.K_PLUS)])
     frames(app, 1, events=[key(pygame.K_PLUS)])
-    assert fish_input.pending_bet(scene) == (1, 3)
+    assert pending_bet(scene) == (1, 3)
     frames(app, 1, events=[mouse("down", buttons["confirm"].center)])
     frames(app, 1, events=[mouse("up", buttons["confirm"].center)])
     assert (1, "bet 3") in scene.match.history
@@ -116,7 +136,7 @@ def test_refusals_say_why_and_play_nothing(tmp_path, monkeypatch) -> None:
     drag(app, card_center(scene, "fishing", "empty"), scene.placements.regions["loot_4:2"].rect.center)
     text, error, _ = scene.captions[-1]
     assert error and text == app.tr("fish_fish.drop_on_line")
-    assert scene.match.history == [] and fish_input.pending_line(scene) == (None, None)
+    assert scene.match.history == [] and pending_line(scene) == (None, None)
     shot(app, tmp_path, "ff_drop_refused")
     # a bait the fisher no longer holds, typed: the engine's reason
     drag(app, card_center(scene, "fishing", "empty"), line_center(scene))
@@ -141,11 +161,11 @@ def test_on_the_last_line_a_fish_cannot_hold_back_fish(tmp_path, monkeypatch) ->
         if scene.active_seat() == 1 and scene.view["line"] < scene.view["lines"]:
             frames(app, 1, events=[key(pygame.K_RETURN)])
     left = len(scene.view["zones"]["fish"][1])
-    assert left == 4 and fish_input.pending_bet(scene) == (1, 4)  # already on the line
+    assert left == 4 and pending_bet(scene) == (1, 4)  # already on the line
     frames(app, 1, events=[key(pygame.K_MINUS)])
     text, error, _ = scene.captions[-1]
     assert error and text == app.game_text(scene.rules, "error.must_bet_all", fish=4)
-    assert fish_input.pending_bet(scene) == (1, 4)
+    assert pending_bet(scene) == (1, 4)
     frames(app, 1, events=[key(pygame.K_RETURN)])
     assert (1, "bet 4") in match.history
 

@@ -49,3 +49,51 @@ def test_the_engine_core_and_the_bots_name_no_game():
             if f'"{game_id}"' in text or f"'{game_id}'" in text:
                 offenders.append(f"{path.name}: {game_id}")
     assert offenders == []
+
+
+# the engine's and the table's own vocabulary (a reveal step, a hand zone, a badge's colour)
+GENERIC_WORDS = {"reveal", "round", "turn", "game", "hand", "deck", "play", "back", "color"}
+
+
+def table_words() -> set[str]:
+    """What only a game knows: its zones, its cards' attributes, and the markers and phases its
+    golden transcripts show (minus the engine's own vocabulary: a reveal step, a hand zone)."""
+    words = set()
+    for entry in registry.available():
+        data = entry.rules.data
+        words.update(data.get("zones") or {})
+        for card in (data.get("cards") or {}).values():
+            if isinstance(card, dict):
+                words.update(card)
+    for path in (ROOT / "tests" / "golden").glob("*.json"):
+        words.update(re.findall(r'"(?:marker|phase)": "(\w+)"', path.read_text(encoding="utf-8")))
+    return words - GENERIC_WORDS
+
+
+def test_the_generic_table_names_no_game_concept():
+    """scenes/table/ knows no game's zones, card values, markers or phases (`start_card`, `day`,
+    `prey_points` belong to Jagdfieber's layout and YAML)."""
+    words = table_words()
+    assert {"start_card", "day", "prey_points", "lodge", "fisher", "baits", "fish"} <= words
+    offenders = []
+    for path in (ROOT / "scenes" / "table").glob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = [w for w in re.findall(r"[\"'](\w+)[\"']", line) if w in words]
+            if found:
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {found}")
+    assert offenders == []
+
+
+def test_layouts_do_not_import_each_other_in_a_cycle():
+    """A game's layout modules form a tree: helpers never import the module that uses them."""
+    imports: dict[str, set[str]] = {}
+    for path in (ROOT / "scenes" / "layouts").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found = set(re.findall(r"from scenes\.layouts\.(\w+) import", text))
+        found |= set(re.findall(r"from scenes\.layouts import (\w+)", text))
+        imports[path.stem] = found - {path.stem}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in imports.get(start, ()))
+
+    assert [m for m in imports if m != "__init__" and reaches(m, m, set())] == []

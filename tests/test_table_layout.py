@@ -126,7 +126,8 @@ def test_tour_names_existing_regions_with_texts_in_both_languages() -> None:
 
 
 def test_registry_is_explicit_and_says_which_layouts_exist() -> None:
-    assert get_layout("jagdfieber") is jagdfieber
+    assert isinstance(get_layout("jagdfieber"), jagdfieber.JagdfieberLayout)
+    assert get_layout("jagdfieber") is not get_layout("jagdfieber")  # each table owns its layout
     assert set(LAYOUTS) <= set(registry.GAMES)
     with pytest.raises(NoLayout, match="jagdfieber"):
         get_layout("no_such_game")

@@ -12,9 +12,8 @@ import pygame
 import pytest
 
 from game.engine import registry
-from scenes.layouts import wolf_and_hound as layout
 from scenes.layouts import wolf_and_hound_view as wh_view
-from scenes.table.regions import PANEL
+from scenes.layouts.wolf_and_hound import WolfAndHoundLayout
 from tests.table_helpers import drag, frames, key, make_app, mouse, settle, shot
 
 RULES = registry.load("wolf_and_hound")
@@ -23,6 +22,15 @@ NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
 # Regions that lie on the board on purpose: the positions and the deck.
 ON_BOARD = ("spot:", "deck")
 
+
+layout = WolfAndHoundLayout()
+
+
+def action_buttons(scene) -> list:
+    """The table's action buttons now: (action, rect)."""
+    ctx = scene.ctx()
+    scene.composer.sync(ctx, len(scene.match.history))
+    return [(press.action, rect) for press, rect in scene.composer.presses(ctx)]
 
 def _view(players: int, seat: int) -> dict:
     state = RULES.new_state(players, seed=1, options={"animals": ANIMALS})
@@ -53,7 +61,7 @@ def test_layout_fits_the_table_and_nothing_overlaps(size, players) -> None:
                 assert f"{name}:{s}" in regions
             if s >= players:
                 assert regions[f"ghost_deck:{s}"].zone == "ghost_deck"
-                assert regions[f"panel:{s}"].kind != PANEL  # the scene has no name plate for a ghost
+                assert s >= len(_view(players, seat)["scores"])  # the table draws its plate without points
         assert regions[f"hand:{seat}"].source
         # the record buttons' corner (bottom left) stays free
         scale = max(0.6, min(4.0, size[0] / 1280, size[1] / 720))
@@ -115,8 +123,8 @@ def test_dragging_a_card_onto_the_board_plays_it_where_the_preview_said(tmp_path
     for i in range(1, 5):
         frames(app, 1, events=[mouse("move", (start[0] + (board[0] - start[0]) * i // 4, start[1] + (board[1] - start[1]) * i // 4))])
     # before the drop: the preview is the engine's own result of that play
-    assert wh_view.pending_action(scene) == f"play {card}"
-    shown = wh_view.preview(scene, f"play {card}")
+    assert wh_view.pending_action(scene.ctx()) == f"play {card}"
+    shown = wh_view.preview(scene.ctx(), f"play {card}")
     clone = scene.match.state.clone()
     clone.apply(0, RULES.parse_action(clone, 0, f"play {card}"))
     expected = {a["id"]: (a["seat"], a["side"]) for a in clone.view(None)["animals"]}
@@ -169,12 +177,12 @@ def test_ghost_keep_and_swap_by_button_and_key(tmp_path, monkeypatch) -> None:
     app = _app(tmp_path, monkeypatch)
     scene = make_table(app, "bhb")  # 3 players: seat 1 decides for its ghost partner, seat 3
     assert _play_until_ghost_decision(app, scene, 1)
-    buttons = wh_view.action_buttons(scene)
+    buttons = action_buttons(scene)
     assert [a for a, _ in buttons] == ["ghost keep", "ghost swap"]
     turned = scene.view["played"][3][-1]
     # hovering "keep" previews the turned card's moves (a public card)
     frames(app, 1, events=[mouse("move", buttons[0][1].center)])
-    assert wh_view.pending_action(scene) == "ghost keep"
+    assert wh_view.pending_action(scene.ctx()) == "ghost keep"
     shot(app, tmp_path, "wh_ghost_decision")
     count = len(scene.match.history)
     frames(app, 1, events=[mouse("down", buttons[0][1].center)])
@@ -201,7 +209,7 @@ def test_skip_button_when_sheep_02_forbids_every_card(tmp_path, monkeypatch) -> 
     scene = make_table(app, "bh", options={"animals": ["sheep_02", "wolf_01", "hound_01"], "deck": deck})
     settle(app, scene)
     assert scene.active_seat() == 1
-    assert [a for a, _ in wh_view.action_buttons(scene)] == ["skip"]
+    assert [a for a, _ in action_buttons(scene)] == ["skip"]
     shot(app, tmp_path, "wh_skip")
     count = len(scene.match.history)
     frames(app, 1, events=[key(pygame.K_p)])

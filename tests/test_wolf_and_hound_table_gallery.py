@@ -43,7 +43,9 @@ def test_rules_screen_opens_the_gallery_of_every_animal_card(tmp_path, monkeypat
 
 
 def test_every_gallery_card_has_its_name_and_description_in_both_languages(tmp_path, monkeypatch) -> None:
-    from scenes.layouts.wolf_and_hound_view import gallery_cards
+    from scenes.layouts.wolf_and_hound import WolfAndHoundLayout
+
+    gallery_cards = WolfAndHoundLayout().gallery_cards
 
     app = make_app(tmp_path, monkeypatch)
     for animal, _ in _sides():

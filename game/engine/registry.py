@@ -10,6 +10,7 @@ A broken data file never crashes the program: `available()` reports it as unavai
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -29,6 +30,7 @@ from game.engine.schema import (
     Map,
     Problem,
     Str,
+    Where,
     did_you_mean,
     read_yaml,
     validate_node,
@@ -69,6 +71,19 @@ _OPTION = Map(
     optional={"default": None, "min": None, "max": None, "choices": None},
 )
 _TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+_COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
+_CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
+# Read only by scenes: card colours, pictures and value badges, team and kind colours.
+_PRESENTATION = Map(
+    {
+        "card_colors": DictOf(_COLOR),
+        "kind_colors": DictOf(_COLOR),
+        "team_colors": DictOf(_COLOR),
+        "card_art": DictOf(Map({"main": ListOf(Str()), "corner": Str()}, optional={"main": [], "corner": ""})),
+        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS)})),
+    },
+    optional={"card_colors": {}, "kind_colors": {}, "team_colors": {}, "card_art": {}, "badges": []},
+)
 
 COMMON_SCHEMA: dict[str, Any] = {
     "game": Str(),
@@ -78,7 +93,7 @@ COMMON_SCHEMA: dict[str, Any] = {
     "zones": DictOf(_ZONE, min_len=1),
     "options": DictOf(_OPTION),
     "text": _TEXTS,
-    "presentation": Any_(),
+    "presentation": _PRESENTATION,
 }
 COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}}
 

@@ -18,7 +18,6 @@ INK = (34, 30, 26)
 WATER = (32, 86, 112)
 WATER_DARK = (20, 56, 76)
 LINE_COLOR = (236, 232, 214)
-ARROW = (250, 214, 96)
 
 # Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
 SPECIES: tuple[tuple[str, tuple[int, int, int], str], ...] = (
@@ -203,24 +202,6 @@ def bait_card(app: Any, label: str, value: int | None, color: tuple[int, int, in
 
 
 # ---------------------------------------------------------------------------- table
-def draw_order_arrow(surface: pygame.Surface, rect: pygame.Rect, clockwise: bool, width: int) -> None:
-    """An elliptical arrow around the pond: the betting direction of this round."""
-    start, end = (0.15, 1.85) if clockwise else (1.85, 0.15)
-    steps = 40
-    pts = []
-    for i in range(steps + 1):
-        a = math.pi * (start + (end - start) * i / steps) + math.pi / 2
-        pts.append((rect.centerx + rect.w / 2 * math.cos(a), rect.centery + rect.h / 2 * math.sin(a)))
-    pygame.draw.lines(surface, ARROW, False, pts, width)
-    (x1, y1), (x0, y0) = pts[-1], pts[-3]
-    angle = math.atan2(y1 - y0, x1 - x0)
-    size = width * 4
-    head = [(x1 + math.cos(angle) * size, y1 + math.sin(angle) * size),
-            (x1 + math.cos(angle + 2.4) * size, y1 + math.sin(angle + 2.4) * size),
-            (x1 + math.cos(angle - 2.4) * size, y1 + math.sin(angle - 2.4) * size)]
-    pygame.draw.polygon(surface, ARROW, head)
-
-
 def draw_fishing_line(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], width: int) -> None:
     """The fisher's line: a sagging curve from the fisher's seat to the cards on the water."""
     mid = ((start[0] + end[0]) / 2, max(start[1], end[1]) + abs(start[0] - end[0]) * 0.12)
@@ -231,14 +212,3 @@ def draw_fishing_line(surface: pygame.Surface, start: tuple[int, int], end: tupl
         y = (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * mid[1] + t * t * end[1]
         pts.append((x, y))
     pygame.draw.lines(surface, LINE_COLOR, False, pts, width)
-
-
-def badge(app: Any, surface: pygame.Surface, text: str, center: tuple[int, int], size: int,
-          fill: tuple[int, int, int] = ARROW) -> None:
-    """A round number badge (betting order, a bet's count)."""
-    font = app.font(max(8, int(size * 0.7)), bold=True)
-    img = font.render(text, True, INK)
-    r = max(size // 2 + 1, img.get_width() // 2 + 3)
-    pygame.draw.circle(surface, fill, center, r)
-    pygame.draw.circle(surface, INK, center, r, 1)
-    surface.blit(img, img.get_rect(center=center))

@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 
 from game.engine.events import MarkerChanged
+from scenes.table.cards import BRASS, INK
+from scenes.table.layout import Layout
 from scenes.table.regions import (
     FAN,
     MARKER,
@@ -27,24 +29,6 @@ from scenes.table.regions import (
 )
 
 GAME_ID = "jagdfieber"
-
-# Pictures (twemoji, assets/cards/*.svg): layers drawn in order; "corner" layers are small badges.
-CARD_ART: dict[str, tuple[tuple[str, str], ...]] = {
-    "hunter": (("hunter", "main"),),
-    "wolf": (("wolf", "main"),),
-    "rabbit": (("rabbit", "main"),),
-    "carrot": (("carrot", "main"),),
-    "closed_season": (("hunter", "main"), ("forbidden", "main"), ("carrot", "corner")),
-}
-MARKER_ART = {"lodge": "lodge", "start_card": "start"}
-BACK_ART = "tree"
-
-# How the animation queue shows Jagdfieber's moves (engine move reasons; see scenes.table.anim.MoveKinds).
-CHOICE_MOVES = ("choose",)
-TAKE_MOVES = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
-BATCHED_MOVES = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")
-QUIET_MOVES = ("new_day", "choose")
-JOINED_MARKERS = ("lodge",)
 
 # Opponent positions by player count, clockwise after the viewer: (row, horizontal fraction).
 _SPOTS = {
@@ -189,3 +173,53 @@ def tour_steps(view: dict[str, Any]) -> list[TourStep]:
         TourStep((f"panel:{other}", f"play:{other}", f"easy_prey:{other}"), "tour.jagdfieber.others"),
         TourStep(("hud",), "tour.jagdfieber.keys"),
     ]
+
+
+class JagdfieberLayout(Layout):
+    """The lodges around the table; faces and badges come from the YAML's `presentation:`."""
+
+    game_id = GAME_ID
+    back_art = "tree"
+    marker_art = {"lodge": "lodge", "start_card": "start"}
+    choice_moves = ("choose",)
+    take_moves = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
+    batched_moves = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")
+    quiet_moves = ("new_day", "choose")
+    joined_markers = ("lodge",)
+    flying_markers = ("start_card",)  # the start card slides to its new seat
+    phase_steps = {"reveal": "reveal", "day": "chapter"}
+
+    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+        return place(view, rect, theme)
+
+    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+        return drag_moves(view, seat, legal)
+
+    def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
+        return intent(card, from_zone, to_zone)
+
+    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+        apply_marker(view, event)
+
+    def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
+        return marker_caption(event)
+
+    def status_line(self, view: dict[str, Any], text: Any) -> str:
+        return status_line(view, text)
+
+    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+        return tour_steps(view)
+
+    def marker_face(self, art: Any, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface | None:
+        """A lodge that has taken four of a kind: brass rim and a "4" badge."""
+        if value != "four":
+            return None
+        surf = art.wood_marker(marker, size, base=(150, 112, 60), rim=BRASS)
+        w, h = surf.get_size()
+        r = int(min(w, h) * 0.24)
+        center = (w - r - 3, r + 3)
+        pygame.draw.circle(surf, BRASS, center, r)
+        pygame.draw.circle(surf, INK, center, r, max(1, r // 6))
+        img = art.app.font(int(r * 1.5), bold=True).render("4", True, INK)
+        surf.blit(img, img.get_rect(center=center))
+        return surf

@@ -6,8 +6,8 @@ positions follow the same order, so an animal moving clockwise turns clockwise o
 The table always has 4 seats; with 2 or 3 players the others are ghosts (their ghost deck is
 shown instead of a hand). The viewer's own block sits in the bottom band, left of the hand; the
 draw deck lies in the middle of the board. Dropping a number card anywhere on the board (or on
-one's own played row) plays it. Drawing, the drop preview and the action buttons are in
-scenes/layouts/wolf_and_hound_view.py; pictures in wolf_and_hound_draw.py.
+one's own played row) plays it; `skip`, `ghost keep` and `ghost swap` are buttons (keys P, K, X).
+Drawing and the drop preview are in wolf_and_hound_view.py; pictures in wolf_and_hound_draw.py.
 """
 
 from __future__ import annotations
@@ -17,19 +17,12 @@ from typing import Any
 
 import pygame
 
-from game.engine.events import MarkerChanged
-from scenes.layouts.wolf_and_hound_view import (  # noqa: F401
-    card_face,
-    draw_table,
-    drop_hint,
-    gallery_cards,
-    handle_event,
-    hint,
-    join_markers,
-    option_help,
-    seat_name,
-    seating_advice,
-)
+from game.engine.events import Event, MarkerChanged
+from scenes.layouts import wolf_and_hound_draw as art
+from scenes.layouts.wolf_and_hound_view import draw_table
+from scenes.table import recipes
+from scenes.table.composer import Press
+from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import (
     FAN,
     PANEL,
@@ -45,20 +38,12 @@ GAME_ID = "wolf_and_hound"
 SEATS = 4
 BOARD = "board"  # a zone region the layout draws itself: a drop target with no card slots
 AREA = "area"  # a region with no engine zone, drawn by the layout (pasture, forest, buttons)
-
-CARD_ART: dict[str, tuple[tuple[str, str], ...]] = {}  # number cards are drawn by card_face
-MARKER_ART: dict[str, str] = {}
-BACK_ART = "wolf"
-
-# Each displayed position's angle on the board (screen radians, y down): bottom, left, top, right.
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
-ANGLES = (math.pi / 2, math.pi, 3 * math.pi / 2, 2 * math.pi)
 
 
 def seat_order(view: dict[str, Any]) -> list[int]:
     """The 4 seats clockwise starting with the one shown at the bottom."""
-    bottom = view["seat"] if view.get("seat") is not None else 0
-    return [(bottom + k) % SEATS for k in range(SEATS)]
+    return recipes.seat_order(SEATS, view.get("seat"))
 
 
 def is_ghost(view: dict[str, Any], seat: int) -> bool:
@@ -92,7 +77,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     band_h = max(hand_ch + 2 * gap, wide[1] + gap)
     records = int(max(0.6, min(4.0, rect.w / 1280, rect.h / 720)) * RECORDS_W)  # undo/redo/log buttons
     band = pygame.Rect(rect.x + gap + records, rect.bottom - band_h, rect.w - 2 * gap - records, band_h)
-    _block_wide(out, view, me, band.x, band.bottom - wide[1] - gap // 2, ch, row_h, label_h, gap, small, hand=False)
+    _block(out, view, me, band.x, band.bottom - wide[1] - gap // 2, ch, row_h, label_h, gap, small, hand=False)
     buttons_w = int(ch * 2.8)
     out.add(Region("actions", AREA, pygame.Rect(band.right - buttons_w, band.y + gap, buttons_w, band.h - 2 * gap)))
     hand_x = band.x + wide[0] + 2 * gap
@@ -106,7 +91,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
 
     # the middle: top block, side blocks, the board
     mid = pygame.Rect(rect.x + gap, rect.y + hud_h + gap, rect.w - 2 * gap, caption.y - gap - rect.y - hud_h - gap)
-    _block_wide(out, view, order[2], mid.centerx - wide[0] // 2, mid.y, ch, row_h, label_h, gap, small, hand=True)
+    _block(out, view, order[2], mid.centerx - wide[0] // 2, mid.y, ch, row_h, label_h, gap, small)
     tall = _tall_size(ch, row_h, label_h, gap)
     board_top = mid.y + wide[1] + gap
     diameter = max(40, min(mid.bottom - board_top, mid.w - 2 * (tall[0] + 2 * gap)))
@@ -114,12 +99,12 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     board.midtop = (mid.centerx, board_top)
     side_y = max(board_top, board.centery - tall[1] // 2)
     left_x = max(mid.x, board.x - 2 * gap - tall[0])
-    _block_tall(out, view, order[1], left_x, side_y, ch, row_h, label_h, gap, small)
-    _block_tall(out, view, order[3], min(mid.right - tall[0], board.right + 2 * gap), side_y, ch, row_h, label_h, gap, small)
+    _block(out, view, order[1], left_x, side_y, ch, row_h, label_h, gap, small, tall=True)
+    _block(out, view, order[3], min(mid.right - tall[0], board.right + 2 * gap), side_y, ch, row_h, label_h, gap, small, tall=True)
     out.add(Region(BOARD, BOARD, board, "played", me, label="zone.played"))
     radius = diameter // 2
     for k, seat in enumerate(order):
-        x, y = spot_center(board.center, radius, k)
+        x, y = art.ring_point(board.center, radius * 0.58, math.pi / 2 * (k + 1))  # bottom, left, top, right
         size = int(radius * 0.54)
         out.add(Region(f"spot:{seat}", AREA, pygame.Rect(x - size // 2, y - size // 2, size, size), seat=seat))
     deck_size = (int(radius * 0.26), int(radius * 0.26 / theme.card_ratio))
@@ -127,12 +112,6 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     deck.center = board.center
     out.add(Region("deck", STACK, deck, "deck", None, deck_size, "down", label="zone.deck"))
     return out
-
-
-def spot_center(center: tuple[int, int], radius: int, k: int) -> tuple[int, int]:
-    """The centre of the board position shown k steps clockwise from the bottom."""
-    angle = ANGLES[k % SEATS]
-    return int(center[0] + math.cos(angle) * radius * 0.58), int(center[1] + math.sin(angle) * radius * 0.58)
 
 
 def _wide_size(ch: int, row_h: int, label_h: int, gap: int) -> tuple[int, int]:
@@ -143,13 +122,6 @@ def _tall_size(ch: int, row_h: int, label_h: int, gap: int) -> tuple[int, int]:
     return int(ch * 1.5) + int(ch * 1.1) + gap, label_h + 2 * gap + 2 * row_h
 
 
-def _seat_regions(out: Placements, view: dict[str, Any], seat: int, panel: pygame.Rect) -> None:
-    if is_ghost(view, seat):
-        out.add(Region(f"panel:{seat}", AREA, panel, seat=seat))
-    else:
-        out.add(Region(f"panel:{seat}", PANEL, panel, seat=seat))
-
-
 def _cards_stack(out: Placements, view: dict[str, Any], seat: int, rect: pygame.Rect, small: tuple[int, int]) -> None:
     """Another seat's hidden hand, or a ghost's ghost deck, as a small stack with its count."""
     size = (int(small[0] * 0.8), int(small[1] * 0.8))
@@ -157,96 +129,141 @@ def _cards_stack(out: Placements, view: dict[str, Any], seat: int, rect: pygame.
     out.add(Region(f"{zone}:{seat}", STACK, rect, zone, seat, size, "down", label=f"zone.{zone}"))
 
 
-def _block_wide(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch: int, row_h: int,
-                label_h: int, gap: int, small: tuple[int, int], hand: bool) -> None:
-    """A seat in one row: name plate above; pasture, forest, played row (and hidden hand)."""
-    w, _ = _wide_size(ch, row_h, label_h, gap)
-    _seat_regions(out, view, seat, pygame.Rect(x, y, w, label_h))
+def _block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch: int, row_h: int,
+           label_h: int, gap: int, small: tuple[int, int], tall: bool = False, hand: bool = True) -> None:
+    """A seat: name plate; pasture and forest; the played row and the hidden hand beside them, or
+    below them for the seats at the sides of the board."""
+    w = (_tall_size if tall else _wide_size)(ch, row_h, label_h, gap)[0]
+    out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(x, y, w, label_h), seat=seat))
     ry = y + label_h + gap
-    pw, fw, rw, hw = int(ch * 1.5), int(ch * 1.1), int(ch * 2.4), int(ch * 0.75)
+    pw, fw, hw = int(ch * 1.5), int(ch * 1.1), int(ch * 0.75)
     out.add(Region(f"pasture:{seat}", AREA, pygame.Rect(x, ry, pw, row_h), seat=seat))
     out.add(Region(f"forest:{seat}", AREA, pygame.Rect(x + pw + gap, ry, fw, row_h), seat=seat))
-    out.add(Region(f"played:{seat}", FAN, pygame.Rect(x + pw + fw + 2 * gap, ry, rw, row_h), "played", seat,
-                   small, "up", label="zone.played", capacity=4))
+    px, py, rw = (x, ry + row_h + gap, w - hw - gap) if tall else (x + pw + fw + 2 * gap, ry, int(ch * 2.4))
+    out.add(Region(f"played:{seat}", FAN, pygame.Rect(px, py, rw, row_h), "played", seat, small, "up",
+                   label="zone.played", capacity=3 if tall else 4))
     if hand or is_ghost(view, seat):
-        _cards_stack(out, view, seat, pygame.Rect(x + pw + fw + rw + 3 * gap, ry, hw, row_h), small)
+        _cards_stack(out, view, seat, pygame.Rect(px + rw + gap, py, hw, row_h), small)
 
 
-def _block_tall(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch: int, row_h: int,
-                label_h: int, gap: int, small: tuple[int, int]) -> None:
-    """A side seat: name plate; pasture and forest; played row and hidden hand below."""
-    w, _ = _tall_size(ch, row_h, label_h, gap)
-    _seat_regions(out, view, seat, pygame.Rect(x, y, w, label_h))
-    ry = y + label_h + gap
-    pw, fw = int(ch * 1.5), int(ch * 1.1)
-    out.add(Region(f"pasture:{seat}", AREA, pygame.Rect(x, ry, pw, row_h), seat=seat))
-    out.add(Region(f"forest:{seat}", AREA, pygame.Rect(x + pw + gap, ry, fw, row_h), seat=seat))
-    ry2 = ry + row_h + gap
-    hw = int(ch * 0.75)
-    out.add(Region(f"played:{seat}", FAN, pygame.Rect(x, ry2, w - hw - gap, row_h), "played", seat, small, "up",
-                   label="zone.played", capacity=3))
-    _cards_stack(out, view, seat, pygame.Rect(x + w - hw, ry2, hw, row_h), small)
+class WolfAndHoundLayout(Layout):
+    """The round board with its animals, four seats (ghosts included), the hand at the bottom."""
 
+    game_id = GAME_ID
+    back_art = "wolf"
 
-# ------------------------------------------------------------------------- drags and markers
-def drag_moves(view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
-    """Each legal `play <card>` is a drag from the hand onto the board (or one's played row)."""
-    return [DragMove(text[5:], "hand", "played", seat, text) for text in legal if text.startswith("play ")]
+    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+        return place(view, rect, theme)
 
+    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+        """The actions that are not a card drag: one button (and key) each."""
+        return [Press("ghost keep", "k"), Press("ghost swap", "x"), Press("skip", "p")]
 
-def intent(card: str, from_zone: str, to_zone: str) -> str | None:
-    """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
-    if from_zone == "hand" and to_zone == "played":
-        return f"play {card}"
-    return None
+    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+        """Each legal `play <card>` is a drag from the hand onto the board (or one's played row)."""
+        return [DragMove(text[5:], "hand", "played", seat, text) for text in legal if text.startswith("play ")]
 
-
-def apply_marker(view: dict[str, Any], event: MarkerChanged) -> None:
-    """Keep a displayed view's animals and sheep in step with the events being animated."""
-    value = event.value
-    if event.marker == "animal" and isinstance(value, dict):
-        for animal in view["animals"]:
-            if animal["id"] == value["id"]:
-                animal["seat"] = value["to"]
-                animal["side"] = value["side"]
-    elif event.marker == "sheep" and isinstance(value, dict) and event.seat is not None:
-        view["sheep"][event.seat] = value["count"]
-
-
-def marker_caption(event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
-    """Text key and params naming a marker change (the scene shows seats and animals by name)."""
-    value = event.value
-    if not isinstance(value, dict) or "reason" not in value:
+    def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
+        """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
+        if from_zone == "hand" and to_zone == "played":
+            return f"play {card}"
         return None
-    params = {k: v for k, v in value.items() if k != "reason"}
-    if event.marker == "animal":
-        params["animal"] = value["id"]
-    if event.seat is not None:
-        params.setdefault("seat", event.seat)
-    return f"marker.{event.marker}.{value['reason']}", params
 
+    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+        """Keep a displayed view's animals and sheep in step with the events being animated."""
+        value = event.value
+        if event.marker == "animal" and isinstance(value, dict):
+            for animal in view["animals"]:
+                if animal["id"] == value["id"]:
+                    animal["seat"] = value["to"]
+                    animal["side"] = value["side"]
+        elif event.marker == "sheep" and isinstance(value, dict) and event.seat is not None:
+            view["sheep"][event.seat] = value["count"]
 
-def status_line(view: dict[str, Any], text: Any) -> str:
-    """The HUD line: which game (of a best-of), which turn."""
-    game = text("phase.game", number=view["game_number"])
-    return f"{game} · {text('phase.turn', number=view['turn'])}"
+    def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
+        """Text key and params naming a marker change (the scene shows seats and animals by name)."""
+        value = event.value
+        if not isinstance(value, dict) or "reason" not in value:
+            return None
+        params = {k: v for k, v in value.items() if k != "reason"}
+        if event.marker == "animal":
+            params["animal"] = value["id"]
+        if event.seat is not None:
+            params.setdefault("seat", event.seat)
+        return f"marker.{event.marker}.{value['reason']}", params
 
+    def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
+        """The animals one card moves go round together (one step, not one each); a flip, a
+        sheep and a second move of the same animal keep their own step."""
+        if event.marker != "animal" or not isinstance(event.value, dict):
+            return False
+        if not all(isinstance(e, MarkerChanged) and e.marker == "animal" for e in events):
+            return False
+        reason = event.value.get("reason")
+        return reason in ("play", "delayed") and all(
+            e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in events  # type: ignore[attr-defined]
+        )
 
-def tour_steps(view: dict[str, Any]) -> list[TourStep]:
-    """The guided tour of the table, from the viewer's hand to the board and the other seats."""
-    order = seat_order(view)
-    me, left, partner = order[0], order[1], order[2]
-    steps = [
-        TourStep((BOARD,), "tour.wolf_and_hound.board"),
-        TourStep((f"spot:{me}",), "tour.wolf_and_hound.spot"),
-        TourStep((f"pasture:{me}", f"forest:{me}"), "tour.wolf_and_hound.pasture"),
-        TourStep((f"hand:{me}",), "tour.wolf_and_hound.hand"),
-        TourStep((f"played:{me}",), "tour.wolf_and_hound.played"),
-        TourStep(("deck",), "tour.wolf_and_hound.deck"),
-        TourStep((f"panel:{partner}", f"panel:{me}"), "tour.wolf_and_hound.teams"),
-        TourStep((f"panel:{left}", f"pasture:{left}", f"played:{left}"), "tour.wolf_and_hound.others"),
-    ]
-    if view["ghosts"]:
-        steps.append(TourStep(tuple(f"panel:{g}" for g in view["ghosts"]), "tour.wolf_and_hound.ghosts"))
-    steps.append(TourStep(("actions", "hud"), "tour.wolf_and_hound.keys"))
-    return steps
+    def status_line(self, view: dict[str, Any], text: Any) -> str:
+        """The HUD line: which game (of a best-of), which turn."""
+        game = text("phase.game", number=view["game_number"])
+        return f"{game} · {text('phase.turn', number=view['turn'])}"
+
+    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+        """The guided tour of the table, from the viewer's hand to the board and the other seats."""
+        order = seat_order(view)
+        me, left, partner = order[0], order[1], order[2]
+        steps = [
+            TourStep((BOARD,), "tour.wolf_and_hound.board"),
+            TourStep((f"spot:{me}",), "tour.wolf_and_hound.spot"),
+            TourStep((f"pasture:{me}", f"forest:{me}"), "tour.wolf_and_hound.pasture"),
+            TourStep((f"hand:{me}",), "tour.wolf_and_hound.hand"),
+            TourStep((f"played:{me}",), "tour.wolf_and_hound.played"),
+            TourStep(("deck",), "tour.wolf_and_hound.deck"),
+            TourStep((f"panel:{partner}", f"panel:{me}"), "tour.wolf_and_hound.teams"),
+            TourStep((f"panel:{left}", f"pasture:{left}", f"played:{left}"), "tour.wolf_and_hound.others"),
+        ]
+        if view["ghosts"]:
+            steps.append(TourStep(tuple(f"panel:{g}" for g in view["ghosts"]), "tour.wolf_and_hound.ghosts"))
+        steps.append(TourStep(("actions", "hud"), "tour.wolf_and_hound.keys"))
+        return steps
+
+    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """A number card as Wolf & Hound draws it."""
+        return art.number_card(card_art, card, size)
+
+    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        draw_table(ctx, surface)
+
+    def seat_name(self, ctx: TableContext, seat: int) -> str:
+        """The name of a seat nobody plays (a ghost)."""
+        return ctx.tr("wolf_and_hound.ghost_name", ghost=ctx.text("seat.ghost"), number=seat + 1)
+
+    def hint(self, ctx: TableContext) -> str:
+        """A card to drop, or (when no card may be played) a button to press."""
+        if ctx.legal and not any(a.startswith("play ") for a in ctx.legal):
+            return ctx.tr("wolf_and_hound.hint_buttons")
+        return ctx.tr("wolf_and_hound.hint_play")
+
+    def drop_hint(self, ctx: TableContext) -> str:
+        """Where a number card goes (the board), when it was dropped elsewhere."""
+        return ctx.tr("wolf_and_hound.drop_hint")
+
+    def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+        """Every animal card of the YAML, each side, with its name and description."""
+        from scenes.table.cards import CardArt
+
+        card_art = CardArt(app, rules, self)
+        return [art.animal_card(card_art, animal, data[side]["kind"], side, size, detail=True)
+                for animal, data in (rules.data.get("animals") or {}).items() for side in ("front", "back") if data.get(side)]
+
+    def option_help(self, app: Any, rules: Any, name: str, choice: Any) -> str | None:
+        """An animal card's description next to its tick box."""
+        key = f"animal.{choice}.desc"
+        return app.game_text(rules, key) if name == "animals" and rules.has_text(key) else None
+
+    def seating_advice(self, app: Any, rules: Any, players: int) -> str | None:
+        """With 3 players the most experienced one takes player 2 (alone with the ghost)."""
+        if players == 3 and rules.has_text("setup.three_players"):
+            return app.game_text(rules, "setup.three_players")
+        return None

@@ -1,8 +1,9 @@
 """Wolf & Hound pictures: number cards, animal cards, sheep, the pasture, the forest, the board.
 
 Everything is drawn with pygame shapes (plus the twemoji wolf and tree of assets/cards/), at any
-size, cached by size and language. Colours come from the game's YAML `presentation`; names and
-descriptions from its texts. Nothing here knows a rule: it draws what a view says.
+size, cached by the table's CardArt (by size and language). Colours come from the game's YAML
+`presentation`; names and descriptions from its texts. Nothing here knows a rule: it draws what
+a view says.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from game.resources import asset_path
 from scenes.ui.text import fit_text, wrap_text
 
 CREAM = (246, 240, 224)
@@ -33,37 +33,6 @@ DOG = (176, 122, 72)
 DOG_DARK = (110, 70, 36)
 MEAT = (176, 65, 62)
 BONE = (232, 220, 192)
-
-_cache: dict[tuple[Any, ...], pygame.Surface] = {}
-_svg: dict[tuple[str, int], pygame.Surface] = {}
-
-
-def hex_color(color: str, default: tuple[int, int, int] = (90, 90, 90)) -> tuple[int, int, int]:
-    color = (color or "").lstrip("#")
-    if len(color) != 6:
-        return default
-    return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
-
-
-def presentation_color(rules: Any, group: str, name: str, default: tuple[int, int, int]) -> tuple[int, int, int]:
-    colors = (rules.data.get("presentation") or {}).get(group) or {}
-    return hex_color(colors.get(name, ""), default)
-
-
-def _store(key: tuple[Any, ...], surf: pygame.Surface) -> pygame.Surface:
-    if len(_cache) > 600:  # window sizes change; keep memory bounded
-        _cache.clear()
-    _cache[key] = surf
-    return surf
-
-
-def svg(name: str, size: int) -> pygame.Surface:
-    key = (name, size)
-    pic = _svg.get(key)
-    if pic is None:
-        pic = _svg[key] = pygame.image.load_sized_svg(str(asset_path("cards", f"{name}.svg")), (size, size))
-    return pic
-
 
 # --------------------------------------------------------------------- small pictures
 def draw_sheep(surface: pygame.Surface, center: tuple[int, int], size: int, lost: bool = False) -> None:
@@ -109,18 +78,14 @@ def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect) -> None
 
 
 # ---------------------------------------------------------------------- number cards
-def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
+def number_card(card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
     """A number card: its colour, its value large, the meat/bone symbol in the corner."""
-    lang = app.settings.language
-    key = ("number", card, size, lang)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
+    app, rules = card_art.app, card_art.rules
     info = (rules.data.get("cards") or {}).get(card, {})
     w, h = max(10, size[0]), max(14, size[1])
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     color = info.get("color", "black")
-    fill = presentation_color(rules, "card_colors", color, INK)
+    fill = card_art.color("card_colors", color, INK)
     ink = CREAM if sum(fill) < 380 else INK
     radius = max(3, w // 9)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
@@ -142,22 +107,23 @@ def number_card(app: Any, rules: Any, card: str, size: tuple[int, int]) -> pygam
     font = app.font(max(6, int(h * 0.11)))
     img = font.render(fit_text(font, label, w - 4), True, ink)
     surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(2, h // 7))))
-    return _store(key, surf)
+    return surf
 
 
 # ---------------------------------------------------------------------- animal cards
-def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: tuple[int, int],
+def animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[int, int],
                 detail: bool = False) -> pygame.Surface:
     """An animal card: its kind's colour (sheep pink, wolf black, hound white), its picture and name.
     `detail` adds the description (the gallery)."""
-    lang = app.settings.language
-    key = ("animal", animal, kind, side, size, lang, detail)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
+    return card_art.cached(("animal", animal, kind, side, size, detail),
+                           lambda: _animal_card(card_art, animal, kind, side, size, detail))
+
+
+def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[int, int], detail: bool) -> pygame.Surface:
+    app, rules = card_art.app, card_art.rules
     w, h = max(12, size[0]), max(16, size[1])
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    fill = presentation_color(rules, "kind_colors", kind, PINK)
+    fill = card_art.color("kind_colors", kind, PINK)
     ink = CREAM if sum(fill) < 380 else INK
     radius = max(3, w // 9)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
@@ -180,7 +146,7 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
     pic = pygame.Rect(0, 0, min(w - 6, pic_h), pic_h)
     pic.midtop = (w // 2, y + 2)
     if kind == "wolf":
-        img = svg("wolf", pic.w)
+        img = card_art.picture("wolf", pic.w)
         surf.blit(img, img.get_rect(center=pic.center))
     elif kind == "hound":
         draw_hound(surf, pic)
@@ -207,7 +173,7 @@ def animal_card(app: Any, rules: Any, animal: str, kind: str, side: str, size: t
             img = body.render(line, True, ink)
             surf.blit(img, (pad, ty))
             ty += body.get_linesize()
-    return _store(key, surf)
+    return surf
 
 
 def movement_mark(rules: Any, animal: str, side: str) -> str:
@@ -264,12 +230,15 @@ def sheep_spots(rect: pygame.Rect, count: int) -> list[pygame.Rect]:
     return out
 
 
-def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, capacity: int, hidden: int = 0) -> list[pygame.Rect]:
-    """The dark forest: trees and the sheep lost in it (greyed)."""
+def tree_size(rect: pygame.Rect) -> int:
+    return max(6, int(rect.h * 0.42))
+
+
+def draw_forest(surface: pygame.Surface, rect: pygame.Rect, lost: int, capacity: int, tree_art: pygame.Surface,
+                hidden: int = 0) -> list[pygame.Rect]:
+    """The dark forest: trees (`tree_art`, sized for the rect: tree_size) and the sheep lost in it (greyed)."""
     pygame.draw.rect(surface, FOREST, rect, border_radius=max(3, rect.h // 8))
-    tree = max(6, int(rect.h * 0.42))
-    img = svg("tree", tree)
-    img = img.copy()
+    img = tree_art.copy()
     img.fill((90, 110, 90, 255), special_flags=pygame.BLEND_RGBA_MULT)
     for fx in (0.1, 0.55):
         surface.blit(img, (rect.x + int(rect.w * fx), rect.y + 2))

@@ -12,8 +12,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,39 +27,34 @@ from game.engine.events import (
 )
 from scenes.table.regions import Placements
 
+if TYPE_CHECKING:
+    from scenes.table.layout import Layout
+
 # Seconds at animation speed 1, by kind of step.
 DURATIONS = {
     "choose": 0.35, "reveal": 0.9, "take": 0.95, "move": 0.55, "batch": 0.7, "note": 1.3,
-    "marker": 0.8, "score": 1.6, "phase": 0.7, "day": 1.3, "game_over": 1.2,
+    "marker": 0.8, "score": 1.6, "phase": 0.7, "chapter": 1.3, "game_over": 1.2,
 }
-SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "day": "deal"}
+SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "chapter": "deal"}
 
 
 @dataclass(frozen=True)
 class MoveKinds:
-    """How a layout wants its game's card moves shown; the names are the engine's move reasons.
-
-    A layout module declares any of CHOICE_MOVES (face-down choices, shown together),
-    TAKE_MOVES (captures: one step each, with the capture sound), BATCHED_MOVES (moves of one
-    reason that fly together), QUIET_MOVES (no caption) and JOINED_MARKERS (markers whose
-    changes show in one step). The generic queue knows no game's words.
-    """
+    """How a layout wants its game's card moves shown; the names are the engine's move reasons,
+    markers and phases, all declared by the layout (scenes/table/layout.py): the generic queue
+    knows no game's words."""
 
     choices: tuple[str, ...] = ()
     takes: tuple[str, ...] = ()
     batched: tuple[str, ...] = ()
     quiet: tuple[str, ...] = ()
     joined_markers: tuple[str, ...] = ()
+    phases: tuple[tuple[str, str], ...] = ()  # phase -> step kind ("reveal", "chapter")
 
     @classmethod
-    def of(cls, layout: ModuleType) -> MoveKinds:
-        return cls(
-            tuple(getattr(layout, "CHOICE_MOVES", ())),
-            tuple(getattr(layout, "TAKE_MOVES", ())),
-            tuple(getattr(layout, "BATCHED_MOVES", ())),
-            tuple(getattr(layout, "QUIET_MOVES", ())),
-            tuple(getattr(layout, "JOINED_MARKERS", ())),
-        )
+    def of(cls, layout: Layout) -> MoveKinds:
+        return cls(layout.choice_moves, layout.take_moves, layout.batched_moves, layout.quiet_moves,
+                   layout.joined_markers, tuple(layout.phase_steps.items()))
 
 
 @dataclass
@@ -114,7 +108,7 @@ def _kind(event: Event, kinds: MoveKinds) -> str:
     if isinstance(event, CardRevealed):
         return "reveal"
     if isinstance(event, PhaseBegan):
-        return {"reveal": "reveal", "day": "day"}.get(event.phase, "phase")
+        return dict(kinds.phases).get(event.phase, "phase")
     if isinstance(event, MarkerChanged):
         return "marker"
     if isinstance(event, ScoreChanged):
@@ -142,7 +136,7 @@ def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
 class Animator:
     """Plays steps on a displayed view; `skip()` finishes everything at once."""
 
-    def __init__(self, layout: ModuleType, caption: Callable[[Event], str]) -> None:
+    def __init__(self, layout: Layout, caption: Callable[[Event], str]) -> None:
         self.layout = layout
         self.kinds = MoveKinds.of(layout)
         self.caption_of = caption
@@ -156,9 +150,7 @@ class Animator:
         return self.current is not None or bool(self.queue)
 
     def push(self, events: list[Event]) -> None:
-        prepare = getattr(self.layout, "prepare_events", None)  # a layout may reorder what it shows
-        join = getattr(self.layout, "join_markers", None)  # a layout's marker changes shown at once
-        steps = group_events(prepare(events) if prepare is not None else events, self.kinds, join)
+        steps = group_events(self.layout.prepare_events(events), self.kinds, self.layout.join_markers)
         if steps and self.queue and self.queue[-1].kind == steps[0].kind == "choose":
             self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
         self.queue.extend(steps)
@@ -223,15 +215,14 @@ class Animator:
                 count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
                 arrivals[key] = arrivals.get(key, 0) + 1
                 dst = dst_region.slot_rect(count) if dst_region is not None else src
-                start_move = getattr(self.layout, "start_move", None)  # the flying card's picture id
-                step.flights.append(Flight(start_move(self.view, event) if start_move else event.card, src, dst))
-            elif isinstance(event, MarkerChanged) and event.marker == "start_card":
-                old = placements.marker("start_card")
+                step.flights.append(Flight(self.layout.start_move(self.view, event), src, dst))
+            elif isinstance(event, MarkerChanged) and event.marker in self.layout.flying_markers:
+                old = placements.marker(event.marker)
                 moved = copy.deepcopy(self.view)
                 self.layout.apply_marker(moved, event)
-                new = place(moved).marker("start_card")
+                new = place(moved).marker(event.marker)
                 if old is not None and new is not None:
-                    step.flights.append(Flight(None, old.rect, new.rect, "start_card"))
+                    step.flights.append(Flight(None, old.rect, new.rect, event.marker))
         if not quiet and self.on_step is not None:
             self.on_step(step)
 
@@ -251,11 +242,9 @@ class Animator:
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
                 view["scores"][event.seat] = event.total
-            elif isinstance(event, PhaseBegan) and (event.phase in ("round", "day") or type(view.get(event.phase)) is int):
-                view[event.phase] = event.number  # the HUD's day/round/turn counter follows the animation
-            apply_event = getattr(self.layout, "apply_event", None)  # a layout's own view fields
-            if apply_event is not None:
-                apply_event(view, event)
+            elif isinstance(event, PhaseBegan) and event.phase in view and type(view[event.phase]) in (int, type(None)):
+                view[event.phase] = event.number  # the HUD's counter of that phase follows the animation
+            self.layout.apply_event(view, event)  # a layout's own view fields
         step.elapsed = step.duration
 
 

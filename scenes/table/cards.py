@@ -1,19 +1,23 @@
 """Card faces, backs and markers drawn at any size, readable at a glance, cached.
 
-A face: the card's colour (the game's `presentation.card_colors`), its name in the player's
-language, a clear picture (twemoji, assets/cards/), and its two values from the YAML: points in
-the prey pile (bottom left, green) and points if still held in hand (bottom right, red).
+A face, from the game YAML's `presentation:` section: the card's colour (`card_colors`), its
+name in the player's language, its pictures (`card_art`: twemoji, assets/cards/) and its value
+badges (`badges`: a card attribute in a corner, in a colour). A layout may draw its own faces
+and markers instead (`Layout.card_face`, `Layout.marker_face`).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.resources import asset_path
 from scenes.ui.text import fit_text
+
+if TYPE_CHECKING:
+    from scenes.table.layout import Layout
 
 CREAM = (246, 240, 224)
 INK = (40, 34, 26)
@@ -21,8 +25,6 @@ BACK_BASE = (34, 78, 52)
 BACK_LINE = (48, 100, 68)
 BRASS = (226, 178, 74)
 BACK_EDGE = (168, 150, 104)  # muted: a back must not look like a highlighted target
-GOOD = (46, 122, 60)
-BAD = (168, 46, 40)
 WOOD = (112, 74, 42)
 WOOD_DARK = (74, 48, 26)
 
@@ -35,12 +37,14 @@ def _hex(color: str) -> tuple[int, int, int]:
 class CardArt:
     """Renders one game's cards for the table; surfaces are cached by (what, size, language)."""
 
-    def __init__(self, app: Any, rules: Any, layout: ModuleType) -> None:
+    def __init__(self, app: Any, rules: Any, layout: Layout) -> None:
         self.app = app
         self.rules = rules
         self.layout = layout
-        presentation = rules.data.get("presentation") or {}
+        presentation = self.presentation = rules.data.get("presentation") or {}
         self.colors = {k: _hex(v) for k, v in (presentation.get("card_colors") or {}).items()}
+        self.card_art: dict[str, Any] = presentation.get("card_art") or {}
+        self.badges: list[dict[str, Any]] = presentation.get("badges") or []
         self.cards = rules.data.get("cards") or {}
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self._pictures: dict[tuple[str, int], pygame.Surface] = {}
@@ -50,6 +54,17 @@ class CardArt:
             self._cache.clear()
         self._cache[key] = surf
         return surf
+
+    def cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A layout's own picture (an animal card), cached with the faces, per language."""
+        key = ("own", self.app.settings.language, *key)
+        surf = self._cache.get(key)
+        return surf if surf is not None else self._store(key, make())
+
+    def color(self, group: str, name: str, default: tuple[int, int, int]) -> tuple[int, int, int]:
+        """A colour of the YAML's `presentation:` (`card_colors`, `kind_colors`, `team_colors`)."""
+        colors = self.presentation.get(group) or {}
+        return _hex(colors[name]) if name in colors else default
 
     def clear(self) -> None:
         """Forget every surface (the language changed)."""
@@ -66,13 +81,15 @@ class CardArt:
     # ------------------------------------------------------------------ cards
     def card(self, card: str | None, size: tuple[int, int]) -> pygame.Surface:
         """The face of `card`, or the back when it is hidden (None or 'back')."""
-        custom = getattr(self.layout, "card_face", None)  # a layout may draw its own faces (any id)
-        if card is None or card == "back" or (card not in self.cards and custom is None):
+        if card is None or card == "back":
             return self.back(size)
         key = ("face", card, size, self.app.settings.language)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._store(key, custom(self, card, size) if custom else self._face(card, size))
+            surf = self.layout.card_face(self, card, size)  # a layout may draw its own faces (any id)
+            if surf is None:
+                surf = self._face(card, size) if card in self.cards else self.back(size)
+            self._store(key, surf)
         return surf
 
     def _face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
@@ -101,16 +118,21 @@ class CardArt:
             surf.blit(text, text.get_rect(center=(w // 2, round(step * (i + 0.6)) + 1)))
         pic_size = int(min(w * 0.8, h * 0.5))
         pic_center = (w // 2, band + (h - band) * 0.42)
-        for name_, where in self.layout.CARD_ART.get(card, ()):
-            if where == "main":
-                pic = self.picture(name_, pic_size)
-                surf.blit(pic, pic.get_rect(center=(round(pic_center[0]), round(pic_center[1]))))
-            else:
-                small = self.picture(name_, max(6, pic_size // 2))
-                surf.blit(small, small.get_rect(bottomright=(w - 3, band + pic_size // 2 + 4)))
+        art = self.card_art.get(card) or {}
+        for name_ in art.get("main", ()):
+            pic = self.picture(name_, pic_size)
+            surf.blit(pic, pic.get_rect(center=(round(pic_center[0]), round(pic_center[1]))))
+        if art.get("corner"):
+            small = self.picture(art["corner"], max(6, pic_size // 2))
+            surf.blit(small, small.get_rect(bottomright=(w - 3, band + pic_size // 2 + 4)))
         values = self.cards[card]
-        self._badge(surf, f"{values['prey_points']:+d}", GOOD, (3, h - 3), "bottomleft")
-        self._badge(surf, f"{values['hand_points']:+d}", BAD, (w - 3, h - 3), "bottomright")
+        for badge in self.badges:  # a card attribute in a corner (points in the prey pile, in hand)
+            value = values.get(badge["field"]) if isinstance(values, dict) else None
+            if isinstance(value, int):
+                corner = badge["corner"]
+                x = 3 if corner.endswith("left") else w - 3
+                y = 3 if corner.startswith("top") else h - 3
+                self._badge(surf, f"{value:+d}", _hex(badge["color"]), (x, y), corner)
         return surf
 
     def _badge(self, surf: pygame.Surface, text: str, color: tuple[int, int, int], pos: tuple[int, int], anchor: str) -> None:
@@ -143,8 +165,26 @@ class CardArt:
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(pattern, (0, 0))
         pygame.draw.rect(surf, BACK_EDGE, surf.get_rect(), max(2, w // 22), border_radius=radius)
-        pic = self.picture(self.layout.BACK_ART, int(min(w, h) * 0.55))
+        pic = self.picture(self.layout.back_art, int(min(w, h) * 0.55))
         surf.blit(pic, pic.get_rect(center=(w // 2, h // 2)))
+        return surf
+
+    def labelled(self, picture: str, label: str, size: tuple[int, int], square: bool = False) -> pygame.Surface:
+        """A gallery entry: the picture (a card, or a square tile) with its name wrapped below."""
+        from scenes.ui import theme
+        from scenes.ui.text import wrap_text
+
+        w, h = size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pic = (int(w * 0.7), min(int(w * 0.7) if square else w, int(h * 0.68)))
+        img = self.card(picture, pic)
+        surf.blit(img, img.get_rect(midtop=(w // 2, 4)))
+        font = self.app.font(max(10, h // 16), True)
+        y = 8 + pic[1]
+        for line in wrap_text(font, label, w - 8)[:3]:
+            text = font.render(line, True, theme.TEXT)
+            surf.blit(text, text.get_rect(midtop=(w // 2, y)))
+            y += font.get_linesize()
         return surf
 
     # ---------------------------------------------------------------- markers
@@ -152,27 +192,20 @@ class CardArt:
         key = ("marker", marker, value, size)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._store(key, self._marker(marker, value, size))
+            own = self.layout.marker_face(self, marker, value, size)
+            surf = self._store(key, own if own is not None else self.wood_marker(marker, size))
         return surf
 
-    def _marker(self, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface:
+    def wood_marker(self, marker: str, size: tuple[int, int], base: tuple[int, int, int] = WOOD,
+                    rim: tuple[int, int, int] = WOOD_DARK) -> pygame.Surface:
+        """A wooden marker with the layout's picture for it (`Layout.marker_art`)."""
         w, h = max(8, size[0]), max(8, size[1])
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(3, w // 10)
-        four = value == "four"
-        base = (150, 112, 60) if four else WOOD
         pygame.draw.rect(surf, base, surf.get_rect(), border_radius=radius)
-        pygame.draw.rect(surf, BRASS if four else WOOD_DARK, surf.get_rect(), max(2, w // 20), border_radius=radius)
-        art = self.layout.MARKER_ART.get(marker)
+        pygame.draw.rect(surf, rim, surf.get_rect(), max(2, w // 20), border_radius=radius)
+        art = self.layout.marker_art.get(marker)
         if art:
             pic = self.picture(art, int(min(w, h) * 0.7))
             surf.blit(pic, pic.get_rect(center=(w // 2, h // 2)))
-        if four:
-            r = int(min(w, h) * 0.24)
-            center = (w - r - 3, r + 3)
-            pygame.draw.circle(surf, BRASS, center, r)
-            pygame.draw.circle(surf, INK, center, r, max(1, r // 6))
-            font = self.app.font(int(r * 1.5), bold=True)
-            img = font.render("4", True, INK)
-            surf.blit(img, img.get_rect(center=center))
         return surf

@@ -84,6 +84,18 @@ class HandInput:
         found = [placements.zone(m.to_zone, m.seat) for m in self.moves_for(picked[1])]
         return [r for r in found if r is not None]
 
+    def pending(self) -> str | None:
+        """The action this hand would submit now: the dragged card over a target, or the picked card."""
+        drag = self.drag
+        if drag is not None and drag.moving:
+            region = self._region_at(drag.pos)
+            found = [m.action for m in self.moves_for(drag.card)
+                     if region is not None and region.zone == m.to_zone and region.seat == m.seat]
+            return found[0] if found else None
+        picked = self.picked()
+        moves = self.moves_for(picked[1]) if picked is not None else []
+        return moves[0].action if moves else None
+
     def card_at(self, pos: tuple[int, int]) -> int | None:
         region, cards = self.hand()
         if region is None:
@@ -170,9 +182,9 @@ class HandInput:
         scene = self.scene
         region, cards = self.hand()
         moves = self.moves_for(drag.card)
-        own = getattr(scene.layout, "drop_hint", None)  # a layout that names its drop target itself
-        if moves and own is not None:
-            scene.say(own(scene), error=True)
+        own = scene.layout.drop_hint(scene.ctx()) if moves else None  # a layout naming its drop target
+        if own is not None:
+            scene.say(own, error=True)
         elif moves:
             names = (scene.game_text(f"zone.{m.to_zone}") for m in moves)
             zones = ", ".join(dict.fromkeys(n[:1].lower() + n[1:] for n in names))  # "your play zone"

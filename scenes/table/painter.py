@@ -5,6 +5,7 @@ Drawing never changes state (STYLE.md 9). The felt is rendered once per window s
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -18,6 +19,7 @@ from scenes.ui.text import fit_text, wrap_text
 HIGHLIGHT = (250, 214, 96)
 SLOT_LINE = (60, 104, 78)
 SELECT = (120, 200, 255)
+INK_DARK = (34, 30, 26)
 
 
 def ease(t: float) -> float:
@@ -107,23 +109,26 @@ class Painter:
     def marker(self, surface: pygame.Surface, region: Region) -> None:
         surface.blit(self.art.marker(region.marker, region.value, region.rect.size), region.rect)
 
-    def panel(self, surface: pygame.Surface, region: Region, name: str, score: int, status: str,
+    def panel(self, surface: pygame.Surface, region: Region, name: str, score: int | None, status: str,
               active: bool) -> None:
-        """A seat's name plate: name, points, and what it is doing (thinking, has chosen)."""
+        """A seat's name plate: name, points, and what it is doing (thinking, has chosen); a seat
+        nobody plays (a ghost) has no points and a dimmer name."""
         rect = region.rect
         pygame.draw.rect(surface, (60, 96, 70) if active else theme.PANEL, rect, border_radius=max(3, rect.h // 4))
         if active:
             pygame.draw.rect(surface, HIGHLIGHT, rect, 2, border_radius=max(3, rect.h // 4))
         size = max(9, int(rect.h * 0.62))
-        pts = self.text(str(score), size, theme.ACCENT, True)
-        surface.blit(pts, pts.get_rect(midright=(rect.right - 6, rect.centery)))
-        room = rect.w - pts.get_width() - 18
+        room = rect.w - 12
+        if score is not None:
+            pts = self.text(str(score), size, theme.ACCENT, True)
+            surface.blit(pts, pts.get_rect(midright=(rect.right - 6, rect.centery)))
+            room -= pts.get_width() + 6
         status_img = None
         if status:
             status_img = self.text(status, max(8, int(size * 0.8)), theme.TEXT_DIM)
             room -= status_img.get_width() + 6
         font = self.app.font(size, True)
-        label = self.text(fit_text(font, name, max(20, room)), size, theme.TEXT, True)
+        label = self.text(fit_text(font, name, max(20, room)), size, theme.TEXT if score is not None else theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midleft=(rect.x + 6, rect.centery)))
         if status_img is not None:
             surface.blit(status_img, status_img.get_rect(midleft=(rect.x + 12 + label.get_width(), rect.centery)))
@@ -179,27 +184,68 @@ class Painter:
             y += size + 4
 
 
+def direction_arrow(surface: pygame.Surface, rect: pygame.Rect, clockwise: bool, width: int,
+                    color: tuple[int, int, int] = HIGHLIGHT) -> None:
+    """An elliptical arrow inside `rect`: the direction of play (or of betting) this round."""
+    start, end = (0.15, 1.85) if clockwise else (1.85, 0.15)
+    steps = 40
+    pts = []
+    for i in range(steps + 1):
+        a = math.pi * (start + (end - start) * i / steps) + math.pi / 2
+        pts.append((rect.centerx + rect.w / 2 * math.cos(a), rect.centery + rect.h / 2 * math.sin(a)))
+    pygame.draw.lines(surface, color, False, pts, width)
+    (x1, y1), (x0, y0) = pts[-1], pts[-3]
+    angle = math.atan2(y1 - y0, x1 - x0)
+    size = width * 4
+    head = [(x1 + math.cos(angle) * size, y1 + math.sin(angle) * size),
+            (x1 + math.cos(angle + 2.4) * size, y1 + math.sin(angle + 2.4) * size),
+            (x1 + math.cos(angle - 2.4) * size, y1 + math.sin(angle - 2.4) * size)]
+    pygame.draw.polygon(surface, color, head)
+
+
+def round_badge(app: Any, surface: pygame.Surface, text: str, center: tuple[int, int], size: int,
+                fill: tuple[int, int, int] = BRASS) -> None:
+    """A round badge with a short text: a place in the turn order, a slot's value, a count."""
+    font = app.font(max(8, int(size * 0.7)), bold=True)
+    img = font.render(text, True, INK_DARK)
+    r = max(size // 2 + 1, img.get_width() // 2 + 3)
+    pygame.draw.circle(surface, fill, center, r)
+    pygame.draw.circle(surface, INK_DARK, center, r, 1)
+    surface.blit(img, img.get_rect(center=center))
+
+
+def ghost(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, alpha: int = 185) -> None:
+    """A card not yet there (a pending choice, a preview): lighter, outlined."""
+    img = image.copy()
+    img.set_alpha(alpha)
+    surface.blit(img, rect)
+    pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
+
+
 def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placements, view: dict[str, Any],
                  names: list[str], statuses: list[str], active: set[int], hand_state: dict[str, Any],
-                 skip: frozenset[str] = frozenset()) -> None:
+                 skip: frozenset[str] = frozenset(), hidden: dict[str, set[int]] | None = None,
+                 lifted: dict[str, int] | None = None) -> None:
     """Every region of the placements, in a stable order (markers over zones); `skip` names
-    regions an animation draws itself (cards being turned over)."""
+    regions an animation draws itself (cards being turned over), `hidden` the cards of a region
+    picked away by the composer, `lifted` the card under the mouse in a region."""
     zones = view["zones"]
-    relabel = getattr(painter.art.layout, "region_cards", None)
+    layout = painter.art.layout
     for region in placements.regions.values():
         if region.name in skip:
             continue
-        if region.kind == PANEL and region.seat is not None:
-            painter.panel(surface, region, names[region.seat], view["scores"][region.seat],
-                          statuses[region.seat], region.seat in active)
+        if region.kind == PANEL and region.seat is not None and region.seat < len(names):
+            seat = region.seat
+            score = view["scores"][seat] if seat < len(view["scores"]) else None  # None: nobody plays it
+            painter.panel(surface, region, names[seat], score, statuses[seat] if seat < len(statuses) else "", seat in active)
         elif region.zone is not None and region.card_size[0] > 0:  # no card size: a drop target only
             cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
-            if relabel is not None:  # the layout names what to draw (a fish's species, a bait's value)
-                cards = relabel(view, region, cards)
+            cards = layout.region_cards(view, region, cards)  # the layout's picture ids (a fish's species)
             if region.source:
                 painter.region(surface, region, cards, **hand_state)
             else:
-                painter.region(surface, region, cards)
+                painter.region(surface, region, cards, hidden=(hidden or {}).get(region.name),
+                               lifted=(lifted or {}).get(region.name))
     for region in placements.regions.values():
         if region.kind == MARKER:
             painter.marker(surface, region)

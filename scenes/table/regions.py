@@ -116,6 +116,10 @@ class Placements:
                 return region
         return None
 
+    def seats(self, players: int) -> int:
+        """How many table seats have a name plate (more than `players` with ghosts)."""
+        return max([players] + [r.seat + 1 for r in self.regions.values() if r.kind == PANEL and r.seat is not None])
+
     def at(self, pos: tuple[int, int]) -> Region | None:
         """The zone region under a point (markers and panels excluded)."""
         for region in self.regions.values():

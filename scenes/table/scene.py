@@ -28,7 +28,9 @@ from scenes.base import Scene
 from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
+from scenes.table.composer_input import ComposerInput
 from scenes.table.input import HandInput
+from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
@@ -69,7 +71,9 @@ class TableScene(Scene):
         self.mouse: tuple[int, int] | None = None
         self.rect = pygame.Rect((0, 0), app.screen.get_size())
         self.placements: Placements
+        self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
         self.input = HandInput(self)
+        self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
         match.on_action.append(self._on_action)
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
         self._sync()
@@ -111,8 +115,9 @@ class TableScene(Scene):
     def name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < self.match.num_seats:
             return self.match.seat_name(seat)
-        unplayed = getattr(self.layout, "seat_name", None)  # a table seat nobody plays (a ghost)
-        return unplayed(self, seat) if unplayed is not None and isinstance(seat, int) and seat >= 0 else ""
+        if isinstance(seat, int) and seat >= 0:  # a table seat nobody plays (a ghost)
+            return self.layout.seat_name(self.ctx(), seat) or ""
+        return ""
 
     def game_text(self, key: str, **params: Any) -> str:
         return self.app.game_text(self.rules, key, **params)
@@ -187,7 +192,7 @@ class TableScene(Scene):
         sound = SOUNDS.get(step.kind)
         first = step.events[0] if step.events else None
         if isinstance(first, CardMoved):  # a layout may give its own moves a sound
-            sound = getattr(self.layout, "MOVE_SOUNDS", {}).get(first.reason, sound)
+            sound = self.layout.move_sounds.get(first.reason, sound)
         if sound:
             self.app.play_sound(sound)
         self._place()
@@ -206,8 +211,60 @@ class TableScene(Scene):
             self.viewer = None
             self._sync()
         self.input.reset()
+        self.composer.reset()
         self.match.submit(seat, text)
         return True
+
+    def explain(self, text: str) -> None:
+        """The engine's reason why `text` cannot be played by the viewer now (shown as an error)."""
+        if self.viewer is None:
+            return
+        if self.animator.busy:
+            self.say(self.app.tr("table.wait_animation"), error=True)
+            return
+        try:
+            self.match.check(self.viewer, text)
+        except IllegalAction as error:
+            self.say(self.reason(error), error=True)
+
+    def preview(self, text: str) -> list[Event] | None:
+        """The events `text` would cause, played on the acting seat's own guess of the hidden
+        cards (never the real ones); None when it is not legal now."""
+        seat = self.active_seat()
+        if seat is None:
+            return None
+        key = (len(self.match.history), seat, text)
+        if key not in self._previews:
+            from game.engine.rng import Rng
+
+            state = self.match.state.determinize(seat, Rng(len(self.match.history) + 1))
+            try:
+                events: list[Event] | None = state.apply(seat, self.rules.parse_action(state, seat, text))
+            except IllegalAction:
+                events = None
+            if len(self._previews) > 64:
+                self._previews.clear()
+            self._previews[key] = events
+        return self._previews[key]
+
+    def ctx(self) -> TableContext:
+        """What the layout's hooks see of this table (scenes/table/layout.py)."""
+        seat = self.active_seat()
+        drag = self.input.drag
+        return TableContext(
+            app=self.app, rules=self.rules, view=self.view, placements=self.placements, art=self.art,
+            time=self.time, mouse=self.mouse, seat=seat, step=self.animator.current, busy=self.animator.busy,
+            legal_texts=lambda: [str(a) for a in self.match.state.legal_actions(seat)] if seat is not None else [],
+            submit=self.submit, explain=self.explain, say=self.say, name=self.name, preview=self.preview,
+            pending_action=self.input.pending,
+            dragging_card=lambda: drag is not None and drag.moving and bool(self.input.targets()),
+            composer=self.composer,
+        )
+
+    def _composer_ctx(self) -> TableContext:
+        ctx = self.ctx()
+        self.composer.sync(ctx, len(self.match.history))
+        return ctx
 
     # ------------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -235,8 +292,10 @@ class TableScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     self._button(button.action)
                     return True
-        own = getattr(self.layout, "handle_event", None)  # a layout's own buttons and keys
-        if own is not None and own(self, event):
+        ctx = self._composer_ctx()
+        if self.layout.handle_event(ctx, event):  # a layout's own buttons and keys
+            return True
+        if self.composer.handle(ctx, event):
             return True
         if self.input.handle(event):
             return True
@@ -276,6 +335,7 @@ class TableScene(Scene):
         if self.privacy_for is None and self.layout.tour_steps(self.view):
             self.tour_index = 0
             self.input.reset()
+            self.composer.reset()
 
     def _handle_tour(self, event: pygame.event.Event) -> bool:
         steps = self.layout.tour_steps(self.view)
@@ -354,8 +414,8 @@ class TableScene(Scene):
         if self.animator.busy:
             return self.app.tr("table.hint_skip")
         if self.active_seat() is not None:
-            own = getattr(self.layout, "hint", None)  # a layout whose moves are not one card drag
-            return own(self) if own is not None else self.app.tr("table.hint_play")
+            own = self.layout.hint(self.ctx())  # a layout whose moves are not one card drag
+            return own if own is not None else self.app.tr("table.hint_play")
         return self.app.tr("table.hint_tour")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -365,21 +425,25 @@ class TableScene(Scene):
             return
         placements = self.placements
         active = set(self.match.human_to_act()) if not self.animator.busy else set()
-        names = [self.name(s) for s in range(self.match.num_seats)]
+        names = [self.name(s) for s in range(placements.seats(self.match.num_seats))]
         pulse = (self.time * 2) % 1.0
-        for region in self.input.targets():
+        ctx = self._composer_ctx()
+        for region in self.input.targets() + self.composer.targets(ctx):
             self.painter.highlight(surface, region.rect, pulse)
         step = self.animator.current
         flipping = frozenset()
         if step is not None and step.kind == "reveal":
             flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
+        hover = None
+        if self.mouse is not None and ctx.seat is not None:
+            hover = next((i for i in reversed(self.composer.items(ctx)) if not i.ghost and i.rect.collidepoint(self.mouse)), None)
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
-                     self.input.hand_state(), flipping)
-        own = getattr(self.layout, "draw_table", None)  # what a layout draws beyond card regions
-        if own is not None:
-            own(self, surface)
+                     self.input.hand_state(), flipping, self.composer.hidden(ctx),
+                     {hover.region.name: hover.index} if hover is not None else None)
+        self.layout.draw_table(ctx, surface)  # what a layout draws beyond card regions
         if step is not None:
             self._draw_step(surface, step)
+        self.composer.draw(ctx, surface)
         self.input.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
         draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)

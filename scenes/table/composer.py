@@ -1,0 +1,306 @@
+"""The action composer: multi-step actions built from templates a layout declares, checked
+against the legal action texts at each step (pure logic; the clicks are composer_input.py).
+
+    Pick("hand", count=(1, 3)) >> Confirm("hunt {hand}")
+    Pick("row", to=("pile",)) >> Pick("hand", to=("pile",)) >> Confirm("swap {row} {hand}", auto=True)
+    Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
+    Pick("village", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
+    Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}")
+    Press("pass", key="p")
+
+A template's pattern is matched against every legal text; a step is accepted only when some
+legal text still agrees with everything chosen so far, so only what can still lead to a legal
+action is offered. A refused step gets a full action text (`guess`) to ask the engine why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Multiset
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+FIELD = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Pick `count` = (min, max) cards of the acting seat's zone `zone`, by a click, a key or a
+    drop on one of the zones `to`. `token` turns a card's picture id into its word in the action
+    text (a bait 'bait:3' -> '3'); `keys`: 'initial' (first letter of the card's name) or
+    'token' (typing the word itself: a one-digit value)."""
+
+    zone: str
+    count: tuple[int, int] = (1, 1)
+    to: tuple[str, ...] = ()
+    token: Callable[[str], str] | None = None
+    keys: str = ""
+    name: str = ""  # the field in the pattern (default: the zone)
+    slots: bool = False  # the word is the card's slot index in its zone (a face-down card has no name)
+
+    @property
+    def field(self) -> str:
+        return self.name or self.zone
+
+    def word(self, picture: str, index: int = 0) -> str:
+        if self.slots:
+            return str(index)
+        return self.token(picture) if self.token is not None else picture
+
+    def __rshift__(self, other: Any) -> Template:
+        return Template((self,)) >> other
+
+
+@dataclass(frozen=True)
+class Target(Pick):
+    """Click (or drop a picked card on) a region of `zone`, any seat's: the word is that seat."""
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number chosen with - and + (keys too), or one per card of `source` dropped on `to`.
+    `label`, `confirm_label` and `zero_label` are table text keys with a `count` parameter."""
+
+    name: str
+    source: str = ""
+    to: tuple[str, ...] = ()
+    area: str = "controls"  # the region holding the - / + / confirm buttons
+    label: str = ""
+    confirm_label: str = ""
+    zero_label: str = ""
+
+    @property
+    def field(self) -> str:
+        return self.name
+
+    def __rshift__(self, other: Any) -> Template:
+        return Template((self,)) >> other
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The action text, `{field}` standing for a step's words; `auto`: sent as soon as the
+    choice matches exactly one legal action (no confirm needed). `help`: a table text key shown
+    in the region `area` while the template is offered, each word's key letter as a parameter."""
+
+    pattern: str
+    auto: bool = False
+    help: str = ""
+    area: str = "controls"
+
+
+@dataclass(frozen=True)
+class Press:
+    """A whole action sent by one button (in the region `area`) or one key: 'skip' with P."""
+
+    action: str
+    key: str = ""
+    area: str = "actions"
+
+
+Step = Pick | Counter
+
+
+@dataclass(frozen=True)
+class Template:
+    steps: tuple[Step, ...]
+    confirm: Confirm | None = None
+
+    def __rshift__(self, other: Any) -> Template:
+        if self.confirm is not None:
+            raise ValueError("a template ends with its Confirm")
+        if isinstance(other, Confirm):
+            missing = set(FIELD.findall(other.pattern)) ^ {s.field for s in self.steps}
+            if missing:
+                raise ValueError(f"pattern '{other.pattern}' and steps disagree on {sorted(missing)}")
+            return Template(self.steps, other)
+        return Template((*self.steps, other))
+
+    def regex(self) -> re.Pattern[str]:
+        assert self.confirm is not None, "a template needs its Confirm"
+        steps = {s.field: s for s in self.steps}
+        out, last = [], 0
+        for m in FIELD.finditer(self.confirm.pattern):
+            out.append(re.escape(self.confirm.pattern[last:m.start()]))
+            step = steps[m.group(1)]
+            if isinstance(step, Counter):
+                group = r"-?\d+"
+            elif step.count[1] > 1:
+                group = r"\S+(?: \S+)*?" if step.count[0] > 0 else r"(?:\S+(?: \S+)*?)?"
+            else:
+                group = r".+?"
+            out.append(f"(?P<{m.group(1)}>{group})")
+            last = m.end()
+        out.append(re.escape(self.confirm.pattern[last:]))
+        return re.compile("".join(out))
+
+    def match(self, text: str, regex: re.Pattern[str] | None = None) -> dict[str, Any] | None:
+        """A legal text's words per field (a tuple for a pick, an int for a counter), or None."""
+        m = (regex or self.regex()).fullmatch(text)
+        if m is None:
+            return None
+        out: dict[str, Any] = {}
+        for step in self.steps:
+            value = m.group(step.field)
+            if isinstance(step, Counter):
+                out[step.field] = int(value)
+            else:
+                out[step.field] = (value,) if step.count[1] <= 1 else tuple(value.split())
+        return out
+
+
+def _within(chosen: list[str], offered: tuple[str, ...]) -> bool:
+    need = Multiset(chosen)
+    have = Multiset(offered)
+    return all(have[word] >= n for word, n in need.items())
+
+
+class Composer:
+    """The choice being built by the acting seat: words picked per field, counters' values."""
+
+    def __init__(self, templates: list[Any], legal: list[str]) -> None:
+        self.templates: list[Template] = [t for t in templates if isinstance(t, Template)]
+        self.all_presses = [p for p in templates if isinstance(p, Press)]
+        self.presses = [p for p in self.all_presses if p.action in legal]  # shown as buttons
+        templates = self.templates
+        self.candidates: list[tuple[Template, str, dict[str, Any]]] = []
+        for template in templates:
+            regex = template.regex()
+            for text in legal:
+                found = template.match(text, regex)
+                if found is not None:
+                    self.candidates.append((template, text, found))
+        self.chosen: dict[str, list[str]] = {}
+        self.counts: dict[str, int] = {}
+        for template in templates:
+            for step in template.steps:
+                if isinstance(step, Counter):
+                    values = [c[step.field] for t, _, c in self.candidates if t is template]
+                    self.counts[step.field] = min(values) if values else 0
+
+    # ------------------------------------------------------------------ queries
+    def steps(self) -> list[Step]:
+        return [s for t in self.templates for s in t.steps]
+
+    def _agrees(self, template: Template, found: dict[str, Any], chosen: dict[str, list[str]],
+                counts: dict[str, int], exact: bool = False) -> bool:
+        fields = {s.field for s in template.steps}
+        if any(words for f, words in chosen.items() if f not in fields):
+            return False  # something picked belongs to another template
+        for step in template.steps:
+            if isinstance(step, Counter):
+                if exact and counts.get(step.field) != found[step.field]:
+                    return False
+                continue
+            words = chosen.get(step.field, [])
+            if exact:
+                if Multiset(words) != Multiset(found[step.field]):
+                    return False
+            elif not _within(words, found[step.field]):
+                return False
+        return True
+
+    def live(self, chosen: dict[str, list[str]] | None = None) -> list[tuple[Template, str, dict[str, Any]]]:
+        """The legal actions that agree with the choice so far."""
+        chosen = self.chosen if chosen is None else chosen
+        return [c for c in self.candidates if self._agrees(c[0], c[2], chosen, self.counts)]
+
+    def accepts(self, field: str, word: str) -> bool:
+        """Whether picking `word` for `field` can still lead to a legal action."""
+        trial = {**self.chosen, field: [*self.chosen.get(field, []), word]}
+        return bool(self.live(trial))
+
+    def offered(self, field: str) -> set[str]:
+        """Every word `field` accepts next (what the table highlights)."""
+        words = {w for _, _, found in self.live() if field in found and not isinstance(found[field], int)
+                 for w in found[field]}
+        return {w for w in words if self.accepts(field, w)}
+
+    def counter_ok(self, field: str, value: int) -> bool:
+        return any(found.get(field) == value for _, _, found in self.live())
+
+    def ready(self) -> str | None:
+        """The one legal action the choice now spells, if it spells exactly one."""
+        exact = [text for t, text, found in self.candidates if self._agrees(t, found, self.chosen, self.counts, exact=True)]
+        return exact[0] if len(set(exact)) == 1 else None
+
+    def auto_ready(self) -> str | None:
+        """The action to send without a confirm (templates with `auto`)."""
+        text = self.ready()
+        if text is None:
+            return None
+        template = next(t for t, x, _ in self.candidates if x == text)
+        return text if template.confirm is not None and template.confirm.auto else None
+
+    def picked(self, field: str) -> list[str]:
+        return list(self.chosen.get(field, []))
+
+    def any_choice(self) -> bool:
+        return any(self.chosen.values())
+
+    # ------------------------------------------------------------------ changes
+    def pick(self, field: str, word: str) -> bool:
+        """Add `word` to `field` (a click on a card); False when no legal action would follow."""
+        step = next((s for s in self.steps() if s.field == field), None)
+        if step is None or not isinstance(step, Pick):
+            return False
+        words = self.chosen.setdefault(field, [])
+        if step.count[1] == 1 and words:  # a single pick: the new card replaces the old one
+            if words == [word]:
+                words.clear()
+                return True
+            if not self.accepts_replacing(field, word):
+                return False
+            words[:] = [word]
+            return True
+        if len(words) >= step.count[1] or not self.accepts(field, word):
+            return False
+        words.append(word)
+        return True
+
+    def accepts_replacing(self, field: str, word: str) -> bool:
+        trial = {**self.chosen, field: [word]}
+        return bool(self.live(trial))
+
+    def unpick(self, field: str, word: str | None = None) -> None:
+        """Take a picked card back (the last one when `word` is None)."""
+        words = self.chosen.get(field, [])
+        if word in words:
+            words.remove(word)
+        elif word is None and words:
+            words.pop()
+
+    def set_count(self, field: str, value: int) -> bool:
+        """A counter's new value, if some legal action has it."""
+        if not self.counter_ok(field, value):
+            return False
+        self.counts[field] = value
+        return True
+
+    def clear(self) -> None:
+        self.chosen.clear()
+
+    def guess(self, field: str | None = None, word: str | None = None, value: int | None = None,
+              held: dict[str, list[str]] | None = None) -> str | None:
+        """A whole action text with this choice (and a refused step), the other fields filled
+        with cards held: the engine's reason for it is the reason the step is refused."""
+        template = next((t for t in self.templates if field is None or field in {s.field for s in t.steps}), None)
+        if template is None or template.confirm is None:
+            return None
+        held = held or {}
+        words: dict[str, str] = {}
+        for step in template.steps:
+            if isinstance(step, Counter):
+                words[step.field] = str(value if value is not None and step.field == field else self.counts.get(step.field, 0))
+                continue
+            chosen = list(self.chosen.get(step.field, []))
+            if step.field == field and word is not None:
+                chosen = [word] if step.count[1] == 1 else [*chosen, word]
+            if not chosen:
+                fill = held.get(step.field) or next((list(f[step.field]) for t, _, f in self.candidates if t is template), [])
+                chosen = fill[: max(1, step.count[0])]
+            if not chosen:
+                return None
+            words[step.field] = " ".join(chosen)
+        return template.confirm.pattern.format(**words)

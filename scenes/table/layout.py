@@ -1,0 +1,197 @@
+"""The `Layout` base class every game's table derives from, and the `TableContext` its hooks get.
+
+A layout says where a game's zones lie (`place`, pure), how its moves are animated (class
+attributes naming the engine's move reasons and markers), which actions the composer builds
+(`templates`) and what it draws and handles beyond card regions. Every hook has a default, so a
+new game's layout overrides only what its table needs. Instances own their state (caches live
+on the instance, never in a module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.events import CardMoved, Event, MarkerChanged
+from scenes.table.regions import DragMove, Placements, Region, TableTheme, TourStep
+
+
+@dataclass
+class TableContext:
+    """What a layout's hooks may read and do at a table (live, replayed or previewed): the
+    displayed view and its placements, the acting seat's legal action texts, submit and explain,
+    the card art, the clock. Nothing else of the scene."""
+
+    app: Any  # fonts and texts: tr, font, px, game_text
+    rules: Any
+    view: dict[str, Any]
+    placements: Placements
+    art: Any  # scenes.table.cards.CardArt
+    time: float = 0.0
+    mouse: tuple[int, int] | None = None
+    seat: int | None = None  # the seat that may act with mouse and keys now (None: look only)
+    step: Any = None  # the animation step being shown (scenes.table.anim.Step)
+    busy: bool = False  # an animation is playing
+    legal_texts: Callable[[], list[str]] = list
+    submit: Callable[[str], bool] = lambda text: False
+    explain: Callable[[str], None] = lambda text: None
+    say: Callable[[str, bool], None] = lambda text, error: None
+    name: Callable[[int | None], str] = lambda seat: ""
+    preview: Callable[[str], list[Event] | None] = lambda text: None  # events of an action, on the acting seat's own guess of the hidden cards
+    pending_action: Callable[[], str | None] = lambda: None
+    dragging_card: Callable[[], bool] = lambda: False
+    composer: Any = None  # scenes.table.composer_input.ComposerInput of the table, if any
+
+    @cached_property
+    def legal(self) -> list[str]:
+        """The acting seat's legal action texts (empty when nobody may act here)."""
+        return self.legal_texts() if self.seat is not None else []
+
+    @cached_property
+    def pending(self) -> str | None:
+        """The action the hand input would submit now (a card dragged over a target, selected)."""
+        return self.pending_action()
+
+    @cached_property
+    def dragging(self) -> bool:
+        """A card is being dragged toward highlighted targets."""
+        return self.dragging_card()
+
+    def text(self, key: str, **params: Any) -> str:
+        """A game text in the player's language."""
+        return self.app.game_text(self.rules, key, **params)
+
+    def tr(self, key: str, **params: Any) -> str:
+        """An application text in the player's language."""
+        return self.app.tr(key, **params)
+
+    @property
+    def regions(self) -> dict[str, Region]:
+        return self.placements.regions
+
+
+class Layout:
+    """Defaults for every hook: a layout overrides `place` and what its game needs."""
+
+    game_id: ClassVar[str] = ""
+    back_art: ClassVar[str] = "tree"  # picture on card backs (assets/cards/<name>.svg)
+    marker_art: ClassVar[dict[str, str]] = {}  # marker -> picture
+    # How the animation queue shows the game's card moves (engine move reasons): face-down
+    # choices shown together, captures one by one, moves of one reason flying together, moves
+    # without caption, markers whose changes show in one step, markers that fly to their new
+    # region, phases shown as a reveal or as a long chapter step, a move reason's own sound.
+    choice_moves: ClassVar[tuple[str, ...]] = ()
+    take_moves: ClassVar[tuple[str, ...]] = ()
+    batched_moves: ClassVar[tuple[str, ...]] = ()
+    quiet_moves: ClassVar[tuple[str, ...]] = ()
+    joined_markers: ClassVar[tuple[str, ...]] = ()
+    flying_markers: ClassVar[tuple[str, ...]] = ()
+    phase_steps: ClassVar[dict[str, str]] = {}  # phase -> "reveal" | "chapter"
+    move_sounds: ClassVar[dict[str, str]] = {}
+
+    # ------------------------------------------------------------------ placing
+    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+        """Every region of the table for `view` inside `rect` (pure; no display needed)."""
+        raise NotImplementedError(f"{type(self).__name__} must place its regions")
+
+    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+        """The guided tour of the table (none by default)."""
+        return []
+
+    def status_line(self, view: dict[str, Any], text: Callable[..., str]) -> str:
+        """The HUD's progress line (round, day...), `text(key, **params)` being a game text."""
+        return ""
+
+    # ------------------------------------------------------------------ input
+    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+        """The composer's action templates for `seat` now (scenes/table/composer.py)."""
+        return []
+
+    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+        """Legal actions that one card drag from the hand performs."""
+        return []
+
+    def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
+        """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
+        return None
+
+    def drop_hint(self, ctx: TableContext) -> str | None:
+        """What a card dropped off every target says (None: the target zones' names)."""
+        return None
+
+    def hint(self, ctx: TableContext) -> str | None:
+        """The HUD's help line while the viewer may act (None: the table's default)."""
+        return None
+
+    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+        """A layout's own clicks and keys (its board, its buttons); True when consumed."""
+        return False
+
+    def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
+        """Where the composer shows `count` picked-but-unsent items of `pick` (None: after the
+        cards of its first target region)."""
+        return None
+
+    # ----------------------------------------------------------------- drawing
+    def card_face(self, art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """A layout's own face for a picture id (None: the YAML-driven face)."""
+        return None
+
+    def marker_face(self, art: Any, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface | None:
+        """A layout's own picture for a marker and its value (None: a wooden marker)."""
+        return None
+
+    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+        """Picture ids the painter draws for a region's cards (a fish's species, a bait's value)."""
+        return cards
+
+    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        """What a layout draws over the card regions (a board, a pond)."""
+
+    def seat_name(self, ctx: TableContext, seat: int) -> str | None:
+        """The name of a table seat nobody plays (a ghost)."""
+        return None
+
+    def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+        """The rules screen's card gallery (none unless a layout draws one)."""
+        return []
+
+    @classmethod
+    def has_gallery(cls) -> bool:
+        return cls.gallery_cards is not Layout.gallery_cards
+
+    def option_help(self, app: Any, rules: Any, name: str, choice: Any) -> str | None:
+        """The setup screen's help for one option entry."""
+        return None
+
+    def seating_advice(self, app: Any, rules: Any, players: int) -> str | None:
+        """The setup screen's advice on who sits where for a player count."""
+        return None
+
+    # -------------------------------------------------------------- animation
+    def prepare_events(self, events: list[Event]) -> list[Event]:
+        """The events to animate, reordered if the table shows them better so."""
+        return events
+
+    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+        """A card starts flying: its picture id (and the displayed view's own bookkeeping)."""
+        return event.card
+
+    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+        """Keep the displayed view's own fields in step with an event being animated."""
+
+    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+        """Keep the displayed view's markers in step with the events being animated."""
+
+    def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
+        """Text key and params naming a marker change (None: no caption)."""
+        return None
+
+    def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
+        """Whether a marker change joins the step of the previous marker changes."""
+        return False
+

@@ -1,0 +1,115 @@
+"""The layout kit without a display: the Layout defaults and the placement recipes."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pygame
+import pytest
+
+from game.engine.events import CardMoved, MarkerChanged
+from scenes.layouts import LAYOUTS
+from scenes.table import recipes
+from scenes.table.anim import MoveKinds
+from scenes.table.layout import Layout
+from scenes.table.regions import Region
+
+
+def test_a_bare_layout_has_a_default_for_every_hook() -> None:
+    layout = Layout()
+    view = {"zones": {}, "players": 3, "seat": 0}
+    with pytest.raises(NotImplementedError):
+        layout.place(view, pygame.Rect(0, 0, 100, 100))
+    assert layout.templates(view, 0) == [] and layout.drag_moves(view, 0, ["play x"]) == []
+    assert layout.intent("x", "hand", "play") is None and layout.tour_steps(view) == []
+    region = Region("hand:0", "fan", pygame.Rect(0, 0, 10, 10), "hand", 0)
+    assert layout.region_cards(view, region, ["a", "b"]) == ["a", "b"]
+    move = CardMoved(card="a", from_zone="hand", from_seat=0, to_zone="play", to_seat=0, reason="play")
+    assert layout.start_move(view, move) == "a" and layout.prepare_events([move]) == [move]
+    marker = MarkerChanged("token", 0, 1)
+    assert layout.marker_caption(marker) is None and not layout.join_markers([marker], marker)
+    layout.apply_marker(view, marker)
+    layout.apply_event(view, move)
+    assert view == {"zones": {}, "players": 3, "seat": 0}  # the defaults change nothing
+    assert not Layout.has_gallery() and layout.status_line(view, lambda key, **p: key) == ""
+    assert MoveKinds.of(layout) == MoveKinds()
+
+
+def test_registered_layouts_are_fresh_instances_of_layout_subclasses() -> None:
+    for game_id, cls in LAYOUTS.items():
+        assert issubclass(cls, Layout) and cls.game_id == game_id
+        assert cls() is not cls()
+
+
+@pytest.mark.parametrize("count", range(1, 8))
+def test_seats_around_go_clockwise_inside_the_area_without_overlap(count: int) -> None:
+    area = pygame.Rect(10, 40, 1260, 560)
+    block = (200, 110)
+    rects = recipes.seats_around(area, block, count, 8)
+    assert len(rects) == count
+    assert all(area.contains(r) and r.size == block for r in rects)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    # seen from the viewer at the bottom centre, each next seat is further clockwise (screen y down)
+    centre = (area.centerx, area.bottom + 100)
+    angles = [math.atan2(r.centery - centre[1], r.centerx - centre[0]) for r in rects]
+    assert angles == sorted(angles)
+
+
+def test_seat_order_starts_at_the_bottom_seat() -> None:
+    assert recipes.seat_order(4, 2) == [2, 3, 0, 1]
+    assert recipes.seat_order(3, None) == [0, 1, 2]
+
+
+def test_a_row_of_slots_keeps_equal_fixed_places() -> None:
+    slots = recipes.row_of_slots(pygame.Rect(0, 0, 400, 80), 5, 4)
+    assert len(slots) == 5 and len({s.w for s in slots}) == 1
+    assert all(b.x - a.right == 4 for a, b in itertools.pairwise(slots))
+    assert slots[-1].right <= 400 and recipes.row_of_slots(pygame.Rect(0, 0, 400, 80), 0, 4) == []
+
+
+def test_a_stack_under_a_card_peeks_out_below_it() -> None:
+    card = pygame.Rect(100, 100, 60, 90)
+    under = recipes.stack_under(card, 3, 12)
+    assert [r.bottom - card.bottom for r in under] == [12, 24, 36]
+    assert all(r.x == card.x and r.size == card.size for r in under)
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 12])
+def test_attached_tokens_stay_on_their_card(count: int) -> None:
+    card = pygame.Rect(50, 50, 70, 100)
+    tokens = recipes.attached(card, count, 24)
+    assert len(tokens) == count and all(card.contains(t) for t in tokens)
+    assert [t.x for t in tokens] == sorted(t.x for t in tokens)
+
+
+def test_spots_on_an_ellipse_start_at_the_bottom_and_line_of_cards_fits_its_span() -> None:
+    area = pygame.Rect(0, 0, 400, 200)
+    assert recipes.on_ellipse(area, (40, 20), 0, 4) == (200, 188)  # bottom centre, inside
+    left = recipes.on_ellipse(area, (40, 20), 1, 4)
+    assert left[0] < 200 and abs(left[1] - 100) <= 1  # next clockwise on screen: the left
+    cards = recipes.line_of_cards((200, 100), (30, 40), 6, 120)
+    assert cards[0].x >= 200 - 60 - 1 and cards[-1].right <= 200 + 60 + 1
+    tall = recipes.line_of_cards((200, 100), (30, 40), 2, 400, vertical=True)
+    assert tall[0].x == tall[1].x and tall[1].y > tall[0].y
+
+
+def test_the_readme_smallest_layout_places_its_regions_and_composes_its_action() -> None:
+    """README "How a game is built": the example layout works as written."""
+    from pathlib import Path
+
+    from scenes.table.composer import Composer
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - our own README's example
+    layout = namespace["MyGameLayout"]()
+    view = {"players": 4, "seat": 1, "zones": {"hand": [[], ["a", "b"], [], []], "pile": [[], [], [], []]}}
+    rect = pygame.Rect(0, 0, 1280, 720)
+    placements = layout.place(view, rect)
+    assert all(rect.contains(r.rect) for r in placements.regions.values())
+    assert {f"pile:{s}" for s in range(4)} <= set(placements.regions)
+    assert placements.zone("pile", 1).rect.bottom <= placements.zone("hand", 1).rect.top
+    comp = Composer(layout.templates(view, 1), ["play a", "play b"])
+    assert comp.offered("hand") == {"a", "b"} and comp.pick("hand", "b") and comp.auto_ready() == "play b"
