@@ -37,6 +37,7 @@ CASES: list[tuple[str, int, tuple[int, ...], dict[str, Any], str]] = [
         )
         for n in (2, 3, 4)
     ],
+    *[("kill_the_unicorns", n, (1, 2, 3), {}, "") for n in (3, 4, 6)],
 ]
 
 MAX_STEPS = 5000
