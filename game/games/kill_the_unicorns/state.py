@@ -539,7 +539,7 @@ class UnicornsState(State):
             if colour:
                 token = next(u for u in zones[self.z_market] if self.card_ids[u] == f"{item}_{colour}")
             else:
-                token = next(u for u in reversed(zones[self.z_market]) if attrs[u].get("item") == item)
+                token = next(u for u in zones[self.z_market] if attrs[u].get("item") == item)  # the top one
             events.append(self.move(token, self.z_kept[seat], reason="buy", actor=seat))
             if decl["discard"]:
                 for uid in [u for u in zones[self.z_kept[seat]] if self.attached[u] == unicorn]:
