@@ -146,6 +146,7 @@ class UnicornsRules(Rules):
             else:
                 self.card_attrs[item] = {"kind": "token", "item": item, "points": decl["points"]}
         self.by_text: dict[str, Move] = {}
+        self.bid_cache: dict[tuple[Any, ...], list[Action]] = {}
 
     def act(self, text: str, kind: str, *args: Any) -> Move:
         """One shared action object per text (legal_actions is hot)."""

@@ -112,6 +112,7 @@ class UnicornsState(State):
                     self.add_card(item, self.z_market, public=True)
         total = len(self.cards.ids)
         attrs = self.cards.attrs
+        self.value = tuple(a.get("value", 0) for a in attrs)  # uid -> hunt value; static
         self.attached: list[int] = [-1] * total  # uid of the unicorn a token or scheme is on
         self.colour: list[str] = [a.get("colour", "") if a.get("kind") == "unicorn" else "" for a in attrs]
         self.base: list[int] = [a.get("points", 0) if a.get("kind") == "unicorn" else 0 for a in attrs]
@@ -286,26 +287,32 @@ class UnicornsState(State):
         events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
 
     def _hand_values(self, seat: int) -> list[int]:
-        value = self.cards.column("value", 0)
-        return sorted(value[u] for u in self.zones[self.z_hand[seat]])
+        value = self.value
+        return sorted([value[u] for u in self.zones[self.z_hand[seat]]])
 
     def _bid_actions(self, seat: int) -> list[Action]:
+        peek = self._has_power(seat, "peek") and bool(self.zones[self.z_under[self.hunt_pos]])
+        extra = self.hunt_size > 0 and self._has_power(seat, "extra_card")
+        key = (tuple(self._hand_values(seat)), self.hunt_size, peek, extra, self._has_power(seat, "boost"))
+        cache = self.rules.bid_cache
+        actions = cache.get(key)
+        if actions is None:
+            actions = cache[key] = self._build_bids(*key)
+        return actions
+
+    def _build_bids(self, values: tuple[int, ...], size: int, peek: bool, extra: bool, boost: bool) -> list[Action]:
+        """The bids of a hand (shared by every state: cached in the rules by their key)."""
         rules = self.rules
         act = rules.act
-        values = self._hand_values(seat)
         out: list[Action] = []
-        if self._has_power(seat, "peek") and self.zones[self.z_under[self.hunt_pos]]:
+        if peek:
             out.append(act("peek", "peek"))
         out.append(act("pass", "pass"))
-        if self.hunt_size == 0:
-            sizes: Iterable[int] = rules.bid_sizes
-        else:
-            sizes = [self.hunt_size]
-            if self._has_power(seat, "extra_card"):
-                sizes = [self.hunt_size, self.hunt_size + rules.power_params["extra_card"]]
-        boost = self._has_power(seat, "boost")
-        for size in sizes:
-            for combo in sorted(set(combinations(values, size))):
+        sizes: Iterable[int] = rules.bid_sizes if size == 0 else [size]
+        if extra:
+            sizes = [size, size + rules.power_params["extra_card"]]
+        for count in sizes:
+            for combo in sorted(set(combinations(values, count))):
                 text = "hunt " + " ".join(map(str, combo))
                 out.append(act(text, "hunt", combo, False))
                 if boost:
@@ -348,7 +355,7 @@ class UnicornsState(State):
                 self.power_used[seat] = True
                 events.append(Note("extra", seat))
             hand = self.zones[self.z_hand[seat]]
-            value = self.cards.column("value", 0)
+            value = self.value
             chosen: list[int] = []
             for v in combo:
                 uid = next(u for u in hand if value[u] == v and u not in chosen)
@@ -456,7 +463,7 @@ class UnicornsState(State):
     def _take_back(self, seat: int, count: int, events: list[Event]) -> None:
         if seat < 0:
             return
-        value = self.cards.column("value", 0)
+        value = self.value
         played = self.zones[self.z_played[seat]]
         mine = sorted((u for u in self.hunt_played[seat] if u in played), key=lambda u: -value[u])
         for uid in mine[:count]:
