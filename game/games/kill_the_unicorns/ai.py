@@ -20,6 +20,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.kill_the_unicorns.state import MARKET
 
 HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encore"})  # good for the winner or owner
 HURTS = frozenset({"stinky", "curse", "polymorph", "escape", "trap"})
@@ -149,8 +150,11 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
 
 
 def rollout_done(start: State, state: State) -> bool:
-    """Stop a play-out when the round it started in is over."""
-    return state.is_over() or state.round_no != start.round_no  # type: ignore[attr-defined]
+    """Stop a play-out when the round's hunts are over (the market adds little and the next
+    round starts again from full hands), or at the end of the round when it began at the market."""
+    if state.is_over() or state.round_no != start.round_no:  # type: ignore[attr-defined]
+        return True
+    return state.phase == MARKET and start.phase != MARKET  # type: ignore[attr-defined]
 
 
 def evaluate(state: State) -> list[float]:

@@ -147,6 +147,7 @@ class UnicornsRules(Rules):
                 self.card_attrs[item] = {"kind": "token", "item": item, "points": decl["points"]}
         self.by_text: dict[str, Move] = {}
         self.bid_cache: dict[tuple[Any, ...], list[Action]] = {}
+        self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
 
     def act(self, text: str, kind: str, *args: Any) -> Move:
         """One shared action object per text (legal_actions is hot)."""

@@ -579,10 +579,18 @@ class UnicornsState(State):
         return counts
 
     def collection_bonus(self, counts: list[int]) -> tuple[int, int, int]:
-        """(collections, rainbows, number of rainbows) for the split that scores most."""
+        """(collections, rainbows, number of rainbows) for the split that scores most (cached
+        in the rules per colour counts: the bots ask for it at every bid)."""
+        key = (tuple(counts), self.options["collections"])
+        cache = self.rules.bonus_cache
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._best_split(counts, key[1] == "restart")
+        return found
+
+    def _best_split(self, counts: list[int], restart: bool) -> tuple[int, int, int]:
         table = self.rules.collection_points
         top = len(table) - 1
-        restart = self.options["collections"] == "restart"
 
         def value(c: int) -> int:
             if restart:
