@@ -182,8 +182,7 @@ def movement_mark(rules: Any, animal: str, side: str) -> str:
     data = ((rules.data.get("animals") or {}).get(animal) or {}).get(side) or {}
     marks = []
     for effect in data.get("effects") or ():
-        name, params = effect if isinstance(effect, tuple) else next(iter(effect.items()))
-        params = params or {}
+        name, params = effect.name, effect.params  # a Bound effect of game/engine/effects.py
         if name == "add_steps":
             marks.append(f"{params.get('add', 0):+d}".replace("-", "−"))
         elif name == "half_steps":
