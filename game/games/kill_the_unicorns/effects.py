@@ -1,62 +1,92 @@
-"""The scheme effects' vocabulary: names and parameters the YAML may use, checked at load time.
-
-WHY a local table: the engine's effect registry (game/engine/effects.py, issue 12) is not on main
-yet. This module is the one place that knows the vocabulary, so moving to the engine registry is
-a change here and in `rules.check`, not in the state. The state resolves effects by name
-(state.py `_apply_scheme`).
+"""The scheme cards' effects: the engine effect registry (game/engine/effects.py) with this game's
+primitives. A scheme's YAML `effects:` is a list of `- name: {params}` checked against these
+signatures at load time (names, ranges, "did you mean"); when the winner reveals the scheme the
+state runs them in order (`run`). Each primitive changes the hunt through the state's small API
+(`winner`, `untied`, `hunt_totals`, `take_back`...), never the knowledge masks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
 
-# effect name -> {parameter: (low, high)}; every parameter is a whole number in that range.
-VOCABULARY: dict[str, dict[str, tuple[int, int]]] = {
-    "points": {"amount": (-10, 10)},
-    "run_away": {},
-    "next_best": {},
-    "take_back": {"count": (1, 8)},
-    "choose_colour": {},
-    "owner_wins": {},
-    "lowest_wins": {},
-    "become": {"points": (-10, 10)},
-}
-# Effects that change who wins the unicorn (applied before it is taken).
-WINNER_CHANGES = frozenset({"run_away", "next_best", "owner_wins", "lowest_wins"})
+from game.engine.effects import Bound, EffectRegistry, Range
+from game.engine.events import Event, Note
+
+if TYPE_CHECKING:
+    from game.games.kill_the_unicorns.state import UnicornsState
+
+STAGES = ("revealed",)
+SCHEMES = EffectRegistry("kill_the_unicorns", STAGES)
+Points = Annotated[int, Range(-10, 10)]
+Cards = Annotated[int, Range(1, 8)]
 
 
-def problems(effects: Any) -> list[str]:
-    """What is wrong with one scheme's effect list (empty: nothing)."""
-    out: list[str] = []
-    if not isinstance(effects, list) or not effects:
-        return ["effects must be a non-empty list such as [{points: {amount: 2}}]"]
-    for item in effects:
-        if not isinstance(item, dict) or len(item) != 1:
-            out.append(f"{item!r} is not one effect (expected {{name: {{parameters}}}})")
-            continue
-        ((name, params),) = item.items()
-        if name not in VOCABULARY:
-            from game.engine.schema import did_you_mean
-
-            out.append(f"unknown effect '{name}'{did_you_mean(name, VOCABULARY)} (effects: {', '.join(VOCABULARY)})")
-            continue
-        params = params or {}
-        if not isinstance(params, dict):
-            out.append(f"effect '{name}' parameters must be a mapping, not {params!r}")
-            continue
-        wanted = VOCABULARY[name]
-        for key, value in params.items():
-            if key not in wanted:
-                out.append(f"effect '{name}' has no parameter '{key}' (parameters: {', '.join(wanted) or 'none'})")
-            elif isinstance(value, bool) or not isinstance(value, int) or not wanted[key][0] <= value <= wanted[key][1]:
-                low, high = wanted[key]
-                out.append(f"effect '{name}': {key} must be a whole number from {low} to {high}, not {value!r}")
-        for key in wanted:
-            if key not in params:
-                out.append(f"effect '{name}' needs the parameter '{key}'")
-    return out
+@SCHEMES.effect("revealed")
+def points(state: UnicornsState, scheme: int, events: list[Event], *, amount: Points) -> None:
+    """The unicorn is worth `amount` more while the scheme stays on it (read at scoring)."""
 
 
-def resolved(effects: list[dict[str, Any]]) -> tuple[tuple[str, dict[str, int]], ...]:
-    """The checked list as (name, parameters) pairs, ready for play."""
-    return tuple((name, dict(params or {})) for item in effects for name, params in item.items())
+@SCHEMES.effect("revealed")
+def run_away(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """The unicorn runs away: nobody wins it."""
+    events.append(Note("escape"))
+    state.winner = -1
+
+
+@SCHEMES.effect("revealed")
+def next_best(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """The winner is caught: the next best untied total wins (none left: it runs away)."""
+    events.append(Note("trap", state.winner))
+    others = {s: t for s, t in state.untied.items() if s != state.winner}
+    state.set_winner(max(others, key=others.__getitem__) if others else -1, events)
+
+
+@SCHEMES.effect("revealed")
+def take_back(state: UnicornsState, scheme: int, events: list[Event], *, count: Cards) -> None:
+    """The winner takes back `count` of the hunt cards they played, highest first."""
+    state.take_back(state.winner, count, events)
+
+
+@SCHEMES.effect("revealed")
+def choose_colour(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """The winner chooses the unicorn's colour (a `paint COLOUR` decision)."""
+    state.paint_due = True
+
+
+@SCHEMES.effect("revealed")
+def owner_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """The scheme's owner wins the unicorn if they placed hunt cards in this hunt."""
+    owner = state.cards.owner[scheme]
+    if owner is not None and owner in state.hunt_totals and owner != state.winner:
+        state.set_winner(owner, events)
+
+
+@SCHEMES.effect("revealed")
+def lowest_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """The lowest untied total among the hunters wins instead."""
+    low = min(state.untied, key=state.untied.__getitem__)
+    if low != state.winner:
+        state.set_winner(low, events)
+
+
+@SCHEMES.effect("revealed")
+def become(state: UnicornsState, scheme: int, events: list[Event], *, points: Points) -> None:
+    """The unicorn's own points become `points` and it loses its colour (a Pigicorn)."""
+    unicorn = state.hunted()
+    state.base[unicorn] = points
+    state.colour[unicorn] = ""
+    events.append(Note("polymorph"))
+
+
+def run(effects: Sequence[Bound], state: UnicornsState, scheme: int, events: list[Event]) -> None:
+    """Apply a revealed scheme's effects in order."""
+    for bound in effects:
+        bound.fn(state, scheme, events, **bound.params)
+
+
+def worth(effects: Sequence[Bound]) -> int:
+    """The points a scheme adds to the unicorn it stays on."""
+    return sum(b.params.get("amount", 0) for b in effects if b.name == "points")
+
+

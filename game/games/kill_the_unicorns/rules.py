@@ -42,7 +42,7 @@ SCHEMA = {
     "colours": ListOf(Str(), min_len=1),
     "characters": DictOf(Map({"schemes": ListOf(Str(), min_len=1), "power": Enum(*POWERS)}), min_len=1),
     "power_params": Map({"boost": Int(min=0, max=20), "extra_card": Int(min=1, max=4), "discount": Int(min=0, max=20), "take_back": Int(min=1, max=4)}),
-    "schemes": DictOf(Map({"stays": Bool(), "effects": Any_()}), min_len=1),
+    "schemes": DictOf(Map({"stays": Bool(), "effects": fx.SCHEMES.list_spec("revealed")}), min_len=1),
     "unicorns": DictOf(Map({"colour": Str(), "points": Int(min=-20, max=20), "count": Int(min=1, max=20)}), min_len=1),
     "starters": ListOf(Str(), min_len=1),
     "market": DictOf(Map({
@@ -70,11 +70,6 @@ def check(data: dict[str, Any], ctx: Context) -> None:
     if isinstance(under, dict) and under.get("count") != data["line_size"]:
         ctx.error_at(("zones", "under", "count"), f"zone 'under' must have count: {data['line_size']} (one per unicorn of the line)")
     colours = data["colours"]
-    for sid, scheme in data["schemes"].items():
-        if scheme is INVALID:
-            continue
-        for problem in fx.problems(scheme["effects"]):
-            ctx.error_at(("schemes", sid, "effects"), f"scheme '{sid}': {problem}")
     for cid, char in data["characters"].items():
         if char is INVALID:
             continue
@@ -118,7 +113,7 @@ class UnicornsRules(Rules):
         self.power_of = {c: v["power"] for c, v in self.characters.items()}
         self.power_params: dict[str, int] = data["power_params"]
         self.schemes_stay = {s: v["stays"] for s, v in data["schemes"].items()}
-        self.scheme_effects = {s: fx.resolved(v["effects"]) for s, v in data["schemes"].items()}
+        self.scheme_effects = {s: tuple(v["effects"]) for s, v in data["schemes"].items()}
         self.unicorns: dict[str, dict[str, Any]] = data["unicorns"]
         self.starters: tuple[str, ...] = tuple(data["starters"])
         self.market: dict[str, dict[str, Any]] = data["market"]
@@ -134,8 +129,7 @@ class UnicornsRules(Rules):
         for value in set(self.hunt_values):
             self.card_attrs[f"hunt_{value}"] = {"kind": "hunt", "value": value}
         for sid in self.schemes_stay:
-            points = sum(p.get("amount", 0) for name, p in self.scheme_effects[sid] if name == "points")
-            self.card_attrs[sid] = {"kind": "scheme", "points": points}
+            self.card_attrs[sid] = {"kind": "scheme", "points": fx.worth(self.scheme_effects[sid])}
         for item, decl in self.market.items():
             if decl["tokens"] == "colours":
                 for colour in self.colours:

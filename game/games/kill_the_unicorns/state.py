@@ -24,6 +24,7 @@ from game.engine.events import (
     ScoreChanged,
 )
 from game.engine.state import State
+from game.games.kill_the_unicorns import effects as fx
 
 if TYPE_CHECKING:
     from game.games.kill_the_unicorns.rules import Move, UnicornsRules
@@ -129,6 +130,7 @@ class UnicornsState(State):
         self.winner = -1
         self.hunt_totals: dict[int, int] = {}
         self.untied: dict[int, int] = {}
+        self.paint_due = False
         self.pending = -1  # a revealed scheme waiting for its paint colour
         self.rainbow_winner = -1
         self.phase = SCHEME
@@ -408,50 +410,29 @@ class UnicornsState(State):
             self._finish_hunt(-1, events)
 
     def _resolve_scheme(self, uid: int, other: int, events: list[Event]) -> None:
-        rules, ids = self.rules, self.card_ids
+        """The winner reveals a scheme (the other one, if any, is discarded face up, with no
+        effect) and its effects run (game/games/kill_the_unicorns/effects.py)."""
         owner = self.cards.owner
         events.append(self.reveal(uid))
         if other >= 0:
-            events.append(self.move(other, self.z_sdiscard[owner[other]], face="up", reason="scheme_spent"))
-        others = {s: t for s, t in self.untied.items() if s != self.winner}
-        paint = False
-        for name, params in rules.scheme_effects[ids[uid]]:
-            if name == "run_away":
-                events.append(Note("escape"))
-                self.winner = -1
-            elif name == "next_best":
-                events.append(Note("trap", self.winner))
-                self.winner = max(others, key=others.__getitem__) if others else -1
-                self._announce(events)
-            elif name == "lowest_wins":
-                low = min(self.untied, key=self.untied.__getitem__)
-                if low != self.winner:
-                    self.winner = low
-                    self._announce(events)
-            elif name == "owner_wins":
-                if owner[uid] in self.hunt_totals and owner[uid] != self.winner:
-                    self.winner = owner[uid]  # type: ignore[assignment]
-                    self._announce(events)
-            elif name == "take_back":
-                self._take_back(self.winner, params["count"], events)
-            elif name == "become":
-                unicorn = self.zones[self.z_line][self.hunt_pos]
-                self.base[unicorn] = params["points"]
-                self.colour[unicorn] = ""
-                events.append(Note("polymorph"))
-            elif name == "choose_colour":
-                paint = True
-        if paint and self.winner >= 0:
+            events.append(self.move(other, self.z_sdiscard[owner[other]], face="up", reason="scheme_spent"))  # type: ignore[index]
+        self.paint_due = False
+        fx.run(self.rules.scheme_effects[self.card_ids[uid]], self, uid, events)
+        if self.paint_due and self.winner >= 0:
             self.pending = uid
             self.phase, self.actor = PAINT, self.winner
             return
         self._finish_hunt(uid, events)
 
-    def _announce(self, events: list[Event]) -> None:
-        if self.winner >= 0:
-            events.append(Note("new_winner", self.winner))
-        else:
-            events.append(Note("nobody"))
+    # The small API the scheme effects use.
+    def hunted(self) -> int:
+        """The uid of the unicorn being hunted."""
+        return self.zones[self.z_line][self.hunt_pos]
+
+    def set_winner(self, seat: int, events: list[Event]) -> None:
+        """A scheme changes who wins the unicorn (-1: nobody, it runs away)."""
+        self.winner = seat
+        events.append(Note("new_winner", seat) if seat >= 0 else Note("nobody"))
 
     def _paint(self, seat: int, colour: str, events: list[Event]) -> None:
         unicorn = self.zones[self.z_line][self.hunt_pos]
@@ -460,7 +441,8 @@ class UnicornsState(State):
         uid, self.pending = self.pending, -1
         self._finish_hunt(uid, events)
 
-    def _take_back(self, seat: int, count: int, events: list[Event]) -> None:
+    def take_back(self, seat: int, count: int, events: list[Event]) -> None:
+        """`seat` takes back its `count` highest hunt cards played in this hunt."""
         if seat < 0:
             return
         value = self.value
@@ -495,7 +477,7 @@ class UnicornsState(State):
         if bard >= 0 and bard in self.hunt_totals and bard != winner:
             self.power_used[bard] = True
             events.append(Note("bard", bard))
-            self._take_back(bard, rules.power_params["take_back"], events)
+            self.take_back(bard, rules.power_params["take_back"], events)
         self.hunt_totals = {}
         if winner >= 0 and self._check_rainbows(winner, events):
             return
