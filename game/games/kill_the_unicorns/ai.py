@@ -58,7 +58,7 @@ def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Ac
     return best
 
 
-def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggression: float = 1.0) -> Action:
     rules = state.rules
     uid = state.zones[state.z_line][state.hunt_pos]
     value = unicorn_value(state, seat, uid)
@@ -74,7 +74,7 @@ def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Actio
     budget = sum(hand) / max(1, hunts_left)
     if value <= 0 or (value < 2 and rng.random() < 0.5):
         return next(a for a in actions if str(a) == "pass")
-    target = min(sum(hand), budget * (0.6 + 0.25 * value) + rng.random() * 2)
+    target = min(sum(hand), aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
     best, best_score = actions[0], -1e9
     for action in actions:
         if action.kind != "hunt":  # type: ignore[attr-defined]
@@ -129,17 +129,27 @@ def _paint_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Act
     return best
 
 
-def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
-    """The play-out policy (see the module's docstring)."""
+def styled(aggression: float, noise: float):
+    """A play policy with the hook signature: `aggression` scales the bids, `noise` is the
+    share of random moves."""
+
+    def policy(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+        return _policy(state, seat, actions, rng, aggression, noise)
+
+    policy.__name__ = policy.__qualname__ = "styled_action"
+    return policy
+
+
+def _policy(state: State, seat: int, actions: list[Action], rng: Rng, aggression: float, noise: float) -> Action:
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < NOISE:
+    if rng.random() < noise:
         return actions[rng.randrange(len(actions))]
     phase = state.phase  # type: ignore[attr-defined]
     if phase == 0:
         return _scheme_action(state, seat, actions, rng)
     if phase == 2:
-        return _bid_action(state, seat, actions, rng)
+        return _bid_action(state, seat, actions, rng, aggression)
     if phase == 4:
         return _paint_action(state, seat, actions, rng)
     if phase == 5:
@@ -147,6 +157,31 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
     if phase == 1:  # the wizard: usually leaves the schemes alone
         return actions[0] if rng.random() < 0.7 else actions[rng.randrange(len(actions))]
     return actions[rng.randrange(len(actions))]  # a blind choice between two schemes
+
+
+rollout_action = styled(1.0, NOISE)
+# Named play styles (hook `STYLES`): a careful hunter keeps cards back, a bold one spends them.
+STYLES = {"cautious": styled(0.8, 0.05), "bold": styled(1.4, 0.08)}
+
+
+def _highest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: always bid the highest total possible, shop nothing."""
+    hunts = [a for a in actions if getattr(a, "kind", "") == "hunt"]
+    if hunts:
+        return max(hunts, key=lambda a: sum(a.args[0]))  # type: ignore[attr-defined]
+    return actions[0]
+
+
+def _never_first(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: pass as first player, match with the lowest cards otherwise."""
+    if state.hunt_size == 0:  # type: ignore[attr-defined]
+        return next((a for a in actions if str(a) == "pass"), actions[0])
+    hunts = [a for a in actions if getattr(a, "kind", "") == "hunt"]
+    return min(hunts, key=lambda a: sum(a.args[0])) if hunts else actions[0]  # type: ignore[attr-defined]
+
+
+# Fixed plans for `main.py exploit` (hook `PLANS`).
+PLANS = {"highest": _highest, "never_first": _never_first}
 
 
 def rollout_done(start: State, state: State) -> bool:
