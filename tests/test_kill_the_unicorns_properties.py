@@ -73,3 +73,28 @@ def test_evaluate_is_a_distribution_and_exact_at_the_end():
             assert abs(sum(values) - 1) < 1e-9
             if state.is_over():
                 assert all(values[s] > 0 for s in state.winners())
+
+
+def test_every_log_line_and_refusal_has_a_text_in_both_languages():
+    rules = registry.load("kill_the_unicorns")
+    keys: set[str] = set()
+    for seed in (1, 2):
+        state = rules.new_state(6, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            keys.add(state.explain_illegal(seat, "hunt 9 9").key)
+            keys.add(state.explain_illegal(seat, "buy fairy_dust pink unicorn 9").key)
+            keys.add(state.explain_illegal((seat + 1) % 6, str(legal[0])).key)
+            for event in state.apply(seat, legal[rng.randrange(len(legal))]):
+                if event.kind == "note":
+                    keys.add(f"note.{event.key}")
+                elif event.kind == "card_moved" and event.reason:
+                    keys.add(f"move.{event.reason}")
+                elif event.kind == "phase":
+                    keys.add(f"phase.{event.phase}")
+    texts = rules.data["text"]
+    missing = sorted(k for k in keys if k not in texts["en"] and k not in registry.common_text()["en"])
+    assert missing == []
+    assert {"note.winner", "move.won", "phase.market", "error.wrong_phase"} <= keys
