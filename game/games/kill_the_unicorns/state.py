@@ -379,7 +379,7 @@ class UnicornsState(State):
         for s in bidders:
             uids = zones[self.z_bid[s]][:]
             self.hunt_played[s] = uids
-            events += self.move_many(uids, self.z_played[s], face="up", reason="played", actor=s)
+            events += self.move_many(uids, self.z_played[s], reason="played", actor=s)  # a public zone: shown to all
             self.deduce(zones[self.z_hand[s]])
             totals[s] = sum(value[u] for u in uids) + self.boost[s]
             self.totals_shown[s] = totals[s]
