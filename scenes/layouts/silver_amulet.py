@@ -86,7 +86,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     mh = min(middle.h - label_h, int(ch * 1.1))
     mw = int(mh * theme.card_ratio)
     rows = len(view.get("score_sheet") or []) + 3
-    sheet = pygame.Rect(middle.x, middle.y, int(250 * scale), min(middle.h - label_h, int(rows * 19 * scale) + 10))
+    sheet = pygame.Rect(middle.x, middle.y, int(270 * scale), min(middle.h - label_h, int(rows * 19 * scale) + 10))
     out.add(Region("sheet", AREA, sheet))
     y = middle.y + label_h
     deck = pygame.Rect(sheet.right + 2 * gap, y, mw, mh)
@@ -194,13 +194,17 @@ class SilverAmuletLayout(Layout):
     # ------------------------------------------------------------------ input
     def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
         """Peeks and exchanges pick own slots; the turn's other choices are buttons and keys."""
+        step = view.get("step")
         out: list[Any] = [Press("draw", key="d"), Press("take discard", key="t"), Press("call count", key="c"),
-                          Press("discard", key="x"), Press("use", key="u"), Press("keep 1", key="1"),
-                          Press("keep 2", key="2"), Press("leave", key="l")]
+                          Press("discard", key="x"), Press("use", key="u")]
+        if step == "rascal":  # digits pick slots at the other steps
+            out += [Press("keep 1", key="1"), Press("keep 2", key="2")]
+        if step == "power":
+            out.append(Press("leave", key="l"))
         if view["phase"] == "peek":
             return [Pick("village", count=(1, 5), token=slot_word, keys="token")
                     >> Confirm("peek {village}", auto=True, help="silver_amulet.help_peek")]
-        if view.get("turn") == seat and view.get("step") in ("drawn", "taken") and view.get("pending_guard") is None:
+        if view.get("turn") == seat and step in ("drawn", "taken") and view.get("pending_guard") is None:
             out.append(Pick("village", count=(1, 12), token=slot_word, keys="token")
                        >> Confirm("exchange {village}", help="silver_amulet.help_exchange"))
         return out
@@ -216,7 +220,7 @@ class SilverAmuletLayout(Layout):
         for word in ctx.composer.pending(pick)[:count]:
             i = int(word) - 1 if word.isdigit() else 0
             r = rects[i] if 0 <= i < len(rects) else region.rect
-            out.append(r.move(0, -r.h // 6))
+            out.append(r)
         return out
 
     def target_verb(self, ctx: TableContext) -> tuple[str, list[str]]:
@@ -266,11 +270,11 @@ class SilverAmuletLayout(Layout):
             text = self.picker.exact(verb, ctx.legal)
         elif ctx.composer is not None and ctx.composer.composer is not None:
             text = ctx.composer.composer.ready()
-        region = ctx.regions.get("caption")
+        region = ctx.regions.get("controls")
         if text is None or region is None:
             return None
-        h = region.rect.h
-        return pygame.Rect(region.rect.right - int(h * 7), region.rect.y, int(h * 7), h), text
+        h = min(ctx.app.px(40), region.rect.h // 3)
+        return pygame.Rect(region.rect.x, region.rect.bottom - h, min(region.rect.w, ctx.app.px(300)), h), text
 
     def card_at(self, ctx: TableContext, pos: tuple[int, int]) -> tuple[str, int, int] | None:
         """('village', owner, slot 1..) / ('discard', -1, K from the top) / ('drawn', seat, 1..)."""
@@ -471,7 +475,7 @@ class SilverAmuletLayout(Layout):
             art.button(ctx, surface, rect, text, key, primary=self.picker.mode == mode)
         confirm = self.confirm_rect(ctx)
         if confirm is not None:
-            art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm", action=confirm[1]), primary=True)
+            art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
         verb, formats = self.target_verb(ctx)
         if verb:
             self._draw_offered(ctx, surface, verb, formats)

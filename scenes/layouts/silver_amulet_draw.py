@@ -60,6 +60,9 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     from scenes.ui.text import fit_text, wrap_text
 
     font = app.font(size_name, True)
+    while size_name > 7 and font.size(name)[0] > w - 6 and " " not in name:  # one long word: smaller
+        size_name -= 1
+        font = app.font(size_name, True)
     y = int(h * (0.46 if detail else 0.74))
     for line in wrap_text(font, name, w - 6)[:2]:
         line_img = font.render(fit_text(font, line, w - 6), True, CREAM)
