@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from game.engine.events import CardSeen, Event, MarkerChanged
+from game.engine import events as ev
+from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
 from scenes.table import recipes
 from scenes.table import regions as kit
@@ -85,7 +86,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     # the middle: score sheet, deck, discard pile, drawn card, amulet's home
     mh = min(middle.h - label_h, int(ch * 1.1))
     mw = int(mh * theme.card_ratio)
-    rows = len(view.get("score_sheet") or []) + 3
+    rows = view["players"] + 2
     sheet = pygame.Rect(middle.x, middle.y, int(270 * scale), min(middle.h - label_h, int(rows * 19 * scale) + 10))
     out.add(Region("sheet", AREA, sheet))
     y = middle.y + label_h
@@ -411,16 +412,20 @@ class SilverAmuletLayout(Layout):
 
     # ----------------------------------------------------------------- drawing
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
-        """Village cards as slot pictures: face up, looked at just now, known (marked), unknown."""
+        """Village cards as slot pictures: face up, looked at just now, known (marked), unknown.
+        The view's `villages` (kept in step with the animation) says each slot's card and face."""
         if region.zone != "village" or region.seat is None:
             return cards
-        faces = view.get("villages", [])[region.seat] if region.seat < len(view.get("villages", [])) else []
-        faces = faces if len(faces) == len(cards) else []
+        rows = view.get("villages") or []
+        slots = rows[region.seat] if region.seat < len(rows) and len(rows[region.seat]) == len(cards) else None
         looks = self.looks.get(view.get("seat"), {}) if view.get("seat") is not None else {}
         out = []
         for i, card in enumerate(cards):
+            up = False
+            if slots is not None:
+                card, up = slots[i].get("card") or "back", slots[i].get("face") == "up"
             known = card not in (None, "back")
-            if faces and faces[i]["face"] == "up" and known:
+            if up and known:
                 mode = "up"
             elif known and looks.get((region.seat, i)) == card:
                 mode = "look"
@@ -531,9 +536,38 @@ class SilverAmuletLayout(Layout):
         return [art.character(card_art, card, (max(w, int(h * 0.9)), h), detail=True) for card in rules.card_order]
 
     # ---------------------------------------------------------------- animation
+    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+        """A card leaves its village slot: the slots after it close up (as in the engine)."""
+        rows = view.get("villages") or []
+        if event.from_zone == "village" and event.from_slot is not None and event.from_seat is not None:
+            row = rows[event.from_seat]
+            if 0 <= event.from_slot < len(row):
+                row.pop(event.from_slot)
+        return event.card
+
     def apply_event(self, view: dict[str, Any], event: Event) -> None:
-        """Remember what the viewer just looked at, to show it face up until their next move."""
-        if isinstance(event, CardSeen) and event.card and event.viewer == view.get("seat"):
+        """Keep each village slot's card and face in step with the animation; remember what the
+        viewer just looked at, shown face up until their next move."""
+        rows, me = view.get("villages") or [], view.get("seat")
+        if isinstance(event, ev.PhaseBegan):
+            view["phase"] = event.phase  # "reveal": the round's end shows every village
+        elif isinstance(event, ev.ScoreChanged) and event.reason == "round_end":
+            sheet = view.setdefault("score_sheet", [])
+            while len(sheet) < view.get("round", 1):
+                sheet.append([0] * view["players"])
+            sheet[view.get("round", 1) - 1][event.seat] = event.delta
+        if isinstance(event, CardMoved) and event.to_zone == "village" and event.to_seat is not None:
+            row = rows[event.to_seat]
+            at = event.to_slot if event.to_slot is not None else len(row)
+            row.insert(min(at, len(row)), {"card": event.card, "face": "up" if event.visible == ev.ALL_SEATS else "down"})
+        elif isinstance(event, (CardRevealed, CardSeen)) and event.zone == "village" and event.seat is not None:
+            row, slot = rows[event.seat], event.slot if event.slot is not None else -1
+            if 0 <= slot < len(row) and event.card:
+                if isinstance(event, CardRevealed):
+                    row[slot] = {**row[slot], "card": event.card, "face": "up"}
+                elif event.viewer == me:
+                    row[slot] = {**row[slot], "card": event.card}
+        if isinstance(event, CardSeen) and event.card and event.viewer == me:
             where = ("deck", 0) if event.zone == "deck" else (event.seat, event.slot if event.slot is not None else 0)
             self.looks.setdefault(event.viewer, {})[where] = event.card
 

@@ -64,7 +64,7 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
         size_name -= 1
         font = app.font(size_name, True)
     y = int(h * (0.46 if detail else 0.74))
-    for line in wrap_text(font, name, w - 6)[:2]:
+    for line in wrap_text(font, name, w - 6)[: 2 if h >= 90 else 1]:
         line_img = font.render(fit_text(font, line, w - 6), True, CREAM)
         surf.blit(line_img, line_img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize()
@@ -185,33 +185,33 @@ def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], si
 
 
 def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Points lost per round and in all (lower is better), the players as columns."""
-    view = ctx.view
-    sheet = view.get("score_sheet") or []
-    n = view["players"]
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=6)
-    size = max(9, min(ctx.app.px(14), rect.h // (len(sheet) + 3)))
-    font = ctx.app.font(size, True)
-    line = font.get_linesize()
-    first_w = rect.w // 3
-    col = (rect.w - first_w - 8) // max(1, n)
-    y = rect.y + 4
+    """Points lost per round and in all (lower is better): a row per player, a column per round."""
     from scenes.ui.text import fit_text
 
+    view = ctx.view
+    sheet = view.get("score_sheet") or []
+    n, rounds = view["players"], view.get("rounds") or 4
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=6)
+    size = max(9, min(ctx.app.px(14), rect.h // (n + 2) - 3))
+    font = ctx.app.font(size, True)
+    line = font.get_linesize()
+    col = max(size * 2, (rect.w * 2 // 3) // (rounds + 1))
+    first_w = rect.w - col * (rounds + 1) - 8
+    y = rect.y + 4
     surface.blit(font.render(fit_text(font, ctx.tr("silver_amulet.sheet_title"), rect.w - 10), True, theme.ACCENT), (rect.x + 6, y))
     y += line
-    for s in range(n):
-        img = font.render(fit_text(font, ctx.name(s), col - 4), True, theme.TEXT_DIM)
-        surface.blit(img, (rect.x + first_w + s * col, y))
+    heads = [str(r + 1) for r in range(rounds)] + [ctx.tr("silver_amulet.sheet_total")]
+    for k, head in enumerate(heads):
+        img = font.render(fit_text(font, head, col - 2), True, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(topright=(rect.x + first_w + (k + 1) * col, y)))
     y += line
-    rows = [(ctx.text("sheet.row", number=i + 1), row) for i, row in enumerate(sheet)]
-    rows.append((ctx.tr("silver_amulet.sheet_total"), view["scores"]))
-    for title, row in rows:
-        surface.blit(font.render(fit_text(font, title, first_w - 8), True, theme.TEXT), (rect.x + 6, y))
-        for s, value in enumerate(row[:n]):
-            surface.blit(font.render(str(value), True, theme.TEXT), (rect.x + first_w + s * col, y))
+    for s in range(n):
+        surface.blit(font.render(fit_text(font, ctx.name(s), first_w - 8), True, theme.TEXT), (rect.x + 6, y))
+        values = [str(row[s]) for row in sheet if s < len(row)] + [""] * (rounds - len(sheet)) + [str(view["scores"][s])]
+        for k, value in enumerate(values):
+            img = font.render(value, True, theme.ACCENT if k == rounds else theme.TEXT)
+            surface.blit(img, img.get_rect(topright=(rect.x + first_w + (k + 1) * col, y)))
         y += line
-
 
 def paragraph(ctx: Any, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     """A help text wrapped in a region (the power being used, what to click)."""
