@@ -210,3 +210,25 @@ def test_the_setup_screen_offers_silver_with_its_memory_aid_option(tmp_path, mon
     scene._game_changed()
     assert scene.table_ready() and scene.start_button.enabled
     assert "memory_aid" in scene.option_widgets
+
+
+def test_the_rules_screen_shows_the_fourteen_characters_with_their_powers(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    rules_screen = app.scene("rules", game_id="silver_amulet")
+    app.push(rules_screen)
+    frames(app, 1)
+    assert rules_screen.cards.enabled
+    rules_screen.cards.activate()
+    gallery = app.stack.top
+    frames(app, 1)
+    assert len(gallery.cards) == len(registry.load("silver_amulet").card_order) == 14
+    shot(app, "gallery")
+
+
+def test_the_tour_shows_every_zone_of_the_table(tmp_path, monkeypatch) -> None:
+    _, view = state_view()
+    out = place(view, RECT)
+    steps = SilverAmuletLayout().tour_steps(view)
+    shown = {name for step in steps for name in step.regions}
+    assert {"village:0", "village:1", "deck", "discard", "drawn:0", "amulet", "sheet", "actions"} <= shown
+    assert shown <= set(out.regions)

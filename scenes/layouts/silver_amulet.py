@@ -532,8 +532,7 @@ class SilverAmuletLayout(Layout):
         from scenes.table.cards import CardArt
 
         card_art = CardArt(app, rules, self)
-        w, h = size
-        return [art.character(card_art, card, (max(w, int(h * 0.9)), h), detail=True) for card in rules.card_order]
+        return [art.character(card_art, card, size, detail=True) for card in rules.card_order]
 
     # ---------------------------------------------------------------- animation
     def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:

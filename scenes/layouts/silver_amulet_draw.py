@@ -49,33 +49,33 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     inner = surf.get_rect().inflate(-max(2, w // 14), -max(2, w // 14))
     pygame.draw.rect(surf, color, inner, border_radius=radius)
     value = rules.value.get(card, 0)
-    big = app.font(max(8, int(h * (0.22 if detail else 0.36))), True)
+    big = app.font(max(8, int(h * (0.18 if detail else 0.36))), True)
     img = big.render(str(value), True, CREAM)
     surf.blit(img, img.get_rect(center=(w // 2, int(h * (0.3 if detail else 0.5)))))
     emblem(surf, EMBLEMS.get(card, "house"), pygame.Rect(w // 2 - h // 10, int(h * 0.06), h // 5, h // 6))
     corner = app.font(max(7, h // 9), True)
     surf.blit(corner.render(str(value), True, CREAM), (max(3, w // 12), max(2, h // 30)))
     name = app.game_text(rules, f"card.{card}")
-    size_name = max(7, int(h * (0.085 if detail else 0.12)))
+    size_name = max(7, int(min(h * 0.085, w * 0.1) if detail else h * 0.12))
     from scenes.ui.text import fit_text, wrap_text
 
     font = app.font(size_name, True)
     while size_name > 7 and font.size(name)[0] > w - 6 and " " not in name:  # one long word: smaller
         size_name -= 1
         font = app.font(size_name, True)
-    y = int(h * (0.46 if detail else 0.74))
+    y = int(h * (0.42 if detail else 0.74))
     for line in wrap_text(font, name, w - 6)[: 2 if h >= 90 else 1]:
         line_img = font.render(fit_text(font, line, w - 6), True, CREAM)
         surf.blit(line_img, line_img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize()
     if detail:
         power = rules.data["characters"][card]["power"][app.settings.language if app.settings.language in ("fr", "en") else "en"]
-        small = app.font(max(7, int(h * 0.055)))
+        small = app.font(max(7, int(min(h * 0.055, w * 0.07))))
         y += 4
-        for line in wrap_text(small, power, w - 10):
+        for line in wrap_text(small, power, w - 2 * max(8, w // 14) - 4):
             if y + small.get_linesize() > h - 4:
                 break
-            surf.blit(small.render(line, True, CREAM), (6, y))
+            surf.blit(small.render(line, True, CREAM), (max(8, w // 14) + 2, y))
             y += small.get_linesize()
     return surf
 
