@@ -232,3 +232,12 @@ def test_the_tour_shows_every_zone_of_the_table(tmp_path, monkeypatch) -> None:
     shown = {name for step in steps for name in step.regions}
     assert {"village:0", "village:1", "deck", "discard", "drawn:0", "amulet", "sheet", "actions"} <= shown
     assert shown <= set(out.regions)
+
+
+def test_the_demo_plays_silver_on_the_table_and_saves_a_screenshot(tmp_path, monkeypatch) -> None:
+    import main
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
+    path = tmp_path / "silver.png"
+    assert main.main(["demo", "silver_amulet", "--players", "4", "--frames", "90", "--screenshot", str(path), "--headless"]) == 0
+    assert pygame.image.load(str(path)).get_size() == (1280, 720)

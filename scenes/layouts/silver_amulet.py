@@ -93,9 +93,11 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     deck = pygame.Rect(sheet.right + 2 * gap, y, mw, mh)
     out.add(Region("deck", STACK, deck, "deck", None, (mw, mh), "down", label="zone.deck"))
     spread = view.get("power") == "master" and holder == me and view.get("step") == "power"
-    if spread:  # the master takes any card of the pile: spread it out
-        area = pygame.Rect(deck.right + 2 * gap, middle.y, middle.right - deck.right - 2 * gap, middle.h)
-        out.add(Region("discard", GRID, area, "discard", None, (scw, sch), "up", label="zone.discard"))
+    if spread:  # the master takes any card of the pile: spread it out below the piles
+        top = deck.bottom + gap + label_h
+        area = pygame.Rect(deck.x, top, middle.right - deck.x, middle.bottom - top)
+        small = (int(scw * 0.8), int(sch * 0.8))
+        out.add(Region("discard", GRID, area, "discard", None, small, "up", label="zone.discard"))
     else:
         out.add(Region("discard", SLOT, deck.move(mw + 2 * gap, 0), "discard", None, (mw, mh), "up", label="zone.discard"))
     aside_size = (int(mw * 0.6), int(mh * 0.6))
@@ -104,8 +106,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     big_h = min(middle.h - label_h, int(ch * 1.3))
     big = (int(big_h * theme.card_ratio), big_h)
     drawn = pygame.Rect(deck.right + mw + 8 * gap, y, big[0] * 2 + gap, big_h)
-    if not spread:
-        out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
+    out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
     home = pygame.Rect(drawn.right + 3 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
     controls = pygame.Rect(home.right + 9 * gap, y, middle.right - home.right - 9 * gap, big_h)
     out.add(Region("controls", AREA, controls))
