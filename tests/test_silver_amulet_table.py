@@ -241,3 +241,18 @@ def test_the_demo_plays_silver_on_the_table_and_saves_a_screenshot(tmp_path, mon
     path = tmp_path / "silver.png"
     assert main.main(["demo", "silver_amulet", "--players", "4", "--frames", "90", "--screenshot", str(path), "--headless"]) == 0
     assert pygame.image.load(str(path)).get_size() == (1280, 720)
+
+
+def test_a_robber_is_typed_own_slot_then_seat_and_slot(tmp_path, monkeypatch) -> None:
+    app = _app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb", deck=stacked(3, VILLAGES, "beholder", ["robber"]))
+    settle(app, scene)
+    for k in (pygame.K_1, pygame.K_2, pygame.K_d, pygame.K_u):
+        frames(app, 1, events=[key(k)])
+        settle(app, scene)
+    for k in (pygame.K_5, pygame.K_2):
+        frames(app, 1, events=[key(k)])
+    assert scene.view["step"] == "power"  # a seat typed, its slot still expected
+    frames(app, 1, events=[key(pygame.K_3)])
+    settle(app, scene)
+    assert (0, "rob 5 2 3") in scene.match.history

@@ -20,6 +20,7 @@ from scenes.layouts import silver_amulet_draw as art
 from scenes.table import recipes
 from scenes.table import regions as kit
 from scenes.table.composer import Confirm, Pick, Press
+from scenes.table.composer_input import DIGITS
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
@@ -278,20 +279,20 @@ class SilverAmuletLayout(Layout):
         h = min(ctx.app.px(40), region.rect.h // 3)
         return pygame.Rect(region.rect.x, region.rect.bottom - h, min(region.rect.w, ctx.app.px(300)), h), text
 
-    def card_at(self, ctx: TableContext, pos: tuple[int, int]) -> tuple[str, int, int] | None:
-        """('village', owner, slot 1..) / ('discard', -1, K from the top) / ('drawn', seat, 1..)."""
-        zones = ctx.view["zones"]
+    def _cards(self, ctx: TableContext) -> list[tuple[str, int, int, pygame.Rect]]:
+        """(zone, owner or -1, slot 1.. or K from the pile's top, rect) of every card one may click."""
+        out, zones = [], ctx.view["zones"]
         for region in ctx.regions.values():
-            if region.zone not in ("village", "discard", "drawn") or not region.rect.inflate(4, 4).collidepoint(pos):
-                continue
-            cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
-            rects = region.card_rects(len(cards))
-            for i in range(len(rects) - 1, -1, -1):
-                if rects[i].collidepoint(pos):
-                    if region.zone == "discard":
-                        return "discard", -1, len(cards) - i
-                    return region.zone, region.seat if region.seat is not None else -1, i + 1
-        return None
+            if region.zone in ("village", "discard", "drawn"):
+                cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
+                owner = region.seat if region.seat is not None else -1
+                out += [(region.zone, owner, len(cards) - i if region.zone == "discard" else i + 1, rect)
+                        for i, rect in enumerate(region.card_rects(len(cards)))]
+        return out
+
+    def card_at(self, ctx: TableContext, pos: tuple[int, int]) -> tuple[str, int, int] | None:
+        """(zone, owner, slot) of the card under `pos` (the topmost)."""
+        return next(((z, o, n) for z, o, n, r in reversed(self._cards(ctx)) if r.collidepoint(pos)), None)
 
     def _sync(self, ctx: TableContext) -> None:
         v = ctx.view
@@ -299,6 +300,24 @@ class SilverAmuletLayout(Layout):
         if key != self.picker.key:
             self.picker.key = key
             self.picker.reset()
+
+    def _toggle(self, mode: str) -> bool:
+        self.picker.mode = "" if self.picker.mode == mode else mode
+        self.picker.groups = []
+        return True
+
+    def _group(self, ctx: TableContext, fmt: str, zone: str, owner: int, slot: int) -> list[str] | None:
+        """The words a click on a card adds for a target of format `fmt` (None: not such a target)."""
+        if zone == "discard":
+            return [str(slot)] if fmt == "pile" else None
+        if zone != "village":
+            return None
+        if fmt == "own":
+            return [str(slot)] if owner == ctx.seat else None
+        return [str(owner), str(slot)] if fmt == "seat" else None
+
+    def _fmt(self, formats: list[str], index: int) -> str:
+        return formats[min(index, len(formats) - 1)]
 
     def _choose(self, ctx: TableContext, verb: str, group: list[str], card: tuple[str, int, int] | None) -> None:
         result = self.picker.add(verb, ctx.legal, group)
@@ -336,42 +355,27 @@ class SilverAmuletLayout(Layout):
                 return True
             for mode, _label, _key, rect in self.mode_buttons(ctx):
                 if rect.collidepoint(event.pos):
-                    self.picker.mode = "" if self.picker.mode == mode else mode
-                    self.picker.groups = []
-                    return True
+                    return self._toggle(mode)
             card = self.card_at(ctx, event.pos)
             if verb:
-                if card is None:
-                    return False
-                fmt = formats[min(len(self.picker.groups), len(formats) - 1)]
-                if card[0] == "discard":
-                    group = [str(card[2])] if fmt == "pile" else None
-                elif card[0] == "village":
-                    group = [str(card[2])] if fmt == "own" and card[1] == ctx.seat else [str(card[1]), str(card[2])] if fmt == "seat" else None
-                else:
-                    group = None
-                if group is None:
-                    ctx.say(self._why(ctx, card), True)
-                else:
-                    self._choose(ctx, verb, group, card)
-                return True
-            legal = ctx.legal
-            if card is not None and card[0] == "drawn" and f"keep {card[2]}" in legal:
-                ctx.submit(f"keep {card[2]}")
-                return True
-            if card is not None and card[0] == "discard" and "take discard" in legal:
-                ctx.submit("take discard")
-                return True
-            if "draw" in legal and ctx.regions["deck"].rect.collidepoint(event.pos):
-                ctx.submit("draw")
+                if card is not None:
+                    group = self._group(ctx, self._fmt(formats, len(self.picker.groups)), *card)
+                    if group is None:
+                        ctx.say(self._why(ctx, card), True)
+                    else:
+                        self._choose(ctx, verb, group, card)
+                return card is not None
+            simple = {"drawn": f"keep {card[2]}", "discard": "take discard"}.get(card[0], "") if card else ""
+            if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
+                simple = "draw"
+            if simple in ctx.legal:  # the piles and the rascal's two cards answer a click
+                ctx.submit(simple)
                 return True
             return False
         if event.type == pygame.KEYDOWN:
             for mode, _label, key, _rect in self.mode_buttons(ctx):
                 if event.key == pygame.key.key_code(key):
-                    self.picker.mode = "" if self.picker.mode == mode else mode
-                    self.picker.groups = []
-                    return True
+                    return self._toggle(mode)
             if not verb:
                 return False
             if event.key == pygame.K_ESCAPE and (self.picker.groups or self.picker.typed or self.picker.mode):
@@ -383,13 +387,10 @@ class SilverAmuletLayout(Layout):
                     self.picker.reset()
                     ctx.submit(text)
                 return True
-            digit = event.unicode if getattr(event, "unicode", "") and event.unicode.isdigit() else None
-            name = pygame.key.name(event.key)
-            digit = digit or (name if name.isdigit() else name[1] if len(name) == 3 and name[1].isdigit() else None)
-            if digit is None:
+            if event.key not in DIGITS:
                 return False
-            fmt = formats[min(len(self.picker.groups), len(formats) - 1)]
-            self.picker.typed.append(digit)
+            fmt = self._fmt(formats, len(self.picker.groups))
+            self.picker.typed.append(str(DIGITS[event.key]))
             if len(self.picker.typed) >= (2 if fmt == "seat" else 1):
                 group, self.picker.typed = self.picker.typed, []
                 self._choose(ctx, verb, group, None)
@@ -489,44 +490,17 @@ class SilverAmuletLayout(Layout):
             hint = self.hint(ctx)
             if controls is not None and hint:
                 art.paragraph(ctx, surface, hint, controls.rect)
-        for group in self.picker.groups:  # the targets chosen so far
-            rect = self._group_rect(ctx, group)
-            if rect is not None:
-                pygame.draw.rect(surface, art.MARK, rect.inflate(6, 6), 3, border_radius=max(3, rect.w // 10))
 
     def _draw_offered(self, ctx: TableContext, surface: pygame.Surface, verb: str, formats: list[str]) -> None:
-        """Outline every card a click may choose next."""
-        fmt = formats[min(len(self.picker.groups), len(formats) - 1)]
-        zones = ctx.view["zones"]
-        for region in ctx.regions.values():
-            if region.zone not in ("village", "discard"):
-                continue
-            cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
-            for i, rect in enumerate(region.card_rects(len(cards))):
-                if region.zone == "discard":
-                    group = [str(len(cards) - i)] if fmt == "pile" else None
-                elif fmt == "own":
-                    group = [str(i + 1)] if region.seat == ctx.seat else None
-                else:
-                    group = [str(region.seat), str(i + 1)] if fmt == "seat" else None
-                if group is not None and self.picker.accepts(verb, ctx.legal, group):
-                    pygame.draw.rect(surface, art.OFFER, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
-
-    def _group_rect(self, ctx: TableContext, group: list[str]) -> pygame.Rect | None:
-        if len(group) == 2:
-            seat, slot = int(group[0]), int(group[1])
-        elif ctx.view.get("step") == "power" and ctx.view.get("power") == "master" and "discard" in ctx.regions:
-            cards = ctx.view["zones"]["discard"]
-            rects = ctx.regions["discard"].card_rects(len(cards))
-            i = len(cards) - int(group[0])
-            return rects[i] if 0 <= i < len(rects) else None
-        else:
-            seat, slot = ctx.seat, int(group[0])
-        region = ctx.regions.get(f"village:{seat}")
-        if region is None:
-            return None
-        rects = region.card_rects(len(ctx.view["zones"]["village"][seat]))
-        return rects[slot - 1] if 0 < slot <= len(rects) else None
+        """Outline every card a click may choose next, and the targets chosen so far."""
+        fmt = self._fmt(formats, len(self.picker.groups))
+        for zone, owner, slot, rect in self._cards(ctx):
+            group = self._group(ctx, fmt, zone, owner, slot)
+            if group is not None and self.picker.accepts(verb, ctx.legal, group):
+                pygame.draw.rect(surface, art.OFFER, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
+            for k, chosen in enumerate(self.picker.groups):
+                if self._group(ctx, self._fmt(formats, k), zone, owner, slot) == chosen:
+                    pygame.draw.rect(surface, art.MARK, rect.inflate(6, 6), 3, border_radius=max(3, rect.w // 10))
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""
@@ -600,13 +574,7 @@ class SilverAmuletLayout(Layout):
         """Every zone of the table, the viewer's village first."""
         me = recipes.seat_order(view["players"], view.get("seat"))[0]
         other = (me + 1) % view["players"]
-        return [
-            kit.TourStep((f"village:{me}",), "tour.silver_amulet.village"),
-            kit.TourStep(("deck", "discard"), "tour.silver_amulet.piles"),
-            kit.TourStep((f"drawn:{me}",), "tour.silver_amulet.drawn"),
-            kit.TourStep(("actions",), "tour.silver_amulet.actions"),
-            kit.TourStep(("amulet",), "tour.silver_amulet.amulet"),
-            kit.TourStep((f"village:{other}", f"panel:{other}"), "tour.silver_amulet.others"),
-            kit.TourStep(("sheet",), "tour.silver_amulet.sheet"),
-            kit.TourStep(("hud",), "tour.silver_amulet.keys"),
-        ]
+        spots = [((f"village:{me}",), "village"), (("deck", "discard"), "piles"), ((f"drawn:{me}",), "drawn"),
+                 (("actions",), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
+                 (("sheet",), "sheet"), (("hud",), "keys")]
+        return [kit.TourStep(names, f"tour.silver_amulet.{key}") for names, key in spots]

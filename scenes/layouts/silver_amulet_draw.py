@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.text import fit_text, wrap_text
 
 SILVER = (206, 212, 222)
 SILVER_DARK = (120, 128, 140)
@@ -26,6 +27,15 @@ EMBLEMS = {  # a simple shape per character (colour is not the only cue)
     "villager": "house", "squire": "shield", "empath": "heart", "bodyguard": "shield2",
     "rascal": "two", "exposer": "sun", "revealer": "sun2", "beholder": "eye2", "apprentice_seer": "eye",
     "seer": "eye3", "master": "crown", "witch": "moon", "robber": "arrows", "doppelganger": "mask",
+}
+
+
+POLYGONS = {  # emblems drawn as one outline, in units of the emblem's radius
+    "house": ((-1, 0), (0, -1), (1, 0), (0.7, 0), (0.7, 1), (-0.7, 1), (-0.7, 0)),
+    "shield": ((-1, -1), (1, -1), (1, 0), (0, 1), (-1, 0)),
+    "shield2": ((-1, -1), (1, -1), (1, 0), (0, 1), (-1, 0)),
+    "heart": ((0, 1), (-1, -0.33), (-0.5, -1), (0, -0.5), (0.5, -1), (1, -0.33)),
+    "crown": ((-1, 1), (-1, -1), (-0.5, 0), (0, -1), (0.5, 0), (1, -1), (1, 1)),
 }
 
 
@@ -57,8 +67,6 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     surf.blit(corner.render(str(value), True, CREAM), (max(3, w // 12), max(2, h // 30)))
     name = app.game_text(rules, f"card.{card}")
     size_name = max(7, int(min(h * 0.085, w * 0.1) if detail else h * 0.12))
-    from scenes.ui.text import fit_text, wrap_text
-
     font = app.font(size_name, True)
     while size_name > 7 and font.size(name)[0] > w - 6 and " " not in name:  # one long word: smaller
         size_name -= 1
@@ -94,17 +102,8 @@ def emblem(surf: pygame.Surface, kind: str, box: pygame.Rect) -> None:
             a = k * math.pi / 4
             pygame.draw.line(surf, c, (cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)),
                              (cx + r * math.cos(a), cy + r * math.sin(a)), width)
-    elif kind == "house":
-        pygame.draw.polygon(surf, c, [(cx - r, cy), (cx, cy - r), (cx + r, cy), (cx + r * 0.7, cy), (cx + r * 0.7, cy + r),
-                                      (cx - r * 0.7, cy + r), (cx - r * 0.7, cy)], width)
-    elif kind.startswith("shield"):
-        pygame.draw.polygon(surf, c, [(cx - r, cy - r), (cx + r, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], width)
-    elif kind == "heart":
-        pygame.draw.polygon(surf, c, [(cx, cy + r), (cx - r, cy - r // 3), (cx - r // 2, cy - r), (cx, cy - r // 2),
-                                      (cx + r // 2, cy - r), (cx + r, cy - r // 3)], width)
-    elif kind == "crown":
-        pygame.draw.polygon(surf, c, [(cx - r, cy + r), (cx - r, cy - r), (cx - r // 2, cy), (cx, cy - r), (cx + r // 2, cy),
-                                      (cx + r, cy - r), (cx + r, cy + r)], width)
+    elif kind in POLYGONS:
+        pygame.draw.polygon(surf, c, [(cx + r * x, cy + r * y) for x, y in POLYGONS[kind]], width)
     elif kind == "moon":
         pygame.draw.arc(surf, c, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), math.pi / 2, 3 * math.pi / 2, width + 1)
     elif kind == "arrows":
@@ -169,8 +168,6 @@ def button(ctx: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key
     color = theme.ACCENT if primary else (theme.BUTTON_HOVER if hovered else theme.BUTTON)
     pygame.draw.rect(surface, color, rect, border_radius=rect.h // 3)
     pygame.draw.rect(surface, theme.FOCUS if hovered else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-    from scenes.ui.text import fit_text
-
     font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
     text = f"{label}  [{key.upper()}]" if key else label
     img = font.render(fit_text(font, text, rect.w - 10), True, theme.ACCENT_TEXT if primary else theme.TEXT)
@@ -186,8 +183,6 @@ def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], si
 
 def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Points lost per round and in all (lower is better): a row per player, a column per round."""
-    from scenes.ui.text import fit_text
-
     view = ctx.view
     sheet = view.get("score_sheet") or []
     n, rounds = view["players"], view.get("rounds") or 4
@@ -215,8 +210,6 @@ def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def paragraph(ctx: Any, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     """A help text wrapped in a region (the power being used, what to click)."""
-    from scenes.ui.text import wrap_text
-
     size = max(10, min(ctx.app.px(17), rect.h // 4))
     font = ctx.app.font(size, True)
     y = rect.y
