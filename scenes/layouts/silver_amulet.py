@@ -25,7 +25,6 @@ from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
 AREA = "area"  # regions the layout draws itself (buttons, the score sheet)
-RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
 
 
@@ -60,7 +59,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     # the viewer's village along the bottom, the buttons at its right
     buttons_w = int(250 * scale)
     band_y = rect.bottom - ch - gap
-    vx = rect.x + int(RECORDS_W * scale) + gap
+    vx = rect.x + int(130 * scale) + gap  # right of the record buttons
     village = pygame.Rect(vx, band_y, rect.right - buttons_w - 2 * gap - vx, ch)
     out.add(Region(f"panel:{me}", PANEL, pygame.Rect(vx, band_y - label_h - gap // 2, min(village.w, int(320 * scale)), label_h), seat=me))
     out.add(Region(f"village:{me}", GRID, village, "village", me, (cw, ch), "up", label="zone.village", source=True))
@@ -475,6 +474,10 @@ class SilverAmuletLayout(Layout):
             if panel is not None:
                 art.label(ctx, surface, ctx.tr("silver_amulet.called"), (panel.rect.right + panel.rect.h + 8, panel.rect.centery),
                           size, (250, 214, 96), anchor="midleft")
+        drawn, controls = view.get("drawn") or [], regions.get("controls")
+        if drawn and view.get("step") in ("drawn", "power") and controls is not None:  # what its power does
+            art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
+                          controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
         if ctx.seat is None or ctx.busy:
             return
         self._sync(ctx)
@@ -486,7 +489,6 @@ class SilverAmuletLayout(Layout):
         verb, formats = self.target_verb(ctx)
         if verb:
             self._draw_offered(ctx, surface, verb, formats)
-            controls = regions.get("controls")
             hint = self.hint(ctx)
             if controls is not None and hint:
                 art.paragraph(ctx, surface, hint, controls.rect)

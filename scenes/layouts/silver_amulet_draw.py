@@ -19,8 +19,7 @@ from scenes.ui.text import fit_text, wrap_text
 
 SILVER = (206, 212, 222)
 SILVER_DARK = (120, 128, 140)
-MARK = (250, 214, 96)
-OFFER = (140, 220, 255)
+MARK, OFFER = (250, 214, 96), (140, 220, 255)  # a known card's mark; a card one may choose
 INK = (40, 30, 20)
 CREAM = (244, 236, 214)
 EMBLEMS = {  # a simple shape per character (colour is not the only cue)
