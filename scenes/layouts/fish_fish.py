@@ -4,8 +4,8 @@ Where things lie is fish_fish_place.py, the pond and tags fish_fish_view.py, the
 fish_fish_draw.py. The fisher lays a line by picking a fishing card and a bait (drops on the
 line, clicks, or keys: a card's initial, a bait's value), a fish player bets a number of tiles
 (drops on the line or the bet spot, - and + buttons, digits, Enter): both are composer templates.
-The displayed view's own fields (bets, bait values, the catch's owners) follow the animation
-through `start_move` and `apply_event`.
+Bait values and fish owners are the view's `cards` (the animator keeps them in step with the
+moves); the bets and the line number follow the animation through `apply_event`.
 """
 
 from __future__ import annotations
@@ -104,50 +104,17 @@ class FishFishLayout(Layout):
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
     # ---------------------------------------------------------------- animation
-    def prepare_events(self, events: list[Event]) -> list[Event]:
-        """Show 'the bait is worth N' before the bait flies, so the flying card shows its value."""
-        out = list(events)
-        for i in range(1, len(out)):
-            prev, event = out[i - 1], out[i]
-            if isinstance(event, Note) and event.key == "bait" and isinstance(prev, CardMoved) and prev.reason == "bait":
-                out[i - 1], out[i] = event, prev
-        return out
-
     def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
-        """A card starts flying: keep the displayed bait values and catch owners with it, and name
-        its picture (a fish's species, a bait's value)."""
-        if event.card == "bait":
-            src = where.bait_list(view, event.from_zone, event.from_seat)
-            if not src or event.to_seat is None:
-                return "bait"
-            want = view.get("line_bait") if event.reason == "bait" else None
-            value = src.pop(src.index(want) if want in src else 0)
-            where.bait_list(view, event.to_zone, event.to_seat).append(value)
-            return f"bait:{value}"
-        if event.card == "fish":
-            owners = view["fish_owners"]
-            if event.from_zone in ("caught", "box"):
-                owner = event.actor if event.actor is not None else 0
-                pool = owners["box"] if event.from_zone == "box" else owners["caught"][event.from_seat]
-                if owner in pool:
-                    pool.remove(owner)
-            else:
-                owner = event.from_seat if event.from_seat is not None else 0
-            if event.to_zone == "caught":
-                owners["caught"][event.to_seat].append(owner)
-            return f"fish:{where.species_of(view, owner)}"
-        return event.card
+        """A card starts flying: its picture (a fish's species, a bait's value) from the owner
+        and attributes the event carries."""
+        return where.picture(view, event.card, dict(event.info))
 
     def apply_event(self, view: dict[str, Any], event: Event) -> None:
-        """Keep bets, the line's bait and the line number in step with the animation."""
-        if isinstance(event, Note) and event.key == "bait":
-            view["line_bait"] = dict(event.params).get("value")
-        elif isinstance(event, Note) and event.key == "pass" and event.seat is not None:
+        """Keep bets and the line number in step with the animation."""
+        if isinstance(event, Note) and event.key == "pass" and event.seat is not None:
             view["bets"][event.seat] = 0
         elif isinstance(event, CardMoved) and event.reason == "bet" and event.actor is not None:
             view["bets"][event.actor] = (view["bets"][event.actor] or 0) + 1
-        elif isinstance(event, CardMoved) and event.card == "bait" and event.reason == "discard":
-            view["line_bait"] = None
         elif isinstance(event, PhaseBegan) and event.phase == "line":
             view["line"] = event.number
             view["bets"] = [None] * view["players"]
