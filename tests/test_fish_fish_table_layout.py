@@ -173,14 +173,16 @@ def test_eight_players_use_the_seven_species_of_the_box() -> None:
 
 
 def test_species_differ_by_shape_and_pattern_not_only_colour() -> None:
+    """The YAML's seven looks (one per species of the box) differ by silhouette and pattern."""
     pygame.init()
-    shapes = [s for s, _, _ in draw.SPECIES]
-    patterns = [p for _, _, p in draw.SPECIES]
-    assert len(set(shapes)) == len(set(patterns)) == len(draw.SPECIES) == 7
+    looks = RULES.data["presentation"]["owner_looks"]
+    shapes = [look["shape"] for look in looks]
+    patterns = [look["pattern"] for look in looks]
+    assert len(set(shapes)) == len(set(patterns)) == len(looks) == place.SPECIES_COUNT == 7
     # in grey (what a colour-blind eye may get), the tiles still differ pixel for pixel
     greys = []
     for k in range(7):
-        tile = draw.fish_tile(k, (60, 60))
+        tile = draw.fish_tile(looks[k], (60, 60))
         grey = pygame.transform.grayscale(tile)
         greys.append(pygame.image.tobytes(grey, "RGBA"))
     for a, b in itertools.combinations(range(7), 2):

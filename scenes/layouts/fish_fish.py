@@ -71,18 +71,19 @@ class FishFishLayout(Layout):
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
 
-    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
-        """Fish tiles by species, baits with their value, the fishing cards."""
-        kind, _, value = card.partition(":")
-        rules, app = card_art.rules, card_art.app
-        color = card_art.colors.get(kind, (90, 90, 90))
-        if kind == "fish":
-            return art.fish_tile(int(value) if value.isdigit() else 0, size)
-        if kind == rules.bait_card:
-            label = app.game_text(rules, f"card.{kind}")
-            return art.bait_card(app, label, int(value) if value.isdigit() else None, color, size)
+    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """A picture id drawn as the YAML's presentation says: a card of `faces` (a bait with its
+        value: 'bait:3'), or a tile of `owner_looks` ('fish:<species>')."""
+        kind, _, arg = card.partition(":")
+        rules, app, presentation = card_art.rules, card_art.app, card_art.presentation
+        looks = presentation.get("owner_looks") or []
+        face = (presentation.get("faces") or {}).get(kind)
+        if face is None:
+            return art.fish_tile(looks[int(arg) % len(looks)], size) if arg.isdigit() and looks else None
         label = app.game_text(rules, f"card.{kind}") if rules.has_text(f"card.{kind}") else kind
-        return art.fishing_card(app, label, kind in rules.takes_bets, color, size)
+        value = (arg or "?") if face["value"] else None
+        return art.face_card(app, label, card_art.colors.get(kind, (90, 90, 90)), size, face["picture"],
+                             face["band"], value, looks[0] if looks else None)
 
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
         """Species tiles, baits with their values; nothing where draw_table draws (the pond)."""
@@ -98,9 +99,9 @@ class FishFishLayout(Layout):
         card_art = CardArt(app, rules, self)
         items = [(card, app.game_text(rules, f"card.{card}")) for card in rules.fishing_order]
         items += [(f"bait:{v}", f"{app.game_text(rules, 'card.bait')} {v}") for v in sorted(set(rules.bait_values))]
-        items += [(f"fish:{k}", app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{shape}"),
-                                       pattern=app.tr(f"fish_fish.pattern.{pattern}")))
-                  for k, (shape, _color, pattern) in enumerate(art.SPECIES)]
+        items += [(f"fish:{k}", app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{look['shape']}"),
+                                       pattern=app.tr(f"fish_fish.pattern.{look['pattern']}")))
+                  for k, look in enumerate(card_art.presentation.get("owner_looks") or [])]
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
     # ---------------------------------------------------------------- animation

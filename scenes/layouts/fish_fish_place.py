@@ -20,7 +20,7 @@ from scenes.table.regions import FAN, PANEL, ROW, SLOT, STACK, Placements, Regio
 
 AREA = "area"  # a region without an engine zone, drawn by the layout (pond, controls, role tags)
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
-SPECIES_COUNT = 7  # the box holds 7 species: at 8 players the fisher's species changes hands
+SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 
 
 def seat_order(view: dict[str, Any]) -> list[int]:

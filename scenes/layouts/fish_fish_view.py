@@ -106,7 +106,8 @@ def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
         if region is None:
             continue
         rect = region.rect
-        color = art.species_color(species_of(view, seat))
+        looks = ctx.art.presentation.get("owner_looks") or [{"color": "#808080"}]
+        color = art.hex_color(looks[species_of(view, seat) % len(looks)]["color"])
         pygame.draw.rect(surface, art.WATER_DARK, rect.inflate(6, 6), border_radius=rect.h // 2)
         pygame.draw.rect(surface, color, rect.inflate(6, 6), max(1, rect.h // 14), border_radius=rect.h // 2)
         if seat == bettor:
