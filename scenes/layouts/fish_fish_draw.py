@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from scenes.table.cards import hex_color
+
 CREAM = (246, 240, 224)
 INK = (34, 30, 26)
 WATER = (32, 86, 112)
@@ -23,11 +25,6 @@ WATER_DARK = (20, 56, 76)
 LINE_COLOR = (236, 232, 214)
 
 Look = Mapping[str, Any]  # a tile's look from the YAML's presentation.owner_looks: shape, color, pattern
-
-
-def hex_color(color: str) -> tuple[int, int, int]:
-    color = color.lstrip("#")
-    return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
 
 
 # ----------------------------------------------------------------------------- fish

@@ -16,6 +16,7 @@ import pygame
 from game.engine.events import CardRevealed
 from scenes.layouts import fish_fish_draw as art
 from scenes.layouts.fish_fish_place import display_cards, line_rects, species_of
+from scenes.table.cards import hex_color
 from scenes.table.layout import TableContext
 from scenes.table.painter import direction_arrow, round_badge
 from scenes.ui import theme
@@ -107,7 +108,7 @@ def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
             continue
         rect = region.rect
         looks = ctx.art.presentation.get("owner_looks") or [{"color": "#808080"}]
-        color = art.hex_color(looks[species_of(view, seat) % len(looks)]["color"])
+        color = hex_color(looks[species_of(view, seat) % len(looks)]["color"])
         pygame.draw.rect(surface, art.WATER_DARK, rect.inflate(6, 6), border_radius=rect.h // 2)
         pygame.draw.rect(surface, color, rect.inflate(6, 6), max(1, rect.h // 14), border_radius=rect.h // 2)
         if seat == bettor:
