@@ -67,6 +67,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"table frame time ({table['game']}, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"p50 {table['p50_ms']} ms, p99 {table['p99_ms']} ms, p99 CPU {table['p99_cpu_ms']} ms "
           f"(target p99 <= {table['target_p99_ms']} ms)")
+    thinking = []
+    for game_id in ("jagdfieber", "wolf_and_hound", "fish_fish"):  # a hard bot at every seat: always one thinking
+        for worker in ("process", "thread"):
+            row = bench_table(game_id, args.seconds, players=4, bot="ismcts:hard", worker=worker)
+            thinking.append(row)
+            print(f"table frame time, hard bots thinking in a {worker:<7} ({game_id}, 4 seats, {row['frames']} frames): "
+                  f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, p99 CPU {row['p99_cpu_ms']} ms, "
+                  f"{100 * row['over_8ms']:.1f}% over 8 ms")
     from scenes.app import bench_cold_start
 
     start = bench_cold_start()
@@ -75,7 +83,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
     if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table], "app": start}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "app": start}))
     return 0
 
 
@@ -96,4 +104,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the bots' worker process (game/botworker.py) in a frozen build
     sys.exit(main())

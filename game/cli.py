@@ -28,6 +28,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--save-dir", type=Path, default=None, help="write one match record per game into this folder")
     p.set_defaults(run=cmd_simulate)
 
+    p = sub.add_parser("exploit", help="play each simple fixed plan of a game against bots: is one an exploit?")
+    p.add_argument("game")
+    p.add_argument("--level", default="medium", help="the bots' level (easy, medium, hard)")
+    p.add_argument("--games", type=int, default=12, help="games per plan, the plan's seat turning")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--iterations", type=int, default=None, help="the bots' iterations per decision (no clock)")
+    p.add_argument("--plans", default=None, help="only these plans, comma separated")
+    p.add_argument("--json", action="store_true", help="end with one JSON line")
+    p.set_defaults(run=cmd_exploit)
+
     p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
     p.add_argument("paths", nargs="*", type=Path)
     p.set_defaults(run=cmd_validate)
@@ -139,6 +150,24 @@ def print_summary(result: dict[str, Any]) -> None:
             f"{100 * result['win_rates'][seat]:>5.1f}% {result['mean_scores'][seat]:>10.2f} "
             f"{result['seconds_per_decision'][seat]:>10.5f}"
         )
+
+
+def cmd_exploit(args: argparse.Namespace) -> int:
+    """Each fixed plan against bots of a level; bad input gets a message, never a traceback."""
+    from game.ai.bots import LEVELS
+    from game.ai.exploit import exploit, print_exploit
+
+    if args.level not in LEVELS:
+        return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
+    plans = [p.strip() for p in args.plans.split(",") if p.strip()] if args.plans else None
+    try:
+        result = exploit(args.game, args.level, args.games, args.players, args.seed, args.iterations, plans)
+    except TableeError as exc:
+        return fail(str(exc))
+    print_exploit(result)
+    if args.json:
+        print(json.dumps(result))
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

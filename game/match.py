@@ -1,8 +1,9 @@
 """A match: the session object between the table scene and the engine (no pygame here).
 
-It owns the state, submits human actions, runs computer players OFF the render loop (one worker
-thread computes `bot.choose` on a clone of the state; the main thread applies the result in
-`poll()`), keeps the history (seat, action text) that replays the match from its seed, and tells
+It owns the state, submits human actions, runs computer players OFF the render loop (by default
+a worker process, game/botworker.py, searches from the match's record so the render loop never
+shares its interpreter with a search; `worker="thread"` keeps the older worker thread; the main
+thread applies the result in `poll()`), keeps the history (seat, action text) that replays the match from its seed, and tells
 listeners about every applied action (autosave, undo, logs, the table's animation queue).
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import make_bot
+from game.botworker import BotProcess
 from game.engine import registry
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction, OptionError
@@ -106,6 +108,7 @@ class Match:
         think_seconds: float = DEFAULT_THINK_SECONDS,
         threaded: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        worker: str = "process",
     ) -> None:
         self.config = config
         self.rules = rules if rules is not None else registry.load(config.game_id)
@@ -127,6 +130,8 @@ class Match:
         self._finished: list[_Job] = []
         self._inline: list[tuple[_Job, State]] = []  # threaded=False: computed inside poll()
         self._worker: threading.Thread | None = None
+        self.worker = worker if threaded else "inline"
+        self._process: BotProcess | None = None
         self._closed = False
         self._schedule()
 
@@ -168,8 +173,7 @@ class Match:
         """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change."""
         action = self.check(seat, action_or_text)
         if seat in self._jobs:  # a script played for a thinking bot: its answer is obsolete
-            self._generation += 1
-            self._jobs.clear()
+            self._new_generation()
         events = self._apply(seat, action)
         self._schedule()
         return events
@@ -178,6 +182,14 @@ class Match:
         """Apply the bot moves that are ready; returns (seat, action text, events) for each."""
         if not self.threaded:
             self._compute_inline()
+        if self._process is not None:
+            for generation, seat, text, error in self._process.answers():
+                job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
+                if error is not None:
+                    job.error = RuntimeError(error)
+                    if generation < 0:  # the process itself failed: no match can go on without it
+                        job.generation = self._generation
+                self._finished.append(job)
         while True:
             try:
                 self._finished.append(self._done.get_nowait())
@@ -223,8 +235,7 @@ class Match:
             state.apply(seat, self.rules.parse_action(state, seat, text))
         self.state = state
         self.history = [(s, t) for s, t in history]
-        self._generation += 1
-        self._jobs.clear()
+        self._new_generation()
         self._finished = []
         self._inline = []
         self._schedule()
@@ -234,11 +245,21 @@ class Match:
         self._closed = True
         self._generation += 1
         self._jobs.clear()
+        if self._process is not None:
+            self._process.close()
+            self._process = None
         if self._worker is not None:
             self._todo.put(None)
             self._worker = None
 
     # --------------------------------------------------------------- internals
+    def _new_generation(self) -> None:
+        """Answers computed for the state before now are stale: drop them (and the queued jobs)."""
+        self._generation += 1
+        self._jobs.clear()
+        if self._process is not None:
+            self._process.new_generation(self._generation)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self.state.apply(seat, action)
         text = str(action)
@@ -256,7 +277,15 @@ class Match:
             if seat in self.bots and seat not in self._jobs:
                 job = _Job(self._generation, seat, self.clock())
                 self._jobs[seat] = job
-                if self.threaded:
+                if self.worker == "process" and self._process is None:
+                    seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
+                    try:
+                        self._process = BotProcess(self.config.to_dict(), seeds)
+                    except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
+                        self.worker = "thread"
+                if self._process is not None:
+                    self._process.submit(job.generation, seat, list(self.history))
+                elif self.threaded:
                     self._ensure_worker()
                     self._todo.put((job, self.state.clone()))
                 else:

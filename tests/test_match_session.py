@@ -68,7 +68,7 @@ def test_listeners_hear_every_action_humans_and_bots() -> None:
 
 def test_bots_run_on_a_worker_thread_and_arrive_through_poll() -> None:
     threads: set[str] = set()
-    match = Match(config("hbb"), think_seconds=0)
+    match = Match(config("hbb"), think_seconds=0, worker="thread")
     for bot in match.bots.values():
         original = bot.choose
 
@@ -110,10 +110,30 @@ def test_same_seed_same_bot_match_and_bot_seeds_differ_by_seat() -> None:
 def test_threaded_and_inline_bots_play_the_same_match() -> None:
     inline = Match(config("bbb", seed=3), think_seconds=0, threaded=False)
     inline.run_bots()
-    threaded = Match(config("bbb", seed=3), think_seconds=0)
-    threaded.run_bots()
-    assert threaded.history == inline.history
-    assert threaded.state.scores() == inline.state.scores()
+    for worker in ("thread", "process"):
+        threaded = Match(config("bbb", seed=3), think_seconds=0, worker=worker)
+        threaded.run_bots()
+        assert threaded.history == inline.history, worker
+        assert threaded.state.scores() == inline.state.scores()
+        threaded.close()
+
+
+def test_bots_think_in_another_process_that_follows_undo() -> None:
+    """The default worker is a process fed with the match's record; after an undo (reset_to)
+    its stale answers are dropped and it answers for the rebuilt state."""
+    import os
+
+    match = Match(config("hbb", seed=5), think_seconds=0)
+    match.submit(0, "play rabbit")
+    wait_for_bots(match, 2)
+    assert match._process is not None and match._process.process.pid != os.getpid()
+    match.reset_to([])
+    assert match.human_to_act() == [0]
+    match.submit(0, "play wolf")
+    applied = wait_for_bots(match, 2)
+    assert [seat for seat, _, _ in applied] == [1, 2] and match.history[0] == (0, "play wolf")
+    match.close()
+    assert match._process is None
 
 
 def test_bot_decides_before_seeing_a_human_choice_made_meanwhile() -> None:

@@ -14,7 +14,9 @@ the module is searched with uniform random play-outs to the end of the game.
     def rollout_done(start: State, state: State) -> bool
         Called after each simulated step: True stops the simulation there and the game's
         `evaluate` values the state (truncated rollouts, e.g. "stop at the end of the current
-        day"). `start` is the state the simulation began from. Default: never stop early.
+        day"). `start` is a shallow snapshot of the state the simulation
+        began from (its plain counters, e.g. round or turn numbers, as they were then; its zones
+        and lists are shared with `state`, so read only counters from it). Default: never stop early.
         Exporting it requires exporting `evaluate`.
 
     def evaluate(state: State) -> list[float]
@@ -33,6 +35,22 @@ the module is searched with uniform random play-outs to the end of the game.
         Named play styles ("cautious", "bold"): policies with rollout_action's signature that
         the style bots of game/ai/bots.py play directly, on a determinization of their seat.
         Default: none (a style bot then plays `rollout_action`).
+
+    PLANS: dict[str, RolloutAction]
+        Simple fixed plans ("always the highest card", "never bet until forced") that
+        `main.py exploit` plays in one seat against bots, to find plans the bots lose to. Called
+        on a determinization of the plan's seat, like STYLES. Default: none.
+
+    def belief(state: State, seat: int) -> float
+        How likely the other seats' observed choices were if the hidden cards were as in
+        `state` (a determinization made for `seat`), under a model of how they play; the search
+        samples its determinizations in proportion to it instead of uniformly. Default: none
+        (uniform determinizations).
+
+    def mixed(state: State, seat: int) -> bool
+        True at a bluffing spot (a line laid, a bet): the search then plays a mixed strategy,
+        drawing among the well-visited moves in proportion to their visits, so it cannot be read
+        from its own hidden cards. Default: never (the most visited move).
 
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
@@ -55,6 +73,8 @@ RolloutAction = Callable[[State, int, list[Action], Rng], Action]
 RolloutDone = Callable[[State, State], bool]
 Evaluate = Callable[[State], list[float]]
 Playout = Callable[[State, Rng], list[float]]
+Belief = Callable[[State, int], float]
+Mixed = Callable[[State, int], bool]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -81,6 +101,9 @@ class GameHooks:
     playout: Playout | None = None
     module: str = ""
     styles: dict[str, RolloutAction] = field(default_factory=dict)
+    plans: dict[str, RolloutAction] = field(default_factory=dict)
+    belief: Belief | None = None
+    mixed: Mixed | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -113,4 +136,7 @@ def load_hooks(module_name: str) -> GameHooks:
         playout=getattr(module, "playout", None),
         module=module_name,
         styles=dict(getattr(module, "STYLES", {})),
+        plans=dict(getattr(module, "PLANS", {})),
+        belief=getattr(module, "belief", None),
+        mixed=getattr(module, "mixed", None),
     )

@@ -5,7 +5,8 @@ WHY this shape:
   `state.determinize(seat, rng)`: a full state the searching seat cannot tell from the real one.
   Everything after that (tree descent, play-out, evaluation) runs on that clone.
 - Tree nodes are the searching seat's information sets: a child is keyed by what the searching
-  seat observes after a step (`observation`), never by another seat's hidden choice. So two
+  seat observes of a step (the step's events as it sees them, `step_seen`; with several seats
+  acting at once, also who acted), never by another seat's hidden choice. So two
   determinizations that differ only in hidden cards share the same nodes and statistics.
 - Simultaneous steps (several seats in `to_act`, e.g. Jagdfieber's face-down choice) use
   decoupled selection: at a node every acting seat picks its move from its OWN statistics at that
@@ -17,6 +18,12 @@ WHY this shape:
   seat's information sets, so in the tree they choose as if they knew the searcher's secrets
   (a Fish Fish fisher's card). Replacing them by a public-facts policy was measured and was
   worse (Fish Fish, medium vs three random bots: 67% wins searched, 27% with the policy).
+- Inference: with the game's `belief` hook, determinizations are not uniform: a pool of them is
+  weighted by how likely the other seats' observed choices were under each (a per-game model of
+  how they play, e.g. Fish Fish's fisher lures with catches under big baits), and iterations draw
+  from it by weight. With the `mixed` hook, a bluffing spot is answered with a draw among the
+  well-visited moves (in proportion to visits), so the bot's hidden cards cannot be read from a
+  fixed reply. Both are measured with `main.py exploit GAME` (game/ai/exploit.py).
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
   there): a rollout policy, a truncation test and an evaluation, or a whole fast play-out,
   in game/games/<id>/ai.py.
@@ -31,15 +38,19 @@ slow machines (pass seconds=None for exact reproducibility, as the tests do).
 
 from __future__ import annotations
 
+import bisect
+import copy
+import itertools
 import math
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from game.ai.hooks import GameHooks, hooks_for
 from game.engine.actions import Action
 from game.engine.errors import TableeError
+from game.engine.events import CardMoved, CardRevealed, Event, MarkerChanged
 from game.engine.rng import Rng
 from game.engine.state import State
 
@@ -76,6 +87,25 @@ def observation(state: State, seat: int) -> Hashable:
     """What `seat` can tell about `state`: who acts, public scores, and every card it may see
     (a hidden card counts only by its place). Generic: the card table's one visibility rule."""
     return (tuple(state.to_act()), tuple(state.scores()), state.seen_zones(seat))
+
+
+_HIDING = (CardMoved, CardRevealed)  # the event types that may carry a card the seat cannot see
+
+
+def step_seen(events: list[Event], bit: int) -> list[Hashable]:
+    """A step's events as the seat with bit `bit` sees them (hidden card ids become None).
+
+    The search keys a node's children by this: the node is already the seat's information set,
+    so what the step shows it identifies the next one, for the cost of the step's own events
+    instead of a walk over every zone (`observation`)."""
+    out: list[Hashable] = []
+    for event in events:
+        if type(event) in _HIDING and not event.visible & bit and event.card is not None:  # type: ignore[union-attr]
+            event = event._replace(card=None)  # type: ignore[union-attr]
+        elif type(event) is MarkerChanged and type(event.value) is dict:  # a marker's details: hashable
+            event = (event.marker, event.seat, tuple(event.value.items()))  # type: ignore[assignment]
+        out.append(event)
+    return out
 
 
 class ISMCTSBot:
@@ -121,6 +151,9 @@ class ISMCTSBot:
         done = self.search(state, seat, root, rng)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
+        hooks = hooks_for(state.rules.game_id)
+        if hooks.mixed is not None and hooks.mixed(state, seat):
+            return mixed_choice(actions, stats, rng)
         best = actions[0]
         best_visits = -1.0
         for action in actions:  # most visits; ties go to the earlier legal action
@@ -133,9 +166,10 @@ class ISMCTSBot:
         """Run iterations until the budget is spent; returns how many ran."""
         hooks = hooks_for(state.rules.game_id)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        draw = determinizer(state, seat, rng, hooks, min(self.iterations, BELIEF_POOL))
         done = 0
         while done < self.iterations:
-            self.iterate(state.determinize(seat, rng), seat, root, rng, hooks)
+            self.iterate(draw(), seat, root, rng, hooks)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -146,6 +180,7 @@ class ISMCTSBot:
         path: list[tuple[Node, dict[int, Action]]] = []
         node = root
         c = self.exploration
+        bit = 1 << seat
         while not det.is_over():
             joint: dict[int, Action] = {}
             fresh = False
@@ -153,10 +188,11 @@ class ISMCTSBot:
                 action, new = select(node, mover, det.legal_actions(mover), c, rng)
                 joint[mover] = action
                 fresh = fresh or new
+            seen: list[Hashable] = [tuple(det.to_act())] if len(joint) > 1 else []
             for mover, action in joint.items():
-                det.apply(mover, action)
+                seen += step_seen(det.apply(mover, action), bit)
             path.append((node, joint))
-            key = observation(det, seat)
+            key = tuple(seen)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -170,6 +206,50 @@ class ISMCTSBot:
                 entry = node.stats[mover][action]
                 entry[0] += 1.0
                 entry[1] += values[mover]
+
+
+BELIEF_POOL = 48  # determinizations weighted by the game's belief, drawn from at each iteration
+MIXED_FLOOR = 0.25  # a mixed choice draws among moves with at least this share of the top visits
+MIXED_MARGIN = 0.01  # ...whose mean value is at most this far below the most visited move's
+
+
+def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size: int) -> Callable[[], State]:
+    """Where each iteration's determinization comes from. Uniform (`state.determinize`) unless
+    the game has a `belief` hook: then a pool of determinizations is weighted by how likely the
+    other seats' observed choices were under each, and iterations draw from it by weight (a
+    clone with its own future chance), so a line that looks like a lure is searched as one."""
+    if hooks.belief is None:
+        return lambda: state.determinize(seat, rng)
+    pool = [state.determinize(seat, rng) for _ in range(max(1, pool_size))]
+    weights = [max(0.0, hooks.belief(det, seat)) for det in pool]
+    total = sum(weights)
+    if total <= 0.0:
+        weights, total = [1.0] * len(pool), float(len(pool))
+    cumulative = list(itertools.accumulate(weights))
+
+    def draw() -> State:
+        index = min(bisect.bisect_right(cumulative, rng.random() * total), len(pool) - 1)
+        det = pool[index].clone()
+        det.rng = rng.spawn()
+        return det
+
+    return draw
+
+
+def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: Rng) -> Action:
+    """A draw among the well-visited moves in proportion to their visits (a mixed strategy at a
+    bluffing spot: the same hand does not always give the same move)."""
+    visits = [stats[a][0] if a in stats else 0.0 for a in actions]
+    means = [stats[a][1] / stats[a][0] if a in stats and stats[a][0] else 0.0 for a in actions]
+    floor = MIXED_FLOOR * max(visits)
+    top = means[visits.index(max(visits))]
+    weights = [v if v >= floor and means[i] >= top - MIXED_MARGIN else 0.0 for i, v in enumerate(visits)]
+    pick = rng.random() * sum(weights)
+    for action, weight in zip(actions, weights, strict=True):
+        pick -= weight
+        if weight and pick <= 0:
+            return action
+    return actions[visits.index(max(visits))]
 
 
 def select(node: Node, mover: int, actions: list[Action], c: float, rng: Rng) -> tuple[Action, bool]:
@@ -208,7 +288,7 @@ def rollout(state: State, rng: Rng, hooks: GameHooks) -> list[float]:
         return hooks.playout(state, rng)
     policy = hooks.rollout_action
     done = hooks.rollout_done
-    start = state.clone() if done is not None else None
+    start = copy.copy(state) if done is not None else None  # its counters as they were: all `done` reads
     while not state.is_over():
         for mover in state.to_act():
             state.apply(mover, policy(state, mover, state.legal_actions(mover), rng))

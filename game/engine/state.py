@@ -7,13 +7,14 @@ their declared visibility and the card table (game/engine/cards.py), so secrets 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.cards import CardsMixin, CardTable
 from game.engine.errors import IllegalAction
-from game.engine.events import Event
+from game.engine.events import ALL_SEATS, Event
 from game.engine.rng import Rng
 from game.engine.zones import ZoneTable
 
@@ -26,6 +27,9 @@ class State(CardsMixin):
 
     # Fields a subclass adds that hold mutable containers, copied (one level) by clone().
     mutable_fields: tuple[str, ...] = ()
+    # Cards some seats may not look at, take or swap (Silver's amulet): uid -> mask of those
+    # seats. Replaced on change, never mutated, so clones share it at no cost.
+    protected: Mapping[int, int] = MappingProxyType({})
 
     def __init__(self, rules: Rules, num_players: int, seed: int, options: dict[str, Any]):
         self.rules = rules
@@ -154,6 +158,14 @@ class State(CardsMixin):
             for (zi, pos), uid in zip(positions, uids, strict=True):
                 new.zones[zi][pos] = uid
                 where[uid] = zi
+        if self.protected:
+            # Protection lies on a place (the amulet on a village card), not on an identity.
+            new.protected = {
+                new.zones[zi][pos]: self.protected[uid]
+                for zi, zone in enumerate(self.zones)
+                for pos, uid in enumerate(zone)
+                if uid in self.protected
+            }
         new.rng = rng.spawn()
         new.after_determinize(seat, rng)
         return new
@@ -171,3 +183,15 @@ class State(CardsMixin):
         """Seats in clockwise order starting at `first`."""
         n = self.num_players
         return [(first + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------- protected cards
+    def protect(self, uid: int, seats: int = ALL_SEATS) -> None:
+        """From now on the `seats` (a mask; default everyone) may not look at, take or swap `uid`."""
+        self.protected = {**self.protected, uid: seats}
+
+    def unprotect(self, uid: int) -> None:
+        self.protected = {k: v for k, v in self.protected.items() if k != uid}
+
+    def is_protected(self, uid: int, seat: int) -> bool:
+        """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
+        return bool(self.protected.get(uid, 0) & (1 << seat))

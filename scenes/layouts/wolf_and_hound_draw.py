@@ -212,8 +212,7 @@ def movement_mark(presentation: dict[str, Any], rules: Any, animal: str, side: s
     table = presentation.get("effect_marks") or {}
     marks = []
     for effect in data.get("effects") or ():
-        name, params = effect if isinstance(effect, tuple) else next(iter(effect.items()))
-        params = dict(params or {})
+        name, params = effect.name, dict(effect.params)  # a Bound effect of game/engine/effects.py
         mark = table.get(name)
         if mark is None or any(params.get(k) != v for k, v in (mark.get("when") or {}).items()):
             continue

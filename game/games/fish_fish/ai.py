@@ -22,9 +22,16 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.fish_fish.roundsim import DONE, LINE, RoundSim
 
 # Spread of one seat's total per round, in points: measured with random games (simulate).
 ROUND_SPREAD = 12.0
+# How much a fish kept back is worth the biggest bait left rather than an average one (the fish
+# left in hand eat the biggest bait when both catches are out): 0 = an average later bait.
+HOLD_TOP = 0.0
+# Share of the play-outs' lines laid by a fisher without a plan (any card under any bait), the
+# rest by the balanced fisher: the fish then never count on the catches coming late.
+ROLLOUT_FISHER_RANDOM = 0.0
 
 
 @dataclass(frozen=True)
@@ -72,21 +79,23 @@ def fish_action(state: Any, seat: int, actions: list[Action], rng: Rng, style: S
     are still out; fish are unloaded before the forced last line."""
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < style.noise:
-        return actions[rng.randrange(len(actions))]
-    fish = len(actions) - 1  # the legal bets are 0..fish
-    p = catch_chance(state)
-    value = state.line_value
     later = [state.bait_value[u] for u in state.zones[state.z_baits[state.fisher]]]
-    hold = (1.0 - p) * (sum(later) / len(later)) if later else 0.0
+    return actions[fish_bet(len(actions) - 1, catch_chance(state), state.line_value, later, rng, style)]
+
+
+def fish_bet(fish: int, p: float, value: int, later: list[int], rng: Rng, style: Style) -> int:
+    """How many of its `fish` a fish bets on a line worth `value` that is a catch with chance
+    `p`, the fisher still holding the baits `later` (numbers only: shared with the play-out)."""
+    if rng.random() < style.noise:
+        return rng.randrange(fish + 1)
+    hold = (1.0 - p) * ((1.0 - HOLD_TOP) * sum(later) / len(later) + HOLD_TOP * max(later)) if later else 0.0
     margin = (1.0 - p) * value - p * style.aversion - hold
     lines_left = len(later) + 1  # this one included
     bet = max(1, round(fish * style.share * min(1.0, 0.5 + margin / 2))) if margin > 0 else 0
     if style.spread and p < 0.5:
         bet = max(bet, fish // lines_left)
     jitter = rng.randrange(3) - 1 if style.temperature > 2 else 0
-    bet = min(fish, max(0, bet + jitter))
-    return actions[bet]
+    return min(fish, max(0, bet + jitter))
 
 
 def fisher_action(state: Any, seat: int, actions: list[Action], rng: Rng, style: Style) -> Action:
@@ -94,22 +103,28 @@ def fisher_action(state: Any, seat: int, actions: list[Action], rng: Rng, style:
     a catch laid now is not there for a later line (nor for the forced last line)."""
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < style.noise:
-        return actions[rng.randrange(len(actions))]
-    rules = state.rules
     zones = state.zones
     in_hands = sum(len(zones[state.z_fish[s]]) for s in state.order)
     baits = [state.bait_value[u] for u in zones[state.z_baits[seat]]]
+    options = [(a.card, a.value) for a in actions]  # type: ignore[attr-defined]
+    ends_left = state.rules.ends_round_total - state.revealed_ends
+    return actions[fisher_pick(state.rules, options, in_hands, baits, ends_left, rng, style)]
+
+
+def fisher_pick(
+    rules: Any, options: list[tuple[str, int]], in_hands: int, baits: list[int], ends_left: int, rng: Rng, style: Style
+) -> int:
+    """The index of the fisher's line among `options` (card, bait value), from numbers only."""
+    if rng.random() < style.noise:
+        return rng.randrange(len(options))
     top = max(baits)
     mean_bait = sum(baits) / len(baits)
     points = rules.fisher_points
     # Fish expected on a later line: a share of those left, on an average bait.
     later = in_hands * style.greed * mean_bait / top
-    ends_left = rules.ends_round_total - state.revealed_ends
     scale = style.temperature * max(1.0, in_hands * style.greed)
     weights: list[float] = []
-    for action in actions:
-        card, value = action.card, action.value  # type: ignore[attr-defined]
+    for card, value in options:
         expected = in_hands * style.greed * value / top
         if card in rules.takes_bets:
             score = points * expected * (style.lure if value >= top else 1.0) - style.keep * points * later
@@ -122,11 +137,11 @@ def fisher_action(state: Any, seat: int, actions: list[Action], rng: Rng, style:
     high = max(weights)
     odds = [math.exp(w - high) for w in weights]
     pick = rng.random() * sum(odds)
-    for action, weight in zip(actions, odds, strict=True):
+    for index, weight in enumerate(odds):
         pick -= weight
         if pick <= 0:
-            return action
-    return actions[-1]
+            return index
+    return len(options) - 1
 
 
 def styled_action(style: Style):
@@ -154,15 +169,161 @@ def rollout_done(start: State, state: State) -> bool:
 def evaluate(state: State) -> list[float]:
     """Chance to win from the score sheet: exact at the end, else a softmax of the totals whose
     temperature grows with the square root of the rounds still to play."""
-    totals = state.scores()
-    n = state.num_players
-    if state.is_over():
-        top = max(totals)
+    left = state.rounds_total - len(state.sheet)  # type: ignore[attr-defined]
+    return totals_values(state.scores(), 0 if state.is_over() else max(1, left))
+
+
+def totals_values(totals: list[int], rounds_left: int) -> list[float]:
+    """Each seat's chance to win from the totals with `rounds_left` rounds to play (0: final)."""
+    n = len(totals)
+    top = max(totals)
+    if rounds_left <= 0:
         winners = [s for s in range(n) if totals[s] == top]
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-    left = state.rounds_total - len(state.sheet) or 1  # type: ignore[attr-defined]
-    temperature = ROUND_SPREAD * math.sqrt(left)
-    top = max(totals)
+    temperature = ROUND_SPREAD * math.sqrt(rounds_left)
     weights = [math.exp((t - top) / temperature) for t in totals]
     norm = sum(weights)
     return [w / norm for w in weights]
+
+
+def random_line(sim: RoundSim, options: list[tuple[str, int]], rng: Rng) -> tuple[str, int]:
+    """A fisher without a plan: any card it holds (each card alike) under any bait."""
+    cards = [c for c, k in sim.held.items() for _ in range(k)]
+    card = cards[rng.randrange(len(cards))]
+    mine = [o for o in options if o[0] == card]
+    return mine[rng.randrange(len(mine))]
+
+
+def playout(state: State, rng: Rng) -> list[float]:
+    """The rest of the current round on counts (roundsim.RoundSim) with the balanced policies,
+    then the score sheet valued as `evaluate` does: the search's play-out, several times cheaper
+    than stepping the engine (no events, no table reset for the next round)."""
+    if state.is_over():
+        return evaluate(state)
+    sim = RoundSim(state)
+    rules, style = state.rules, BALANCED
+    while sim.phase != DONE:
+        options = sim.legal()
+        if len(options) == 1:
+            sim.step(options[0])
+        elif sim.phase == LINE and rng.random() < ROLLOUT_FISHER_RANDOM:
+            sim.step(random_line(sim, options, rng))
+        elif sim.phase == LINE:
+            in_hands = sum(sim.fish[s] for s in sim.order)
+            ends_left = rules.ends_round_total - sim.revealed_ends  # type: ignore[attr-defined]
+            sim.step(options[fisher_pick(rules, options, in_hands, sim.baits, ends_left, rng, style)])
+        else:
+            sim.step(fish_bet(len(options) - 1, sim.catch_chance(), sim.line_value, sim.baits, rng, style))
+    totals = [t + r for t, r in zip(state.scores(), sim.row(), strict=True)]
+    left = state.rounds_total - len(state.sheet) - 1  # type: ignore[attr-defined]
+    return totals_values(totals, left)
+
+
+# ------------------------------------------------------------------ fixed plans (main.py exploit)
+def _lure_first(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: a catch under the biggest bait on every line while a catch is left (the first
+    line first); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    catches = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    pool = catches or actions
+    return max(pool, key=lambda a: (a.value, -actions.index(a)))  # type: ignore[attr-defined]
+
+
+def _bluff_big(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: an empty line under the biggest bait while an empty card is left (a bluff
+    that scares the fish off a bait it would pay); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    empties = [a for a in actions if a.card not in takes]  # type: ignore[attr-defined]
+    pool = empties or actions
+    return max(pool, key=lambda a: (a.value, -actions.index(a)))  # type: ignore[attr-defined]
+
+
+def _never_bet(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As a fish: bet nothing until forced (the last line takes every fish); as fisher: the
+    balanced play."""
+    if seat == state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    return actions[0]
+
+
+def _all_in(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As a fish: every fish on the first line offered; as fisher: the balanced play."""
+    if seat == state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    return actions[-1]
+
+
+def _trap_small(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: a catch under the smallest bait while a catch is left (a trap where fish feel
+    safe); as a fish: the balanced play."""
+    if seat != state.fisher:  # type: ignore[attr-defined]
+        return rollout_action(state, seat, actions, rng)
+    takes = state.rules.takes_bets  # type: ignore[attr-defined]
+    catches = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    pool = catches or actions
+    return min(pool, key=lambda a: (a.value, actions.index(a)))  # type: ignore[attr-defined]
+
+
+PLANS = {
+    "lure_first": _lure_first,
+    "trap_small": _trap_small,
+    "bluff_big": _bluff_big,
+    "never_bet": _never_bet,
+    "all_in": _all_in,
+}
+
+
+# ------------------------------------------------------------------ inference (hooks belief, mixed)
+# The model of a fisher the fish search with: with weight LURE_WEIGHT the fisher prefers a catch
+# under a big bait and an empty card under a small one (LURE_SLOPE per bait rank), otherwise it
+# lays its cards in any order. Half and half: a lure is believed more likely than chance, never
+# certain, so a bluff under a big bait still meets some bets.
+LURE_WEIGHT = 0.5
+LURE_SLOPE = 1.0
+# ...and with weight EARLY_WEIGHT the fisher lays its catches early, whatever the bait (a catch
+# EARLY_BOOST times likelier than an empty card, card for card).
+EARLY_WEIGHT = 0.0
+EARLY_BOOST = 4.0
+
+
+def belief(state: State, seat: int) -> float:
+    """How likely the fisher's lines this round were if its hidden cards are as in `state`: the
+    product over the lines of the model's chance of that card under that bait, given the cards
+    and baits the fisher held then. The fisher itself knows everything: constant 1."""
+    fisher = state.fisher  # type: ignore[attr-defined]
+    if seat == fisher:
+        return 1.0
+    rules = state.rules
+    takes = rules.takes_bets  # type: ignore[attr-defined]
+    zones, ids, bait_value = state.zones, state.card_ids, state.bait_value  # type: ignore[attr-defined]
+    laid = zones[state.z_discard[fisher]] + zones[state.z_line[fisher]]  # type: ignore[attr-defined]
+    lines = [(laid[i], laid[i + 1]) for i in range(0, len(laid) - 1, 2)]
+    catches = sum(ids[u] in takes for u in zones[state.z_fishing[fisher]])  # type: ignore[attr-defined]
+    held = len(zones[state.z_fishing[fisher]])  # type: ignore[attr-defined]
+    baits = [bait_value[u] for u in zones[state.z_baits[fisher]]]  # type: ignore[attr-defined]
+    weight = 1.0
+    for card_uid, bait_uid in reversed(lines):  # back in time: put each line's cards back
+        is_catch = ids[card_uid] in takes
+        catches += is_catch
+        held += 1
+        value = bait_value[bait_uid]
+        baits.append(value)
+        low, high = min(baits), max(baits)
+        rank = (2.0 * (value - low) / (high - low) - 1.0) if high > low else 0.0
+        lure_catch = catches * math.exp(LURE_SLOPE * rank)
+        lure_empty = (held - catches) * math.exp(-LURE_SLOPE * rank)
+        chance = (catches if is_catch else held - catches) / held
+        lure = (lure_catch if is_catch else lure_empty) / (lure_catch + lure_empty)
+        early_catch = catches * EARLY_BOOST
+        early = (early_catch if is_catch else held - catches) / (early_catch + held - catches)
+        weight *= (1.0 - LURE_WEIGHT - EARLY_WEIGHT) * chance + LURE_WEIGHT * lure + EARLY_WEIGHT * early
+    return weight
+
+
+def mixed(state: State, seat: int) -> bool:
+    """Every Fish Fish choice is a bluffing spot: the fisher's line and a fish's bet."""
+    return True

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
 
@@ -205,3 +206,17 @@ def sheet_values(sheet: list[list[int]], days_left: int) -> list[float]:
     norm = sum(weights)
     return [w / norm for w in weights]
 
+
+
+# ------------------------------------------------------------------ fixed plans (main.py exploit)
+def _highest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Always the highest card held (the top of the food chain: hunter, wolf, rabbit...)."""
+    return actions[0]
+
+
+def _lowest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Always the lowest card held (closed season, carrots first)."""
+    return actions[-1]
+
+
+PLANS = {"highest": _highest, "lowest": _lowest}

@@ -106,3 +106,20 @@ def landing_score(state: State, seat: int, card: str | None) -> float:
             effect = -weight if side.kind == "wolf" else weight
             score += effect if rules.team_of[target] == team else -effect
     return score
+
+
+# ------------------------------------------------------------------ fixed plans (main.py exploit)
+def _by_value(highest: bool):
+    def plan(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+        value_of = state.rules.value_of  # type: ignore[attr-defined]
+        plays = [a for a in actions if getattr(a, "card", None) in value_of]
+        if not plays:  # the ghost's question or a skip: the first choice (keep)
+            return actions[0]
+        pick = max if highest else min
+        return pick(plays, key=lambda a: value_of[a.card])  # type: ignore[attr-defined]
+
+    plan.__doc__ = f"Always the {'highest' if highest else 'lowest'} number card held; the ghost is kept."
+    return plan
+
+
+PLANS = {"highest": _by_value(True), "lowest": _by_value(False)}

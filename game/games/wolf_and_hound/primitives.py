@@ -1,9 +1,10 @@
 """Animal-card effect primitives: the small vocabulary every animal card of the YAML is built from.
 
-Each primitive is a typed Python function registered under its name with the stage at which it
-acts. Its keyword-only parameters are the YAML parameters: the loader checks the names and the
-value types against the signature (file:line and "did you mean" on a typo), so a new card that
-combines existing primitives needs no Python change. Nothing here is evaluated from text.
+Each primitive is a typed Python function registered in the engine's effect registry
+(game/engine/effects.py) under its name, with the stage at which it acts. Its keyword-only
+parameters are the YAML parameters: the loader checks the names, the value types and the ranges
+against the signature (file:line and "did you mean" on a typo), so a new card that combines
+existing primitives needs no Python change. Nothing here is evaluated from text.
 
 Stages, in the order of a turn:
   config        read once at load time: what moves the card, its target, its stop symbol...
@@ -14,18 +15,18 @@ Stages, in the order of a turn:
   end_phase3    at the end of phase 3 of every turn
   end_turn_move at the end of every turn (moves)
   end_turn_check at the end of every turn, once the end-of-turn moves are done (flips)
+
+Ranges: card values are 0-12 (the card schema), so steps stay within a few laps of the table.
 """
 
 from __future__ import annotations
 
-import inspect
-import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from game.engine.effects import Bound, EffectRegistry, Range
 from game.engine.events import Event, Note
-from game.engine.schema import did_you_mean
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.state import WolfHoundState
@@ -35,64 +36,12 @@ KINDS = ("sheep", "wolf", "hound")  # activation order (rulebook 6-1: pink, blac
 Color = Literal["black", "white"]
 COLOR_BIT = {"black": 1, "white": 2}
 TARGET_OFFSET = {"active": 0, "left": 1, "opposite": 2, "right": 3}
+Steps = Annotated[int, Range(-12, 12)]  # a card's own movement, at most a card value either way
+Sheep = Annotated[int, Range(1, 9)]  # at most the most sheep a seat can start with
 
-
-@dataclass(frozen=True)
-class Primitive:
-    name: str
-    stage: str
-    fn: Callable[..., Any]
-    params: dict[str, Any]  # parameter name -> type hint
-    required: frozenset[str]
-    doc: str
-
-
-PRIMITIVES: dict[str, Primitive] = {}
-
-
-def primitive(stage: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function as the primitive of its name; only keyword-only parameters are YAML."""
-
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        hints = typing.get_type_hints(fn, localns={"WolfHoundState": Any})  # only annotations of this module
-        sig = inspect.signature(fn)
-        params: dict[str, Any] = {}
-        required = set()
-        for name, p in sig.parameters.items():
-            if p.kind is inspect.Parameter.KEYWORD_ONLY:
-                params[name] = hints[name]
-                if p.default is inspect.Parameter.empty:
-                    required.add(name)
-        doc = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else ""
-        PRIMITIVES[fn.__name__] = Primitive(fn.__name__, stage, fn, params, frozenset(required), doc)
-        return fn
-
-    return register
-
-
-def type_error(value: Any, hint: Any) -> str | None:
-    """Why `value` does not fit the annotation `hint` (None when it fits)."""
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        choices = typing.get_args(hint)
-        if value not in choices:
-            return f"is {value!r} (expected one of: {', '.join(map(str, choices))}{did_you_mean(str(value), map(str, choices))})"
-        return None
-    if origin is list:
-        if not isinstance(value, list):
-            return f"is {value!r} (expected a list)"
-        for item in value:
-            problem = type_error(item, typing.get_args(hint)[0])
-            if problem:
-                return problem
-        return None
-    if hint is bool:
-        return None if isinstance(value, bool) else f"is {value!r} (expected true or false)"
-    if hint is int:
-        return None if isinstance(value, int) and not isinstance(value, bool) else f"is {value!r} (expected a whole number)"
-    if hint is str:
-        return None if isinstance(value, str) and value else f"is {value!r} (expected a text)"
-    return f"has an unsupported type {hint!r}"
+EFFECTS = EffectRegistry("wolf_and_hound", STAGES)
+PRIMITIVES = EFFECTS.effects
+primitive = EFFECTS.effect
 
 
 # ----------------------------------------------------------------------------- compiled card side
@@ -118,16 +67,15 @@ class Side:
     names: frozenset[str] = frozenset()  # primitive names used (for "same primitive" rules)
 
 
-def compile_side(kind: str, bindings: list[tuple[str, dict[str, Any]]]) -> Side:
-    """Build a side from validated (primitive name, parameters) pairs, in YAML order."""
+def compile_side(kind: str, bindings: list[Bound]) -> Side:
+    """Build a side from its validated effects, in YAML order."""
     side = Side(kind)
-    for name, params in bindings:
-        prim = PRIMITIVES[name]
-        if prim.stage == "config":
-            prim.fn(side, **params)
+    for bound in bindings:
+        if bound.stage == "config":
+            bound.fn(side, **bound.params)
         else:
-            getattr(side, prim.stage).append((prim.fn, dict(params)))
-    side.names = frozenset(name for name, _ in bindings)
+            getattr(side, bound.stage).append((bound.fn, dict(bound.params)))
+    side.names = frozenset(bound.name for bound in bindings)
     return side
 
 
@@ -166,7 +114,7 @@ def delayed_move(side: Side) -> None:
 
 # ------------------------------------------------------------------------------------ steps
 @primitive("steps")
-def add_steps(steps: int, *, add: int) -> int:
+def add_steps(steps: int, *, add: Steps) -> int:
     """Movement modifier +1 / -1: the card's value plus `add` (example 8-2)."""
     return steps + add
 
@@ -178,7 +126,7 @@ def half_steps(steps: int) -> int:
 
 
 @primitive("steps")
-def times_steps(steps: int, *, factor: int) -> int:
+def times_steps(steps: int, *, factor: Annotated[int, Range(0, 10)]) -> int:
     """Movement multiplied (Designer's card 01 moves three times as far)."""
     return steps * factor
 
@@ -196,7 +144,7 @@ def _sheep_change(state: WolfHoundState, a: int, active: int, events: list[Event
 
 
 @primitive("activate")
-def lose_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: int = 1) -> bool:
+def lose_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
     """Wolf effect: the target's sheep run to the dark forest (never below 0, FAQ Q8)."""
     for _ in range(amount):
         _sheep_change(state, a, active, events, -1)
@@ -204,7 +152,7 @@ def lose_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], 
 
 
 @primitive("activate")
-def gain_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: int = 1) -> bool:
+def gain_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
     """Hound effect: lost sheep come back (never above the starting count, rulebook 8-1)."""
     for _ in range(amount):
         _sheep_change(state, a, active, events, +1)
@@ -219,7 +167,7 @@ def skip_turn(state: WolfHoundState, a: int, active: int, events: list[Event]) -
 
 
 @primitive("activate")
-def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event], *, value: int) -> bool:
+def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event], *, value: Annotated[int, Range(0, 12)]) -> bool:
     """Sheep card 02: no number card of this value may be played this turn (example 8-8).
 
     A ghost has no hand to choose from: it plays the card it turns whatever its value (DECISION).
@@ -234,7 +182,7 @@ def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event]
 
 # ------------------------------------------------------------------------------- after moves
 @primitive("after_move")
-def flip_on_passing(state: WolfHoundState, a: int, path: list[int], events: list[Event], *, seat: int = 0) -> None:
+def flip_on_passing(state: WolfHoundState, a: int, path: list[int], events: list[Event], *, seat: Annotated[int, Range(0, 3)] = 0) -> None:
     """Metamorphic cards flip when a move passes or ends in front of `seat` (rulebook 8-1)."""
     if seat in path:
         state.flip(a, "passes_first", events)
@@ -273,7 +221,7 @@ def side_by_company(
 
 
 @primitive("end_turn_move")
-def drift(state: WolfHoundState, a: int, events: list[Event], *, steps: int) -> None:
+def drift(state: WolfHoundState, a: int, events: list[Event], *, steps: Steps) -> None:
     """Moves by `steps` (negative: counter-clockwise) at the end of every turn on this side."""
     state.move_animal(a, steps, None, "drift", events)
 
@@ -286,4 +234,4 @@ def flip_when_sharing(state: WolfHoundState, a: int, events: list[Event]) -> Non
         state.flip(a, "confused", events)
 
 
-__all__ = ["KINDS", "PRIMITIVES", "STAGES", "Side", "apply_steps", "compile_side", "type_error"]
+__all__ = ["EFFECTS", "KINDS", "PRIMITIVES", "STAGES", "Side", "apply_steps", "compile_side"]

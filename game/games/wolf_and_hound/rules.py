@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from game.engine.actions import Action
 from game.engine.errors import OptionError
 from game.engine.rules import Rules
@@ -22,82 +20,18 @@ from game.engine.schema import (
     Int,
     ListOf,
     Map,
-    Spec,
     Str,
-    _construct,
-    _describe,
-    _where,
     did_you_mean,
 )
 from game.engine.zones import BACK, ZoneTable
-from game.games.wolf_and_hound.primitives import (
-    COLOR_BIT,
-    KINDS,
-    PRIMITIVES,
-    Side,
-    compile_side,
-    type_error,
-)
+from game.games.wolf_and_hound.primitives import COLOR_BIT, EFFECTS, KINDS, Side, compile_side
 from game.games.wolf_and_hound.state import SEATS, WolfHoundState
 
 ZONES = ("hand", "deck", "ghost_deck", "played")
 GROUPS = ("wolf", "hound", "sheep", "metamorphic", "extra", "designer")
 
 
-class Effects(Spec):
-    """A list of `- primitive: {param: value}`; names and parameters checked against the registry."""
-
-    expected = "a list of effects such as '- moved_by: {colors: [black]}'"
-
-    def _check(self, node, ctx, path):
-        if not isinstance(node, yaml.SequenceNode):
-            ctx.error(node, f"{_where(path)} is {_describe(node)} (expected {self.expected})")
-            return INVALID
-        result: list[tuple[str, dict[str, Any]]] = []
-        for i, item in enumerate(node.value):
-            bound = self._one(item, ctx, path + (i,))
-            if bound is not None:
-                result.append(bound)
-        return result
-
-    def _one(self, item, ctx, path):
-        if not isinstance(item, yaml.MappingNode) or len(item.value) != 1:
-            ctx.error(item, f"{_where(path)} is {_describe(item)} (expected one primitive name with its parameters)")
-            return None
-        key_node, params_node = item.value[0]
-        name = key_node.value
-        prim = PRIMITIVES.get(name)
-        if prim is None:
-            hint = did_you_mean(name, PRIMITIVES)
-            ctx.error(key_node, f"unknown effect primitive '{name}' (expected one of: {', '.join(PRIMITIVES)}{hint})")
-            return None
-        params: dict[str, Any] = {}
-        if isinstance(params_node, yaml.ScalarNode) and params_node.value in ("", "~", "null"):
-            pairs = []
-        elif isinstance(params_node, yaml.MappingNode):
-            pairs = params_node.value
-        else:
-            ctx.error(params_node, f"parameters of '{name}' are {_describe(params_node)} (expected a mapping, e.g. {{}})")
-            return None
-        for pkey, pvalue in pairs:
-            pname = pkey.value
-            if pname not in prim.params:
-                hint = did_you_mean(pname, prim.params)
-                allowed = ", ".join(prim.params) or "none"
-                ctx.error(pkey, f"unknown parameter '{pname}' for effect '{name}' (expected: {allowed}{hint})")
-                continue
-            value = _construct(pvalue)
-            problem = type_error(value, prim.params[pname])
-            if problem:
-                ctx.error(pvalue, f"parameter '{pname}' of effect '{name}' {problem}")
-                continue
-            params[pname] = value
-        for missing in sorted(prim.required - {p.value for p, _ in pairs}):
-            ctx.error(key_node, f"effect '{name}' has no '{missing}' (expected the parameter '{missing}')")
-        return name, params
-
-
-_SIDE = Map({"kind": Enum(*KINDS), "effects": Effects()})
+_SIDE = Map({"kind": Enum(*KINDS), "effects": EFFECTS.list_spec()})
 _ANIMAL = Map(
     {"group": Enum(*GROUPS), "wolf_card": Bool(), "tags": ListOf(Str()), "front": _SIDE, "back": _SIDE},
     optional={"wolf_card": False, "tags": [], "back": None},
