@@ -14,6 +14,20 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
 
+MAX_BENCH_SECONDS = 600.0
+
+
+def bench_seconds(text: str) -> float:
+    """A finite time per measurement: `inf` or `nan` would make `bench` run forever."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 < value <= MAX_BENCH_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text} is out of range (expected more than 0 and at most {MAX_BENCH_SECONDS:g})")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     from game import cli
     from game.version import version
@@ -25,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    p.add_argument("--seconds", type=bench_seconds, default=1.0, help="time per measurement (0 < s <= 600)")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser("demo", help="computer players play on the real table; optionally save a screenshot")
     p.add_argument("game")
@@ -88,6 +102,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def run(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -51,8 +52,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_replay)
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` without control characters: names and values read from files must not drive the
+    terminal (escape sequences, bells, cursor moves)."""
+    return _CONTROL.sub("?", str(text))
+
+
 def fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {printable(message)}", file=sys.stderr)
     return 1
 
 
@@ -174,7 +184,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     paths = list(args.paths)
     problems = registry.validate_paths(paths)
     for problem in problems:
-        print(problem)
+        print(printable(str(problem)))
     if problems:
         files = len({p.file for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
@@ -202,9 +212,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return fail(str(exc))
     summary = replay_summary(played, path)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json.dumps(summary, ensure_ascii=False))  # JSON escapes control characters
     else:
-        names = [s["name"] for s in summary["seats"]]
+        names = [printable(s["name"]) for s in summary["seats"]]
         state = "finished" if summary["over"] else "unfinished"
         print(f"{path}: {summary['game']} v{summary['version']}, seed {summary['seed']}, {summary['actions']} actions, {state}")
         for seat, name in enumerate(names):
@@ -215,7 +225,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None)
         for line in story(writer, played.events, played.record.undos):
-            print(("== " if line.marker else "   ") + display_text(line))
+            print(("== " if line.marker else "   ") + printable(display_text(line)))
     return 0
 
 

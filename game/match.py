@@ -118,6 +118,9 @@ class Match:
         self.state: State = self.rules.new_state(len(config.seats), seed=config.seed, options=dict(config.options))
         self.history: list[tuple[int, str]] = []
         self.on_action: list[Listener] = []  # called after every applied action, humans and bots
+        # While any returns True a ready bot move waits (the autosave of the last move is being
+        # written: game/records.py), so one write never has to carry several moves.
+        self.holds: list[Callable[[], bool]] = []
         self.bots = {
             seat: make_bot(sc.bot, seed=bot_seed(config.seed, seat), level=sc.level)
             for seat, sc in enumerate(config.seats)
@@ -204,7 +207,7 @@ class Match:
             if job.error is not None:
                 self._finished = []
                 raise RuntimeError(f"bot at seat {job.seat} failed: {job.error!r}") from job.error
-            if now - job.started < self.think_seconds:
+            if now - job.started < self.think_seconds or any(hold() for hold in self.holds):
                 waiting.append(job)
                 continue
             self._jobs.pop(job.seat, None)

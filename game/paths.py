@@ -1,7 +1,9 @@
 """Where Tablée writes: settings, saves, history and statistics, in the user's own folders.
 
 `TABLEE_HOME` overrides both folders (tests, portable installs). Nothing is ever written next to
-the program itself.
+the program itself. A folder that cannot be created (a file has its name, a read-only parent)
+never stops the app: the path is still returned, reading finds nothing, every write fails with
+an OSError its caller reports, and `folder_problems()` says why for the app to show.
 """
 
 from __future__ import annotations
@@ -22,8 +24,31 @@ def _user_dir(kind: str) -> Path:
 
         finder = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
         path = Path(finder(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        _problems.pop(kind, None)
+    except OSError as exc:
+        if path.exists() or path.is_symlink():
+            reason = "a file has this folder's name"
+        elif isinstance(exc, PermissionError):
+            reason = "no permission to create it"
+        else:
+            reason = exc.strerror or str(exc)
+        _problems[kind] = f"{path}: {reason}"
+    else:
+        if not path.is_dir():  # a symlink to a file, a race
+            _problems[kind] = f"{path}: not a folder"
     return path
+
+
+_problems: dict[str, str] = {}
+
+
+def folder_problems() -> list[str]:
+    """Why a user folder could not be created (empty when both are usable)."""
+    config_dir()
+    data_dir()
+    return [_problems[k] for k in sorted(_problems)]
 
 
 def config_dir() -> Path:

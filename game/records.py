@@ -1,25 +1,24 @@
 """Where records live and what the app does with them: autosave, history, statistics, undo.
 
-Every write is atomic (temporary file, flush, fsync, rename): a crash or a power cut leaves
-either the previous file or the new one, never half of one. Unfinished matches live in
-`<data>/autosave/`, finished ones move to `<data>/history/`, statistics live in
-`<data>/stats.json` and are updated once per finished match (the match id is remembered so a
-crash between the two writes never counts a match twice or loses it).
+Every write is atomic (temporary file, flush, fsync, rename: game/userfiles.py): a crash or a
+power cut leaves either the previous file or the new one, never half of one. Unfinished matches
+live in `<data>/autosave/`, finished ones move to `<data>/history/`, statistics live in
+`<data>/stats.json` (game/stats.py) and are updated once per finished match (the match id is
+remembered so a crash between the two writes never counts a match twice or loses it).
 """
 
 from __future__ import annotations
 
 import atexit
-import json
-import os
+import stat
 import threading
-import time
-from dataclasses import dataclass, field
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from game import paths
+from game import paths, userfiles
 from game.engine.errors import TableeError
 from game.engine.events import Event
 from game.engine.record import (
@@ -33,41 +32,31 @@ from game.engine.record import (
 )
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.stats import GameStats, Statistics, StatsError  # noqa: F401 - part of this API
 
 AUTOSAVE = "autosave"
 HISTORY = "history"
-STATS_FILE = "stats.json"
-STATS_FORMAT = "tablee-stats"
-COUNTED_MEMORY = 500  # match ids remembered in the stats file to make counting idempotent
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` so that a crash at any point leaves the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    _fsync_dir(path.parent)
+    userfiles.write_atomic(path, text)
 
 
 class BackgroundWriter:
     """Atomic writes on a worker thread, so a table frame never waits for the disk.
 
-    Only the newest text of each file is kept while the disk is busy; `flush()` waits for
-    everything submitted (on exit, before a match is finished, and in tests). A crash can
-    then lose at most the write in flight, never a half-written file.
+    Every submitted text gets its own fsync'd write, in order: one write per move, never one
+    write carrying several. The table does not apply the next bot move while a write of its
+    match is pending (`pending()`, see MatchRecorder), so a crash loses at most the move in
+    flight, never a half-written file. `flush()` waits for everything submitted (on exit,
+    before a match is finished, and in tests).
     """
 
     def __init__(self) -> None:
-        self._pending: dict[Path, str] = {}
+        self._pending: deque[tuple[Path, str]] = deque()
         self._busy = False
+        self._current: Path | None = None
         self._cond = threading.Condition()
         self.problem: str | None = None
         self._thread = threading.Thread(target=self._run, name="tablee-autosave", daemon=True)
@@ -76,8 +65,13 @@ class BackgroundWriter:
 
     def submit(self, path: Path, text: str) -> None:
         with self._cond:
-            self._pending[path] = text
+            self._pending.append((path, text))
             self._cond.notify_all()
+
+    def pending(self, path: Path) -> bool:
+        """True while a text submitted for `path` is not yet on disk."""
+        with self._cond:
+            return self._current == path or any(p == path for p, _ in self._pending)
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every submitted text is on disk; False if the disk did not answer in time."""
@@ -88,9 +82,9 @@ class BackgroundWriter:
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: bool(self._pending))
-                path = next(iter(self._pending))
-                text = self._pending.pop(path)
+                path, text = self._pending.popleft()
                 self._busy = True
+                self._current = path
             try:
                 write_atomic(path, text)
                 self.problem = None
@@ -99,6 +93,7 @@ class BackgroundWriter:
             finally:
                 with self._cond:
                     self._busy = False
+                    self._current = None
                     self._cond.notify_all()
 
 
@@ -113,21 +108,12 @@ def background_writer() -> BackgroundWriter:
     return _background_writer
 
 
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; Windows has no directory handles)."""
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def save_record(
     folder: Path, rules: Rules, state: State, seats: list[SeatInfo], actions: list[tuple[int, str]], match_id: str
 ) -> Path:
     """Write the record of a match played outside a Timeline (bot simulations)."""
+    if not userfiles.is_safe_id(match_id):
+        raise RecordError(match_id, "not a usable match id (letters, digits, - and _ only)")
     record = Record.new(rules, state.num_players, state.seed, state.options, seats)
     record.match_id = match_id
     record.actions = list(actions)
@@ -138,6 +124,13 @@ def save_record(
 
 
 # --------------------------------------------------------------------- the store
+def _file_of(folder: Path, record: Record) -> Path:
+    """`<folder>/<match_id>.json`; an id that is not a plain name never becomes a path."""
+    if not userfiles.is_safe_id(record.match_id):
+        raise RecordError(str(folder), f"match_id {record.match_id[:40]!r} is not a usable file name")
+    return folder / f"{record.match_id}.json"
+
+
 @dataclass
 class HistoryEntry:
     """One saved match as listed by the menus (read without replaying)."""
@@ -151,6 +144,13 @@ class HistoryEntry:
         return bool(self.record and self.record.result and self.record.result.get("over"))
 
 
+def _age_key(path: Path) -> tuple[float, str]:
+    try:
+        return (path.stat().st_mtime, path.name)
+    except OSError:
+        return (0.0, path.name)
+
+
 class RecordStore:
     """The autosave and history folders under the user data directory (or `root`)."""
 
@@ -161,7 +161,7 @@ class RecordStore:
         self.problems: list[str] = []  # reports the app has not shown yet (corrupt statistics)
 
     def autosave_path(self, record: Record) -> Path:
-        return self.autosave_dir / f"{record.match_id}.json"
+        return _file_of(self.autosave_dir, record)
 
     def save(self, record: Record, state: State | None = None) -> Path:
         """Autosave after an action; a finished match is counted and moved to the history."""
@@ -179,30 +179,53 @@ class RecordStore:
 
         A corrupt statistics file found on the way is kept aside and its report queued in
         `problems` for the app to show."""
+        target = _file_of(self.history_dir, record)
+        source = self.autosave_path(record)
         stats = Statistics.load(self.root)
         if stats.problem:
             self.problems.append(stats.problem)
         stats.add(record)
-        target = self.history_dir / f"{record.match_id}.json"
         write_atomic(target, record.to_json())
-        self.autosave_path(record).unlink(missing_ok=True)
+        source.unlink(missing_ok=True)
         return target
 
     def _files(self, folder: Path) -> list[Path]:
-        if not folder.is_dir():
+        """The records of a folder, newest first (a folder that cannot be listed is empty)."""
+        found = []
+        try:
+            for p in folder.glob("*.json"):
+                try:
+                    info = p.stat()
+                except OSError:
+                    continue
+                if stat.S_ISREG(info.st_mode):
+                    found.append((info.st_mtime, p.name, p))
+        except OSError:
             return []
-        files = [p for p in folder.glob("*.json") if p.is_file()]
-        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+        return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]), reverse=True)]
 
     def recover(self) -> None:
-        """Finish autosaves of matches that ended just before a crash."""
+        """Finish autosaves of matches that ended just before a crash.
+
+        Nothing in the file is trusted: a record that says it is over is replayed, and only
+        when its actions really end the match is it counted, with the replayed result. Any
+        other file is left where it is ("Continue" reports its problem)."""
         for path in self._files(self.autosave_dir):
             try:
                 record = read_record(path)
+                if not (record.result and record.result.get("over")):
+                    continue
+                if path != self.autosave_path(record):
+                    continue  # a copy under another name: its id's file is the one to finish
+                played = replay(record, str(path))
             except RecordError:
                 continue
-            if record.result and record.result.get("over"):
-                self.finish(record)
+            if played.state.is_over():
+                record.result = result_of(played.state)
+                try:
+                    self.finish(record)
+                except OSError as exc:  # a read-only or full disk: try again at the next start
+                    self.problems.append(f"{path}: {exc.strerror or exc}")
 
     def latest_unfinished(self) -> Path | None:
         """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable)."""
@@ -212,9 +235,8 @@ class RecordStore:
 
     def latest(self) -> Path | None:
         """The newest record, finished or not (`replay --latest`)."""
-        files = self._files(self.autosave_dir) + self._files(self.history_dir)
-        files.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-        return files[0] if files else None
+        files = self._files(self.autosave_dir)[:1] + self._files(self.history_dir)[:1]
+        return max(files, key=_age_key, default=None)
 
     def history(self, limit: int = 200) -> list[HistoryEntry]:
         """Finished matches, newest first; an unreadable file is listed with its problem."""
@@ -225,80 +247,6 @@ class RecordStore:
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
         return entries
-
-
-# -------------------------------------------------------------------- statistics
-@dataclass
-class GameStats:
-    played: int = 0
-    won: int = 0
-    best_score: int | None = None
-
-
-@dataclass
-class Statistics:
-    """Per game: matches played and won by a human seat, and the best human score."""
-
-    path: Path
-    games: dict[str, GameStats] = field(default_factory=dict)
-    counted: list[str] = field(default_factory=list)
-    problem: str | None = None  # set when a corrupt file was found and put aside
-
-    @classmethod
-    def load(cls, root: Path | None = None) -> Statistics:
-        """Read the statistics; a corrupt file is moved aside (kept) and reported in `problem`."""
-        folder = root if root is not None else paths.data_dir()
-        path = folder / STATS_FILE
-        if not path.exists():
-            return cls(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return cls._from_dict(path, data)
-        except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            aside = path.with_name(f"stats.corrupt-{stamp}.json")
-            number = 1
-            while aside.exists():  # never overwrite an earlier corrupt file kept aside
-                number += 1
-                aside = path.with_name(f"stats.corrupt-{stamp}-{number}.json")
-            os.replace(path, aside)
-            return cls(path, problem=f"{path}: unreadable statistics ({exc}); kept as {aside.name}, starting afresh")
-
-    @classmethod
-    def _from_dict(cls, path: Path, data: Any) -> Statistics:
-        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-            raise ValueError(f"not a Tablée statistics file (expected \"format\": \"{STATS_FORMAT}\")")
-        games: dict[str, GameStats] = {}
-        for game_id, raw in data["games"].items():
-            best = raw.get("best_score")
-            if not isinstance(raw["played"], int) or not isinstance(raw["won"], int) or not (best is None or isinstance(best, int)):
-                raise ValueError(f"bad numbers for {game_id}")
-            games[str(game_id)] = GameStats(raw["played"], raw["won"], best)
-        counted = [str(m) for m in data.get("counted", [])]
-        return cls(path, games, counted)
-
-    def to_json(self) -> str:
-        games = {g: {"played": s.played, "won": s.won, "best_score": s.best_score} for g, s in self.games.items()}
-        data = {"format": STATS_FORMAT, "format_version": 1, "games": games, "counted": self.counted}
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-    def add(self, record: Record) -> bool:
-        """Count a finished match once (by its id); bot-only matches are not the user's."""
-        humans = record.humans
-        result = record.result or {}
-        if not humans or not result.get("over") or record.match_id in self.counted:
-            return False
-        stats = self.games.setdefault(record.game, GameStats())
-        stats.played += 1
-        if any(s in humans for s in result.get("winners", [])):
-            stats.won += 1
-        scores = result.get("scores", [])
-        best = max((scores[s] for s in humans if s < len(scores)), default=None)
-        if best is not None and (stats.best_score is None or best > stats.best_score):
-            stats.best_score = best
-        self.counted = (self.counted + [record.match_id])[-COUNTED_MEMORY:]
-        write_atomic(self.path, self.to_json())
-        return True
 
 
 # ------------------------------------------------------------------ undo / redo
@@ -487,7 +435,20 @@ class MatchRecorder:
         self.timeline = Timeline(record, match.rules, match.state)
         self.problem: str | None = None
         match.on_action.append(self._on_action)
+        holds = getattr(match, "holds", None)
+        if holds is not None:
+            holds.append(self.writing)
         _recorders[match] = self
+
+    def writing(self) -> bool:
+        """True while the last move is not yet on disk: the match holds its next bot move, so
+        every write carries one move and a crash loses at most the one in flight."""
+        if self.writer is None or self.writer.problem is not None:
+            return False
+        try:
+            return self.writer.pending(self.store.autosave_path(self.record))
+        except RecordError:
+            return False
 
     @property
     def record(self) -> Record:
@@ -513,6 +474,9 @@ class MatchRecorder:
             path = self.store.save(self.record, state)
         except OSError as exc:
             self.problem = f"{self.store.root}: {exc.strerror or exc}"
+            return None
+        except RecordError as exc:
+            self.problem = str(exc)
             return None
         self.problem = None
         return path

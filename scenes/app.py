@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game import paths, userfiles
 from game.resources import asset_path
 from scenes import settings_store
 from scenes.base import Scene, SceneStack
@@ -94,6 +95,17 @@ class App:
         if loaded.problem is not None:
             moved = str(loaded.moved_to) if loaded.moved_to else ""
             self.notify(self.tr("settings.corrupt", problem=loaded.problem, moved=moved), seconds=20, error=True)
+        self._report_file_problems()
+
+    def _report_file_problems(self) -> None:
+        """Start-up checks of the player's folders and the app's texts: shown, never fatal.
+        Temporary files of writes killed mid-way (a crash, a power cut) are removed first."""
+        userfiles.remove_leftovers()
+        for problem in paths.folder_problems():
+            self.notify(self.tr("files.folder_unusable", problem=problem), seconds=20, error=True)
+        self.translator.table(self.translator.language)
+        for problem in self.translator.problems:
+            self.notify(self.tr("files.locale_damaged", problem=problem), seconds=20, error=True)
 
     # ------------------------------------------------------------------ window
     @staticmethod

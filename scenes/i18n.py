@@ -2,6 +2,8 @@
 
 Every YAML file of a language folder is merged, so each scene owner keeps its own file
 (menu.yaml, table.yaml...) without touching the others'. Keys are flat dotted strings.
+A damaged file is skipped (with a problem the app shows): its keys come from the other
+language, so a broken locale file never stops the app.
 """
 
 from __future__ import annotations
@@ -9,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from game.engine.schema import Context, _construct, read_yaml
 from game.resources import asset_path
 
 LANGUAGES = ("fr", "en")
@@ -25,35 +26,75 @@ def locale_dir(lang: str) -> Path:
     return asset_path("locale", lang)
 
 
+MAX_LOCALE_BYTES = 500_000
+MAX_TEXT = 2_000  # characters of one text
+
+
 def _flatten(prefix: str, node: Any, out: dict[str, str], source: Path) -> None:
     """Nested mappings become dotted keys, so files may group keys without changing their names."""
     if isinstance(node, dict):
         for key, value in node.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), value, out, source)
+            if not isinstance(key, str) or not key.strip():
+                raise LocaleError(f"{source}: key {str(key)[:40]!r} under '{prefix}' must be a name")
+            _flatten(f"{prefix}.{key}" if prefix else key, value, out, source)
     elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
         if prefix in out:
             raise LocaleError(f"{source}: key '{prefix}' is defined twice in this language")
-        out[prefix] = str(node)
+        text = str(node)
+        if len(text) > MAX_TEXT:
+            raise LocaleError(f"{source}: key '{prefix}' is a text of {len(text)} characters (at most {MAX_TEXT})")
+        out[prefix] = text
     else:
         raise LocaleError(f"{source}: key '{prefix}' must be a text, not {type(node).__name__}")
 
 
-def load_language(lang: str) -> dict[str, str]:
-    """All the texts of one language, merged from every file of its folder (sorted by name)."""
+def load_file(path: Path) -> dict[str, str]:
+    """The texts of one locale file, checked like a data file (size, nesting, aliases, tags,
+    shape); LocaleError names the file and line of the first problem."""
+    ctx = Context(str(path))
+    node = read_yaml(path, ctx)
+    if ctx.problems:
+        raise LocaleError(str(ctx.problems[0]))
+    data = _construct(node) if node is not None else None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise LocaleError(f"{path}: expected a mapping of keys to texts")
     texts: dict[str, str] = {}
-    folder = locale_dir(lang)
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            with path.open(encoding="utf-8") as handle:
-                data = yaml.safe_load(handle)
-        except (OSError, yaml.YAMLError) as exc:
-            raise LocaleError(f"{path}: cannot be read ({exc})") from exc
-        if data is None:
-            continue
-        if not isinstance(data, dict):
-            raise LocaleError(f"{path}: expected a mapping of keys to texts")
-        _flatten("", data, texts, path)
+    _flatten("", data, texts, path)
     return texts
+
+
+def load_language(lang: str) -> dict[str, str]:
+    """All the texts of one language, merged from every file of its folder (sorted by name);
+    the first problem raises LocaleError."""
+    texts, problems = load_language_lenient(lang)
+    if problems:
+        raise LocaleError(problems[0])
+    return texts
+
+
+def load_language_lenient(lang: str) -> tuple[dict[str, str], list[str]]:
+    """The texts of every good file of a language, and one problem per file that is not:
+    the app goes on with the rest (the other language fills the missing keys)."""
+    texts: dict[str, str] = {}
+    problems: list[str] = []
+    try:
+        files = sorted(locale_dir(lang).glob("*.yaml"))
+    except OSError as exc:
+        return texts, [f"{locale_dir(lang)}: {exc}"]
+    for path in files:
+        try:
+            part = load_file(path)
+        except LocaleError as exc:
+            problems.append(str(exc))
+            continue
+        twice = sorted(set(part) & set(texts))
+        if twice:
+            problems.append(f"{path}: key '{twice[0]}' is defined twice in this language")
+            continue
+        texts.update(part)
+    return texts, problems
 
 
 class Translator:
@@ -64,12 +105,15 @@ class Translator:
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self._tables: dict[str, dict[str, str]] = {}
+        self.problems: list[str] = []  # damaged locale files (skipped), for the app to show
         self.language = language if language in LANGUAGES else DEFAULT_LANGUAGE
 
     def table(self, lang: str) -> dict[str, str]:
         table = self._tables.get(lang)
         if table is None:
-            table = self._tables[lang] = load_language(lang)
+            table, problems = load_language_lenient(lang)
+            self._tables[lang] = table
+            self.problems.extend(problems)
         return table
 
     def set_language(self, lang: str) -> None:
@@ -96,5 +140,5 @@ class Translator:
             return key
         try:
             return template.format(**params)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game import userfiles
 from game.engine import registry
 from game.resources import asset_path
 from scenes.base import Scene
@@ -20,6 +21,9 @@ from scenes.ui.text import draw_text, fit_text
 from scenes.ui.widgets import Button, Choice, Form, Row
 
 LINE_STEP = 40  # base pixels per arrow key
+
+
+MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
@@ -152,8 +156,8 @@ class RulesScene(Scene):
         path = rules_file(self.game.value, self.app.settings.language)
         try:
             self.message = None
-            return path.read_text(encoding="utf-8")
-        except OSError:
+            return userfiles.read_text(path, MAX_RULES_BYTES)
+        except (OSError, UnicodeDecodeError):  # missing, damaged, a folder or a pipe
             self.message = self.app.tr("rules.missing", game=self.games[self.game.value].name(self.app.settings.language))
             return None
 

@@ -1,8 +1,9 @@
 """Player settings, persisted as JSON in the user's config folder.
 
-A missing file means defaults. A corrupt file must never stop the app: it is moved aside
-(settings.json.bad, so nothing the player wrote is lost), defaults are used, and the caller gets
-a message to show on screen.
+A missing file means defaults. A damaged file (wrong JSON, wrong shape, values out of range,
+too large, a folder or a pipe in its place) must never stop the app: it is moved aside
+(settings.bad-<time>.json, so nothing the player wrote is lost), defaults are used, and the
+caller gets a message to show on screen.
 """
 
 from __future__ import annotations
@@ -12,13 +13,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import paths
+from game import paths, userfiles
 from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
 WINDOW_SIZES = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 MIN_WINDOW = (800, 480)  # scenes.app.MIN_SIZE
+MAX_WINDOW = (7680, 4320)  # 8K: anything larger is an edited file, not a screen
+MAX_BYTES = 1_000_000
+MAX_EXTRA_DEPTH = 12  # `extra` holds small records of other screens (the last setup)
+
+
+class SettingsError(ValueError):
+    """A settings file of the wrong shape or with a value out of range."""
 
 
 @dataclass
@@ -49,14 +57,29 @@ def settings_path() -> Path:
     return paths.config_dir() / FILE_NAME
 
 
-def _field_error(name: str, value: Any, expected: str) -> ValueError:
-    return ValueError(f"'{name}' is {value!r} (expected {expected})")
+def _field_error(name: str, value: Any, expected: str) -> SettingsError:
+    shown = repr(value)
+    return SettingsError(f"'{name}' is {shown[:60]}{'…' if len(shown) > 60 else ''} (expected {expected})")
+
+
+def _depth(value: Any, limit: int) -> int:
+    """Nesting depth of decoded JSON, counted iteratively and stopping past `limit`."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            todo.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def from_json(data: Any) -> Settings:
-    """Settings from decoded JSON; a wrong value raises ValueError naming the field."""
+    """Settings from decoded JSON; a wrong value raises SettingsError naming the field."""
     if not isinstance(data, dict):
-        raise ValueError("the file is not a JSON object (expected {\"language\": ..., ...})")
+        raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
     known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra"}
     if "language" in data:
@@ -79,10 +102,13 @@ def from_json(data: Any) -> Settings:
             not isinstance(size, list)
             or len(size) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
-            or size[0] < MIN_WINDOW[0]
-            or size[1] < MIN_WINDOW[1]
+            or not MIN_WINDOW[0] <= size[0] <= MAX_WINDOW[0]
+            or not MIN_WINDOW[1] <= size[1] <= MAX_WINDOW[1]
         ):
-            raise _field_error("window_size", size, f"[width, height] of at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+            raise _field_error(
+                "window_size", size,
+                f"[width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}",
+            )
         settings.window_size = (size[0], size[1])
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
@@ -90,33 +116,39 @@ def from_json(data: Any) -> Settings:
     settings.extra = dict(extra)
     # Keys written by a newer version are kept, not dropped.
     settings.extra.update({k: v for k, v in data.items() if k not in known})
+    if _depth(settings.extra, MAX_EXTRA_DEPTH) > MAX_EXTRA_DEPTH:
+        raise _field_error("extra", "…", f"at most {MAX_EXTRA_DEPTH} levels of nesting")
     return settings
 
 
 def load(path: Path | None = None) -> LoadResult:
     """The saved settings, or defaults with the reason when the file cannot be used."""
     path = path or settings_path()
-    if not path.exists():
-        return LoadResult(Settings())
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.exists():
+            return LoadResult(Settings())
+        text = userfiles.read_text(path, MAX_BYTES)
         return LoadResult(from_json(json.loads(text)))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-        moved = path.with_name(path.name + ".bad")
-        try:
-            path.replace(moved)
-        except OSError:
-            moved = None
-        return LoadResult(Settings(), problem=str(exc), moved_to=moved)
+    except (OSError, ValueError, RecursionError) as exc:  # also bad UTF-8, JSON, huge numbers
+        if isinstance(exc, RecursionError):
+            problem = "the file is nested too deeply"
+        elif isinstance(exc, OSError):
+            problem = f"{path}: {exc.strerror or exc}"
+        else:
+            problem = str(exc)[:300]
+        moved = userfiles.set_aside(path, "bad") if path.is_file() else None
+        return LoadResult(Settings(), problem=problem, moved_to=moved)
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically; returns the error text instead of raising (disk full...)."""
     path = path or settings_path()
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(json.dumps(settings.to_json(), indent=2, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
+        text = json.dumps(settings.to_json(), indent=2, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        return f"{path}: {exc}"
+    try:
+        userfiles.write_atomic(path, text)
     except OSError as exc:
-        return str(exc)
+        return f"{path}: {exc.strerror or exc}"
     return None

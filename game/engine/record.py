@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import userfiles
 from game.engine import registry
 from game.engine.errors import IllegalAction, OptionError, TableeError
 from game.engine.events import Event
@@ -25,6 +26,8 @@ FORMAT = "tablee-record"
 FORMAT_VERSION = 1
 SEAT_KINDS = ("human", "bot")
 MAX_RECORD_BYTES = 20_000_000  # far above any real match; refuses absurd files before parsing
+MAX_INT = 10**18  # seeds, versions, player counts: anything larger is not a real record
+MAX_NAME = 200  # characters of a seat name
 
 
 class RecordError(TableeError):
@@ -167,9 +170,13 @@ class Record:
         if not isinstance(undos, list) or not all(isinstance(u, dict) for u in undos):
             raise RecordError(source, "'undos' must be a list of objects")
         result = data.get("result")
-        if result is not None and not isinstance(result, dict):
-            raise RecordError(source, "'result' must be an object or null")
+        if result is not None and not _good_result(result, players):
+            raise RecordError(
+                source, "'result' must be null or an object with over (true/false), scores (numbers) and winners (seats)"
+            )
         extra = {k: check.opt_string(data, k) for k in ("match_id", "created", "updated")}
+        if extra["match_id"] and not userfiles.is_safe_id(extra["match_id"]):
+            raise RecordError(source, "'match_id' must be letters, digits, - and _ only (it names the file)")
         return cls(game, version, seed, players, options, seats, actions, practice, undos=undos, result=result, **extra)
 
 
@@ -191,7 +198,10 @@ class _Checker:
         return value
 
     def integer(self, data: dict[str, Any], key: str) -> int:
-        return self.typed(data, key, int, "a whole number")
+        value = self.typed(data, key, int, "a whole number")
+        if not -MAX_INT <= value <= MAX_INT:
+            raise self.fail(f"'{key}' is out of range (expected a whole number of at most 18 digits)")
+        return value
 
     def string(self, data: dict[str, Any], key: str) -> str:
         return self.typed(data, key, str, "a text")
@@ -207,8 +217,8 @@ class _Checker:
         if not isinstance(data, dict):
             raise self.fail(f"{where} must be an object with name and kind (found {_kind(data)})")
         name, kind = data.get("name"), data.get("kind", "human")
-        if not isinstance(name, str):
-            raise self.fail(f"{where}: 'name' must be a text (found {_kind(name)})")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise self.fail(f"{where}: 'name' must be a text of at most {MAX_NAME} characters (found {_kind(name)})")
         if kind not in SEAT_KINDS:
             raise self.fail(f"{where}: 'kind' must be human or bot (found {kind!r})")
         bot, level = data.get("bot"), data.get("level")
@@ -226,6 +236,20 @@ class _Checker:
         if not isinstance(text, str):
             raise RecordError(self.source, f"{where}: 'action' must be a text (found {_kind(text)})", index)
         return seat, text
+
+
+def _good_result(result: Any, players: int) -> bool:
+    """The stored outcome has the shape `result_of` writes (menus read it without replaying)."""
+    if not isinstance(result, dict):
+        return False
+    over, scores, winners = result.get("over", False), result.get("scores", []), result.get("winners", [])
+    numbers = isinstance(scores, list) and len(scores) <= players and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= MAX_INT for v in scores
+    )
+    seats = isinstance(winners, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players for v in winners
+    )
+    return isinstance(over, bool) and numbers and seats
 
 
 def _kind(value: Any) -> str:
@@ -317,16 +341,19 @@ def parse_text(text: str, source: str) -> Record:
         raise RecordError(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file may be truncated") from exc
     except RecursionError as exc:
         raise RecordError(source, "not a Tablée record (nested too deeply)") from exc
-    return Record.from_dict(data, source)
+    except ValueError as exc:  # a number too long for int(), a lone surrogate...
+        raise RecordError(source, f"not a Tablée record (a number or text cannot be read: {str(exc)[:80]})") from exc
+    try:
+        return Record.from_dict(data, source)
+    except RecursionError as exc:
+        raise RecordError(source, "not a Tablée record (nested too deeply)") from exc
 
 
 def read_record(path: Path) -> Record:
     """Read and type-check a record file (no replay); the file is never modified."""
     source = str(path)
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(source, "the file is too large to be a Tablée record")
-        raw = path.read_bytes()
+        raw = userfiles.read_bytes(path, MAX_RECORD_BYTES)
     except OSError as exc:
         raise RecordError(source, f"cannot be read ({exc.strerror or exc})") from exc
     try:

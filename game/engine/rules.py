@@ -130,7 +130,7 @@ class Rules:
             return key
         try:
             return template.format(**params)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template
 
     def has_text(self, key: str) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from game import userfiles
 from game.engine.errors import TableeError
 
 
@@ -114,8 +115,11 @@ class Any_(Spec):
         return _construct(node)
 
 
+MAX_DATA_INT = 10**9  # default bound of Int: no count, value or factor in a game comes near it
+
+
 class Int(Spec):
-    def __init__(self, min: int | None = None, max: int | None = None):
+    def __init__(self, min: int | None = -MAX_DATA_INT, max: int | None = MAX_DATA_INT):
         self.min, self.max = min, max
         bounds = []
         if min is not None:
@@ -294,16 +298,37 @@ class Where(Spec):
         return value
 
 
+MAX_YAML_BYTES = 2_000_000  # the largest shipped file is ~40 kB
+MAX_DEPTH = 64  # nesting of mappings and lists
+MAX_NODES = 200_000  # nodes with every alias expanded (stops "billion laughs" documents)
+PLAIN_TAGS = frozenset(
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "merge")
+)
+
+
 def read_yaml(path: Path, ctx: Context) -> yaml.Node | None:
-    """Parse a file into a node tree (safe loader: no tags that build objects)."""
+    """Parse a file into a node tree (safe loader: no tags that build objects).
+
+    Nothing in the file is trusted: a folder, pipe or device, a file too large, nesting too
+    deep, recursive or exploding aliases, and scalars that cannot be built (bad explicit tags,
+    numbers too long for int()) are all reported as `file:line` problems, so a node returned
+    here can be built by `_construct` without raising."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = userfiles.read_text(path, MAX_YAML_BYTES)
     except FileNotFoundError:
         ctx.problems.append(Problem(ctx.file, 1, "file not found (expected a YAML data file)"))
         return None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        ctx.problems.append(Problem(ctx.file, 1, f"cannot read the file: it {exc.strerror or exc} (expected a YAML data file)"))
+        return None
+    except UnicodeDecodeError as exc:
         ctx.problems.append(Problem(ctx.file, 1, f"cannot read the file: {exc} (expected UTF-8 text)"))
         return None
+    return compose_text(text, ctx)
+
+
+def compose_text(text: str, ctx: Context) -> yaml.Node | None:
+    """`read_yaml` for text already read (the checks on the content, not on the file)."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -315,9 +340,91 @@ def read_yaml(path: Path, ctx: Context) -> yaml.Node | None:
     except yaml.YAMLError as exc:
         ctx.problems.append(Problem(ctx.file, 1, f"YAML error: {exc} (expected valid YAML)"))
         return None
+    except RecursionError:
+        ctx.problems.append(Problem(ctx.file, 1, f"the document is nested too deeply (expected at most {MAX_DEPTH} levels)"))
+        return None
     if node is None:
         ctx.problems.append(Problem(ctx.file, 1, "the file is empty (expected a YAML mapping)"))
+        return None
+    if not _check_shape(node, ctx) or not _check_build(node, ctx):
+        return None
     return node
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def _check_shape(root: yaml.Node, ctx: Context) -> bool:
+    """No alias cycle, at most MAX_DEPTH levels, at most MAX_NODES nodes with aliases expanded
+    (walked without recursion, so the check itself cannot overflow)."""
+    on_path: set[int] = set()
+    visited = 0
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, True)]
+    while stack:
+        node, depth, entering = stack.pop()
+        if not entering:
+            on_path.discard(id(node))
+            continue
+        visited += 1
+        line = node.start_mark.line + 1
+        if visited > MAX_NODES:
+            ctx.problems.append(Problem(ctx.file, line, f"the document is too large once its aliases are expanded (expected at most {MAX_NODES} values)"))
+            return False
+        if depth > MAX_DEPTH:
+            ctx.problems.append(Problem(ctx.file, line, f"nested too deeply (expected at most {MAX_DEPTH} levels)"))
+            return False
+        if node.tag not in PLAIN_TAGS:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            ctx.problems.append(Problem(ctx.file, line, f"a value tagged {tag[:60]} (expected plain texts, numbers, true/false, lists and mappings)"))
+            return False
+        kids = _children(node)
+        if not kids:
+            continue
+        if id(node) in on_path:
+            ctx.problems.append(Problem(ctx.file, line, "an alias refers to a value that contains it (expected no recursive aliases)"))
+            return False
+        on_path.add(id(node))
+        stack.append((node, depth, False))
+        stack.extend((kid, depth + 1, True) for kid in reversed(kids))
+    return True
+
+
+def _check_build(root: yaml.Node, ctx: Context) -> bool:
+    """Every value can be built by the safe constructor; the first that cannot is reported on
+    its line (bad explicit tags, `!!int` of a word, numbers too long for int(), bad dates)."""
+    try:
+        _construct(root)
+        return True
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        ctx.problems.append(Problem(ctx.file, line, f"a value cannot be built: {exc.problem} (expected plain YAML values)"))
+        return False
+    except Exception:  # noqa: BLE001 - PyYAML's constructors raise many kinds; located below
+        pass
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                _construct(node)
+            except Exception as exc:  # noqa: BLE001 - same boundary as above
+                reason = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
+                ctx.problems.append(Problem(ctx.file, node.start_mark.line + 1,
+                                            f"'{node.value[:40]}' cannot be built as {node.tag}: {reason} (expected plain YAML values)"))
+                return False
+        stack.extend(_children(node))
+    ctx.problems.append(Problem(ctx.file, 1, "the document cannot be built (expected plain YAML values)"))
+    return False
 
 
 def validate_node(node: yaml.Node, spec: Spec, ctx: Context) -> Any:

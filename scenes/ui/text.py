@@ -1,8 +1,24 @@
-"""Text helpers shared by every screen: anchored drawing and word wrapping."""
+"""Text helpers shared by every screen: anchored drawing, word wrapping and fitting.
+
+Texts may come from files a player can edit (names in records and settings), so every helper
+first removes control characters (the font renderer draws them as boxes or fails on them) and
+never measures more than MAX_CHARS characters: a name of a million characters costs the same
+as one of a thousand, and fitting it takes a logarithmic number of measurements.
+"""
 
 from __future__ import annotations
 
+import re
+
 import pygame
+
+MAX_CHARS = 1_000  # no line on any screen shows more characters than this
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufff9-\ufffb]")
+
+
+def clean(text: str) -> str:
+    """`text` without control characters, and no longer than MAX_CHARS (one line of text)."""
+    return _CONTROL.sub("", str(text)[: MAX_CHARS * 4])[:MAX_CHARS]
 
 
 def draw_text(
@@ -14,7 +30,7 @@ def draw_text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Render `text` with its `anchor` point (a pygame.Rect attribute name) at `pos`."""
-    image = font.render(text, True, color)
+    image = font.render(clean(text), True, color)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
@@ -23,12 +39,12 @@ def draw_text(
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` pixels (explicit newlines are kept)."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+    for paragraph in str(text).split("\n")[:MAX_CHARS]:
+        words = clean(paragraph).split(" ")
         current = ""
         for word in words:
             candidate = f"{current} {word}" if current else word
-            if font.size(candidate)[0] <= width or not current:
+            if not current or font.size(candidate)[0] <= width:
                 current = candidate
             else:
                 lines.append(current)
@@ -38,9 +54,16 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """`text` shortened with an ellipsis so that it fits in `width` pixels."""
+    """`text` shortened with an ellipsis so that it fits in `width` pixels (binary search on the
+    length: about log2(len) measurements, whatever the length of the text)."""
+    text = clean(text)
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text) - 1  # the longest prefix that fits lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle] + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…"

@@ -1,0 +1,157 @@
+"""Safe reading and writing of files a user (or a crash) may have damaged.
+
+Everything read from disk is untrusted: a path may be a folder, a pipe or an endless device, a
+file may be huge, an id may try to climb out of its folder. These helpers check before they
+read, write atomically (temporary file, fsync, rename), set damaged files aside without ever
+overwriting one, and clean the temporary files a killed process left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import stat
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from game import paths
+
+# Ids that become file names: letters, digits, '-' and '_' only (no dot, no separator), so a
+# name can never be '..', absolute, a drive, or reach another folder.
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,119}")
+TEMP_FILE = re.compile(r"\..+\.(\d+)\.tmp")
+
+
+class UnsafeFile(OSError):
+    """A path that must not be read as a file (folder, pipe, device, too large)."""
+
+    def __init__(self, path: Path, problem: str):
+        super().__init__(errno.EINVAL, problem, str(path))
+
+
+def is_safe_id(value: object) -> bool:
+    """True when `value` may be used as a file name (see SAFE_ID)."""
+    return isinstance(value, str) and SAFE_ID.fullmatch(value) is not None
+
+
+def read_bytes(path: Path, max_bytes: int) -> bytes:
+    """The content of a regular file of at most `max_bytes`; OSError (UnsafeFile) otherwise.
+
+    The type and size are checked before opening, and at most `max_bytes + 1` bytes are ever
+    read, so a pipe, /dev/zero or a file growing meanwhile can neither hang nor fill memory."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise UnsafeFile(path, "is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
+    if info.st_size > max_bytes:
+        raise UnsafeFile(path, f"is too large ({info.st_size} bytes, at most {max_bytes} expected)")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between the two checks
+            raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(max_bytes + 1)
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise UnsafeFile(path, f"is too large (more than {max_bytes} bytes)")
+    return data
+
+
+def read_text(path: Path, max_bytes: int) -> str:
+    """`read_bytes` decoded as UTF-8 (UnicodeDecodeError on other bytes)."""
+    return read_bytes(path, max_bytes).decode("utf-8")
+
+
+def temp_name(path: Path) -> Path:
+    """The temporary file of a write to `path` by this process (see `remove_leftovers`)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that a crash at any point leaves the old or the new file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_name(path)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename itself durable (POSIX; Windows has no directory handles)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def set_aside(path: Path, label: str = "corrupt") -> Path | None:
+    """Move a damaged file to `<stem>.<label>-<time>[-n]<suffix>` beside it, never overwriting an
+    earlier one; None when it cannot be moved (read-only folder): the caller then ignores it."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 1000):
+        extra = "" if number == 1 else f"-{number}"
+        aside = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
+        if aside.exists():
+            continue
+        try:
+            os.replace(path, aside)
+        except OSError:
+            return None
+        return aside
+    return None
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return False  # the start of the app: no other write of ours can be in flight
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
+    """Delete temporary files left by a write that was killed (its process is gone).
+
+    Only our own pattern (`.<name>.<pid>.tmp`) directly inside the user folders is touched."""
+    if folders is None:
+        data = paths.data_dir()
+        folders = [paths.config_dir(), data, data / "autosave", data / "history"]
+    removed = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            match = TEMP_FILE.fullmatch(entry.name)
+            if match is None or _alive(int(match.group(1))):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) or entry.is_symlink():
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed
