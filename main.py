@@ -89,6 +89,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"table frame time, hard bots thinking in a {worker:<7} ({game_id}, 4 seats, {row['frames']} frames): "
                   f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms, p99 CPU {row['p99_cpu_ms']} ms, "
                   f"{100 * row['over_8ms']:.1f}% over 8 ms")
+    from scenes.bench_idle import bench_idle
+
+    idle = bench_idle("jagdfieber", args.seconds)  # the table screens: a 3-seat Jagdfieber
+    for row in idle:
+        print(f"idle {row['screen']:<18} {row['cpu_ms_per_s']:>6} ms CPU per second, {row['draws_per_s']:>5} frames drawn per second")
     from scenes.app import bench_cold_start
 
     start = bench_cold_start()
@@ -97,7 +102,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
     if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "app": start}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start}))
     return 0
 
 

@@ -20,6 +20,12 @@ by its card name, any other text value v of a param x as the text `x.v` when the
   seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
                   seat reads its name: the others read "a card"), {zone}
   conceal.<zone>  {seat} the zone's owner, {card}, {zone}
+
+The reader's grammar: a text may have forms for the reader's own seat, `<key>.you` (the reader
+acts: "You play White 3.") and `<key>.your` (the reader's card or seat is acted on: "Bob's hunter
+takes your wolf."), and a plural form `<key>.many` with {count} used when one action repeats the
+sentence ("Alice bets 4 fish."); forms combine as `<key>.you.many`. A missing form falls back to
+the plain text.
 """
 
 from __future__ import annotations
@@ -45,6 +51,19 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+
+
+def reader_key(rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1) -> str:
+    """The form of `key` this reader should read: second person when the reader's own seat is
+    the subject (`.you`) or the owner (`.your`), plural (`.many`) when `count` > 1."""
+    if reader is not None and not isinstance(reader, bool):
+        if subject == reader and rules.has_text(f"{key}.you"):
+            key = f"{key}.you"
+        elif owner == reader and subject != reader and rules.has_text(f"{key}.your"):
+            key = f"{key}.your"
+    if count > 1 and rules.has_text(f"{key}.many"):
+        key = f"{key}.many"
+    return key
 
 
 @dataclass(frozen=True)
@@ -84,13 +103,14 @@ class LogWriter:
         return self.t(key) if self.rules.has_text(key) else card
 
     # --------------------------------------------------------------- sentences
-    def line(self, event: Event) -> LogLine | None:
-        """The sentence for one event as this reader may know it (None: nothing to tell)."""
+    def line(self, event: Event, count: int = 1) -> LogLine | None:
+        """The sentence for one event as this reader may know it (None: nothing to tell);
+        `count`: the event happened that many times in one action (a plural text if any)."""
         event = redact(event, self.viewer)
         if isinstance(event, PhaseBegan):
             return LogLine(self._phase(event), marker=True, kind="phase")
         if isinstance(event, CardMoved):
-            return LogLine(self._moved(event), kind="move")
+            return LogLine(self._moved(event, count), kind="move")
         if isinstance(event, CardRevealed):
             return LogLine(self._revealed(event), kind="reveal")
         if isinstance(event, CardSeen):
@@ -102,7 +122,7 @@ class LogWriter:
         if isinstance(event, ScoreChanged):
             return LogLine(self._score(event), kind="score")
         if isinstance(event, Note):
-            return LogLine(self._note(event), kind="note")
+            return LogLine(self._note(event, count), kind="note")
         if isinstance(event, GameOver):
             return LogLine(self._game_over(event), marker=True, kind="game_over")
         return None
@@ -113,17 +133,19 @@ class LogWriter:
             return self.t(key, number=e.number, seat=self.seat_name(e.seat))
         return self.t("log.phase", phase=e.phase, number=e.number)
 
-    def _moved(self, e: CardMoved) -> str:
+    def _moved(self, e: CardMoved, count: int = 1) -> str:
         owner = e.from_seat if e.from_seat is not None else e.to_seat
+        actor = e.actor if e.actor is not None else owner
         params = {
-            "actor": self.seat_name(e.actor if e.actor is not None else owner),
+            "actor": self.seat_name(actor),
             "owner": self.seat_name(owner),
             "to": self.seat_name(e.to_seat),
             "card": self.card_name(e.card),
+            "count": count,
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            return self.t(key, **params)
+            return self.t(reader_key(self.rules, key, self.viewer, actor, owner, count), **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
         return self.t("log.moved", **params)
@@ -136,7 +158,7 @@ class LogWriter:
         params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
         key = f"reveal.{e.zone}"
         if self.rules.has_text(key):
-            return self.t(key, **params)
+            return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
         return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
 
     def _seen(self, e: CardSeen) -> str:
@@ -180,12 +202,13 @@ class LogWriter:
                 fields = {k: v for k, v in value.items() if isinstance(k, str)}
                 if "id" in fields:  # the marker's own id: {animal} for an "animal" marker
                     fields.setdefault(e.marker, fields["id"])
-                return self.t(key, **{**params, **self.localize(fields)})
+                return self.t(reader_key(self.rules, key, self.viewer, e.seat), **{**params, **self.localize(fields)})
         if isinstance(value, str) and self.rules.has_text(f"marker.{e.marker}_{value}"):
-            return self.t(f"marker.{e.marker}_{value}", **params)
+            return self.t(reader_key(self.rules, f"marker.{e.marker}_{value}", self.viewer, e.seat), **params)
         if self.rules.has_text(f"marker.{e.marker}_to"):
             seat = value if isinstance(value, int) and not isinstance(value, bool) else e.seat
-            return self.t(f"marker.{e.marker}_to", **{**params, "seat": self.seat_name(seat)})
+            key = reader_key(self.rules, f"marker.{e.marker}_to", self.viewer, seat)
+            return self.t(key, **{**params, "seat": self.seat_name(seat)})
         name_key = f"marker.{e.marker}"
         value_key = f"{e.marker}.{value}"
         shown = self.t(value_key) if isinstance(value, (str, int)) and self.rules.has_text(value_key) else value
@@ -205,13 +228,16 @@ class LogWriter:
                 key = f"score.{part}"
                 label = self.t(key) if self.rules.has_text(key) else part
                 parts.append(f"{label} {points:+d}")
-        text = self.t("log.score", seat=self.seat_name(e.seat), delta=f"{e.delta:+d}", total=e.total)
+        key = reader_key(self.rules, "log.score", self.viewer, e.seat)
+        text = self.t(key, seat=self.seat_name(e.seat), delta=f"{e.delta:+d}", total=e.total)
         return f"{text} ({', '.join(parts)})" if parts else text
 
-    def _note(self, e: Note) -> str:
-        params: dict[str, Any] = {"seat": self.seat_name(e.seat), **self.localize(dict(e.params))}
+    def _note(self, e: Note, count: int = 1) -> str:
+        params: dict[str, Any] = {"seat": self.seat_name(e.seat), "count": count, **self.localize(dict(e.params))}
         key = f"note.{e.key}"
-        return self.t(key, **params) if self.rules.has_text(key) else self.t("log.note", key=e.key)
+        if not self.rules.has_text(key):
+            return self.t("log.note", key=e.key)
+        return self.t(reader_key(self.rules, key, self.viewer, e.seat, count=count), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
@@ -223,7 +249,7 @@ class LogWriter:
 
     def undo_line(self, seat: int, count: int, redo: bool = False) -> LogLine:
         """The line that makes an undo (or redo) visible in the log."""
-        key = "log.redo" if redo else "log.undo"
+        key = reader_key(self.rules, "log.redo" if redo else "log.undo", self.viewer, seat)
         return LogLine(self.t(key, seat=self.seat_name(seat), count=count), kind="redo" if redo else "undo")
 
     # ------------------------------------------------------------------ batches
@@ -231,6 +257,7 @@ class LogWriter:
         """Sentences for one action's events; a sentence repeated in the batch is told once with
         its count (a new day sends every card home: "Ann takes the card back. (×8)")."""
         out: list[LogLine] = []
+        first: list[Event | None] = []  # the event each line was told from
         seen: dict[tuple[str, str], int] = {}
         for event in events:
             line = self.line(event)
@@ -239,6 +266,7 @@ class LogWriter:
             if line.marker:
                 seen.clear()  # never merge across a heading
                 out.append(line)
+                first.append(None)
                 continue
             key = (line.text, line.kind)
             if key in seen:
@@ -247,6 +275,12 @@ class LogWriter:
             else:
                 seen[key] = len(out)
                 out.append(line)
+                first.append(event)
+        for i, (line, event) in enumerate(zip(out, first, strict=True)):
+            if line.count > 1 and event is not None:  # "Alice bets 4 fish." if the game says so
+                plural = self.line(event, line.count)
+                if plural is not None and plural.text != line.text:
+                    out[i] = LogLine(plural.text, line.marker, line.kind)
         return out
 
 

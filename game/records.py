@@ -233,6 +233,24 @@ class RecordStore:
         files = self._files(self.autosave_dir)
         return files[0] if files else None
 
+    def unfinished(self) -> list[HistoryEntry]:
+        """Every unfinished match ("Continue"), newest first; an unreadable file is listed with
+        its problem (it can be deleted, not resumed)."""
+        self.recover()
+        entries = []
+        for path in self._files(self.autosave_dir):
+            try:
+                entries.append(HistoryEntry(path, read_record(path)))
+            except RecordError as exc:
+                entries.append(HistoryEntry(path, None, str(exc)))
+        return entries
+
+    def delete(self, path: Path) -> None:
+        """Remove an unfinished match for good (the player confirmed); only autosaves."""
+        if path.parent.resolve() != self.autosave_dir.resolve():
+            raise OSError(f"{path} is not an unfinished match")
+        path.unlink(missing_ok=True)
+
     def latest(self) -> Path | None:
         """The newest record, finished or not (`replay --latest`)."""
         files = self._files(self.autosave_dir)[:1] + self._files(self.history_dir)[:1]
@@ -291,7 +309,7 @@ class Timeline:
         self.reveals: list[int] = []  # per action: mask of human seats shown new cards
         self._seen = {s: visible_cards(state, s) for s in record.humans}
         if record.actions:
-            self._rebuild_reveals()
+            self._rebuild_reveals(collect_events=events is None)
 
     @classmethod
     def load(cls, path: Path) -> Timeline:
@@ -300,14 +318,19 @@ class Timeline:
         played = replay(record, str(path))
         return cls(record, played.rules, played.state, played.events)
 
-    def _rebuild_reveals(self) -> None:
-        """Recompute the reveal masks by replaying (after loading or undoing)."""
+    def _rebuild_reveals(self, collect_events: bool = False) -> None:
+        """Recompute the reveal masks by replaying (after loading or undoing); `collect_events`:
+        keep the replayed events too (a resumed match's log is told from them)."""
         state = self.record.start_state(self.rules)
         humans = self.record.humans
         seen = {s: visible_cards(state, s) for s in humans}
         self.reveals = []
+        if collect_events:
+            self.events = []
         for seat, text in self.record.actions:
-            state.apply(seat, self.rules.parse_action(state, seat, text))
+            events = state.apply(seat, self.rules.parse_action(state, seat, text))
+            if collect_events:
+                self.events.append(events)
             mask = 0
             for s in humans:
                 now = visible_cards(state, s)
@@ -340,14 +363,19 @@ class Timeline:
             self.redo_stack.clear()
 
     # ------------------------------------------------------------------- undo
-    def undo_point(self) -> int:
-        """Index of the first action an undo would take back, or UndoRefused saying why."""
+    def undo_point(self, seat: int | None = None) -> int:
+        """Index of the first action an undo would take back, or UndoRefused saying why.
+
+        `seat`: the human asking (hot-seat). Undo takes back only that seat's own move: when
+        another human played after it (a secret choice, perhaps), the undo is refused."""
         humans = self.record.humans
         if self.state.is_over():
             raise UndoRefused("the match is over", "undo.over")
         last = next((i for i in range(len(self.record.actions) - 1, -1, -1) if self.record.actions[i][0] in humans), None)
         if last is None:
             raise UndoRefused("there is no move of yours to take back", "undo.nothing")
+        if seat is not None and self.record.actions[last][0] != seat:
+            raise UndoRefused("the last move is another player's", "undo.not_yours")
         if not self.record.practice:
             mask = 0
             for s in humans:
@@ -356,9 +384,9 @@ class Timeline:
                 raise UndoRefused("cards were revealed since that move", "undo.revealed")
         return last
 
-    def can_undo(self) -> bool:
+    def can_undo(self, seat: int | None = None) -> bool:
         try:
-            self.undo_point()
+            self.undo_point(seat)
         except UndoRefused:
             return False
         return True
@@ -366,9 +394,10 @@ class Timeline:
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
-    def undo(self) -> UndoStep:
-        """Take back the last human move and the replies after it; the state is replayed."""
-        cut = self.undo_point()
+    def undo(self, seat: int | None = None) -> UndoStep:
+        """Take back the last human move (of `seat` when given) and the replies after it; the
+        state is replayed."""
+        cut = self.undo_point(seat)
         taken = self.record.actions[cut:]
         self._truncate(cut)
         self.redo_stack.append(taken)
@@ -481,23 +510,24 @@ class MatchRecorder:
         self.problem = None
         return path
 
-    def undo_refusal(self) -> str | None:
-        """The text key saying why undo is not possible now, or None when it is."""
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """The text key saying why undo is not possible now (for `seat`), or None when it is."""
         try:
-            self.timeline.undo_point()
+            self.timeline.undo_point(seat)
         except UndoRefused as exc:
             return exc.key
         return None
 
-    def can_undo(self) -> bool:
-        return self.undo_refusal() is None
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_refusal(seat) is None
 
     def can_redo(self) -> bool:
         return self.timeline.can_redo()
 
-    def undo(self) -> UndoStep:
-        """Take back the last human move (and the bot replies); UndoRefused says why not."""
-        return self._sync(self.timeline.undo())
+    def undo(self, seat: int | None = None) -> UndoStep:
+        """Take back the last human move (of `seat` when given; and the bot replies);
+        UndoRefused says why not."""
+        return self._sync(self.timeline.undo(seat))
 
     def redo(self) -> UndoStep:
         return self._sync(self.timeline.redo())

@@ -27,6 +27,7 @@ from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
 FPS = 60
+IDLE_REDRAW_SECONDS = 0.5  # a screen with nothing moving is still drawn this often (a caret, a banner's end)
 BASE_SIZE = (1280, 720)  # ui_scale() == 1 at this window size
 MIN_SIZE = (800, 480)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -41,7 +42,9 @@ SCENES: dict[str, str] = {
     "results": "scenes.results:ResultsScene",
     "score_sheet": "scenes.results:ScoreSheetScene",
     "table": "scenes.table.scene:TableScene",
+    "pause": "scenes.pause:PauseScene",
     "history": "scenes.replay:HistoryScene",
+    "continue": "scenes.continue_list:ContinueScene",
     "replay": "scenes.replay:ReplayScene",
 }
 
@@ -80,6 +83,9 @@ class App:
         self.time = 0.0
         self.running = False
         self.resumer: MatchResumer | None = _records_resumer()
+        self.dirty = True  # draw at the next frame (input, a scene change, a resize)
+        self.draws = 0  # frames actually drawn (`bench` measures idle screens with it)
+        self._since_draw = 0.0
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         pygame.display.init()
         pygame.font.init()
@@ -148,6 +154,7 @@ class App:
 
     def _relayout(self) -> None:
         """Every scene recomputes its layout (window size or language changed)."""
+        self.dirty = True
         self._fonts.clear()
         size = self.screen.get_size()
         for scene in self.stack.scenes:
@@ -170,6 +177,13 @@ class App:
     def tr_count(self, key: str, count: int, **params: Any) -> str:
         """UI text that agrees with a number: "key.one" / "key.other" ("1 point", "2 points")."""
         return self.translator.plural(key, count, **params)
+
+    def shown_name(self, name: str) -> str:
+        """A seat's name as shown: the setup's default name for the first seat ("Vous", "You")
+        follows the current language (a match started in French, read in English)."""
+        if name in self.translator.all_forms("setup.you"):
+            return self.tr("setup.you")
+        return name
 
     def game_text(self, rules: Any, key: str, **params: Any) -> str:
         """A game's own text (its YAML) in the current language."""
@@ -204,6 +218,7 @@ class App:
     def notify(self, text: str, seconds: float = 6.0, error: bool = False) -> None:
         """A banner at the top of the window (errors, confirmations); a click dismisses it."""
         self.notices.append(Notice(text, self.time + seconds, error))
+        self.dirty = True
 
     # ------------------------------------------------------------------ scenes
     def scene(self, name: str, **kwargs: Any) -> Scene:
@@ -215,20 +230,24 @@ class App:
         return cls(self, **kwargs)
 
     def push(self, scene: Scene) -> None:
+        self.dirty = True
         self.stack.push(scene)
         scene.resize(self.screen.get_size())
 
     def pop(self) -> Scene | None:
+        self.dirty = True
         scene = self.stack.pop()
         if not self.stack.scenes:
             self.running = False
         return scene
 
     def replace(self, scene: Scene) -> None:
+        self.dirty = True
         self.stack.replace(scene)
         scene.resize(self.screen.get_size())
 
     def clear_to(self, scene: Scene) -> None:
+        self.dirty = True
         self.stack.clear_to(scene)
         scene.resize(self.screen.get_size())
 
@@ -240,6 +259,15 @@ class App:
     def can_continue(self) -> bool:
         """True when an unfinished match was saved and can be resumed (needs match records)."""
         return self.resumer is not None and self.resumer.can_resume()
+
+    def choose_match(self) -> None:
+        """"Continue" on the menu: the list of unfinished matches when the resumer offers one,
+        else straight back to the last match."""
+        choose = getattr(self.resumer, "choose", None)
+        if choose is not None and self.can_continue():
+            choose(self)
+        else:
+            self.continue_match()
 
     def continue_match(self) -> bool:
         """Resume the last unfinished match; says so on screen and returns False when there is none."""
@@ -272,9 +300,18 @@ class App:
                     return True
         return False
 
+    def _animating(self) -> bool:
+        top = self.stack.top  # only the top scene updates: a scene under an overlay stands still
+        return top is not None and top.animating()
+
     def step(self, dt: float, events: list[pygame.event.Event]) -> None:
-        """One frame: events to the top scene, update it, draw the visible scenes, flip."""
+        """One frame: events to the top scene, update it, and draw the visible scenes and flip
+        when something may have changed (input, a scene that animates), else twice a second."""
         self.time += dt
+        self._since_draw += dt
+        moving = self._animating()
+        if events:
+            self.dirty = True
         for event in events:
             if self._global_event(event):
                 continue
@@ -284,9 +321,14 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
-        self.notices = [n for n in self.notices if n.until > self.time]
-        self.draw()
-        pygame.display.flip()
+        kept = [n for n in self.notices if n.until > self.time]
+        if len(kept) != len(self.notices):
+            self.notices, self.dirty = kept, True
+        if self.dirty or moving or self._animating() or self._since_draw >= IDLE_REDRAW_SECONDS:
+            self.draw()
+            pygame.display.flip()
+            self.dirty, self._since_draw = False, 0.0
+            self.draws += 1
 
     def draw(self) -> None:
         """Draw from the highest opaque scene up (overlays set `opaque = False`)."""

@@ -31,6 +31,12 @@ class Scene:
 
     def update(self, dt: float) -> None: ...
 
+    def animating(self) -> bool:
+        """True while the scene changes by itself (animations, computer players, timers): the
+        app then draws every frame. Otherwise it draws after input and twice a second only, so
+        a menu or a table waiting for a human costs next to nothing."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def resize(self, size: tuple[int, int]) -> None:

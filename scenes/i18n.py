@@ -124,6 +124,10 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self.table(self.language)
 
+    def all_forms(self, key: str) -> set[str]:
+        """The text of `key` in every language (to recognise a default name, for one)."""
+        return {t[key] for t in (self.table(lang) for lang in LANGUAGES) if key in t}
+
     def plural(self, key: str, count: int, **params: Any) -> str:
         """`key.one` or `key.other` by the language's rule (French: 0 and 1 are singular)."""
         singular = abs(count) < 2 if self.language == "fr" else abs(count) == 1

@@ -41,7 +41,7 @@ class MainMenuScene(Scene):
         self.continue_button.tooltip = None if available else (lambda: self.app.tr("menu.continue_none"))
 
     def _continue(self) -> None:
-        self.app.continue_match()
+        self.app.choose_match()
 
     def enter(self) -> None:
         self._refresh_continue()

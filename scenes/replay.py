@@ -43,8 +43,13 @@ class RecordsResumer:
         except OSError:
             return False
 
-    def resume(self, app: Any, path: Path | None = None) -> bool:
-        """Open the saved match at the table, exactly as it was (same seats, same moves)."""
+    def choose(self, app: Any) -> None:
+        """"Continue" on the menu: the list of unfinished matches (scenes/continue_list.py)."""
+        app.push(app.scene("continue"))
+
+    def resume(self, app: Any, path: Path | None = None, replace: bool = False) -> bool:
+        """Open the saved match at the table, exactly as it was (same seats, same moves);
+        `replace`: the table takes the place of the current scene (the list of matches)."""
         target = path if path is not None else self.store.latest_unfinished()
         if target is None:
             app.notify(app.tr("menu.continue_none"))
@@ -61,7 +66,10 @@ class RecordsResumer:
             match.close()
             app.notify(app.tr("records.resume_failed", problem=f"{target}: {exc}"), seconds=20, error=True)
             return False
-        app.push(table)
+        if replace:
+            app.replace(table)
+        else:
+            app.push(table)
         return True
 
 
@@ -262,6 +270,9 @@ class ReplayScene(Scene):
         self.form.layout(pygame.Rect(px(20), h - bar - px(36), w - px(40), bar))
         if self.painter is not None:
             self.painter.art.clear()
+
+    def animating(self) -> bool:
+        return self.playing
 
     def update(self, dt: float) -> None:
         if self.playing:

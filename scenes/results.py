@@ -127,8 +127,15 @@ class ScoreSheetView:
         return line_h * (len(self.sheet) + 2) + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
 
 
+INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
+
+
 class ResultsScene(Scene):
-    """Shown by the table when the match is over: app.replace(ResultsScene(app, match))."""
+    """Shown by the table when the match is over: app.replace(ResultsScene(app, match)).
+
+    For a moment after it opens it ignores keys and clicks (the Enter that played the last card
+    must not start a new match), and "Main menu" has the focus, never "Play again".
+    """
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app)
@@ -140,11 +147,13 @@ class ResultsScene(Scene):
         self.scores = list(self.view.get("scores") or match.state.scores())
         self.winners = list(self.view.get("winners") or match.state.winners())
         self.tiebreak = self.view.get("tiebreak") or ""
+        self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
         self.sheet = ScoreSheetView(app, self.rules, self.view, self.names)
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         self.form = Form(app, [Row(None, [self.menu, self.again])])
-        self.form.focus = self.again
+        self.form.focus = self.menu
+        self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
 
     def enter(self) -> None:
@@ -161,18 +170,37 @@ class ResultsScene(Scene):
         self.app.replace(table)
 
     def title(self) -> str:
-        names = [self.names[s] for s in self.winners]
+        """"Winner: Ann"; a team game names the team ("The blue team wins: Ann, Cy")."""
+        team = self._winning_team()
+        if team is not None:
+            names = ", ".join(self.names[s] for s in self.teams[team] if s < len(self.names))
+            return self.app.game_text(self.rules, f"team_wins.{team}", names=names)
+        names = [self.names[s] for s in self.winners if s < len(self.names)]
         if len(names) == 1:
             return self.app.tr("results.winner", name=names[0])
         return self.app.tr("results.shared", names=", ".join(names))
 
+    def _winning_team(self) -> str | None:
+        """The team (the view's `teams`) whose seats are the winners, when the game has one."""
+        for team, seats in self.teams.items():
+            if self.winners and set(self.winners) <= set(seats) and self.rules.has_text(f"team_wins.{team}"):
+                return str(team)
+        return None
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(640), w - px(60))
+        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.age < INPUT_GUARD_SECONDS and event.type in (
+            pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT
+        ):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.sheet.move(-1 if event.key == pygame.K_UP else 1)

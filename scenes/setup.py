@@ -106,6 +106,7 @@ class SetupScene(Scene):
                 self._restore_game()
             self._game_changed()
             self._restore_seats()
+            self.practice.set_value(bool(self._saved().get("practice", False)))
         else:
             self.form.rows = [Row(None, [self.back_button])]
 
@@ -147,6 +148,7 @@ class SetupScene(Scene):
                 {"name": seat.name.value if seat.edited else None, "kind": seat.kind.value, "level": seat.level.value}
                 for seat in self.seats
             ],
+            "practice": bool(self.practice.value),
         }
         self.app.save_settings()
 
@@ -375,6 +377,14 @@ class SetupScene(Scene):
         self.app.push(table)
 
     # ------------------------------------------------------------------ scene
+    def resume(self) -> None:
+        """Back from a match: the screen starts at the top again, the game choice focused (a
+        click must land on the row it shows, not on one under an old scroll position)."""
+        self.form.scroll = 0
+        self.form.hover = None
+        self.form.focus = self.game if self.games else None
+        self.resize(self.app.screen.get_size())
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px

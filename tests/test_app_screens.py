@@ -127,6 +127,12 @@ def test_ranking_puts_tie_break_winners_first_and_shares_equal_places() -> None:
     assert [signed(4), signed(-2), signed(0)] == ["+4", "−2", "0"]
 
 
+def settle(app) -> None:
+    """Let the results screen's input guard pass (a second of frames)."""
+    for _ in range(60):
+        frame(app)
+
+
 @pytest.fixture
 def results_app(monkeypatch, tmp_path):
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
@@ -140,7 +146,7 @@ def test_results_show_winner_tie_break_and_the_sheet(results_app) -> None:
     view = match.state.view(None)
     assert view["tiebreak"] == "best_day"
     app.push(ResultsScene(app, match))
-    frame(app)
+    settle(app)
     scene = app.stack.top
     winner = match.config.seats[view["winners"][0]].name
     assert scene.title() == f"Vainqueur : {winner}"
@@ -200,7 +206,8 @@ def test_play_again_keeps_the_players_with_a_new_deal(results_app) -> None:
     app = results_app
     match = finished_match()
     app.push(ResultsScene(app, match))
-    frame(app, key(pygame.K_RETURN))  # "Play again" has the focus
+    settle(app)
+    frame(app, key(pygame.K_RIGHT), key(pygame.K_RETURN))  # "Main menu" has the focus
     [config] = StandInTable.opened
     assert config.seats == match.config.seats and config.options == match.config.options
     assert config.seed != match.config.seed
@@ -210,7 +217,8 @@ def test_play_again_keeps_the_players_with_a_new_deal(results_app) -> None:
 def test_main_menu_from_the_results(results_app) -> None:
     app = results_app
     app.push(ResultsScene(app, finished_match()))
-    frame(app, key(pygame.K_LEFT), key(pygame.K_RETURN))
+    settle(app)
+    frame(app, key(pygame.K_RETURN))  # "Main menu" has the focus
     assert [type(s) for s in app.stack.scenes] == [MainMenuScene]
 
 

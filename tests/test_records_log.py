@@ -79,7 +79,8 @@ def test_markers_scores_and_undo_lines() -> None:
     rules = registry.load("jagdfieber")
     writer = LogWriter(rules, "en", ["Ann", "Bob", "Cyd"], 1)
     assert writer.line(MarkerChanged("lodge", 2, "four")).text == 'Cyd turns the lodge to its "4" side.'
-    assert writer.line(MarkerChanged("start_card", 1, 1)).text == "The start card passes to Bob."
+    assert writer.line(MarkerChanged("start_card", 1, 1)).text == "The start card passes to you."  # Bob reads
+    assert writer.line(MarkerChanged("start_card", 2, 2)).text == "The start card passes to Cyd."
     score = writer.line(ScoreChanged(0, 7, 12, "day_end", (("prey", 11), ("hand", -4), ("lodge", 0)))).text
     assert score == "Ann scores +7 (total 12) (Prey pile +11, Cards in hand -4)"
     assert writer.undo_line(0, 3).text == "Undo: Ann takes back a move (3 action(s) cancelled)."
@@ -90,4 +91,8 @@ def test_identical_consecutive_sentences_are_counted() -> None:
     rules = registry.load("jagdfieber")
     moves = [CardMoved("wolf", 1, "prey_pile", 0, "hand", -1, "new_day", 0)] * 3
     lines = LogWriter(rules, "en", ["Ann", "Bob"], None).lines(moves)
-    assert [display_text(line) for line in lines] == ["Ann takes the card back. (×3)"]
+    assert [display_text(line) for line in lines] == ["Ann takes 3 cards back."]  # the game's plural form
+    notes = [Note("closed_season")] * 2  # a sentence without a plural form gets its count
+    assert [display_text(line) for line in LogWriter(rules, "en", ["Ann", "Bob"], None).lines(notes)] == [
+        "Closed season: the hunters do not hunt this round. (×2)"
+    ]

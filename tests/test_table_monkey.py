@@ -37,10 +37,23 @@ def monkey(app, scene, rnd: random.Random, count: int) -> None:
             batch = []
 
 
+def keep_the_table(app, monkeypatch) -> None:
+    """Leaving the table would end the test early: the pause menu's "Save and quit" and a pop of
+    the table itself only close the pause menu (popping any other scene works as usual)."""
+    real_pop = app.pop
+
+    def pop():
+        if len(app.stack.scenes) > 1:
+            return real_pop()
+        return None
+
+    monkeypatch.setattr(app, "pop", pop)
+    monkeypatch.setattr(app, "main_menu", pop)
+
+
 def test_random_input_on_a_table_with_bots(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path, monkeypatch, tour_seen=False)
-    popped = []
-    monkeypatch.setattr(app, "pop", lambda: popped.append(True))  # "Menu" would end the test early
+    keep_the_table(app, monkeypatch)
     scene = make_table(app, "hbbb", seed=21)
     monkey(app, scene, random.Random(1), 3000)
     assert len(scene.match.history) > 8  # the game went on: the monkey played cards
@@ -48,7 +61,7 @@ def test_random_input_on_a_table_with_bots(tmp_path, monkeypatch) -> None:
 
 def test_random_input_in_hot_seat(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path, monkeypatch, size=(1024, 600))
-    monkeypatch.setattr(app, "pop", lambda: None)
+    keep_the_table(app, monkeypatch)
     scene = make_table(app, "hhbh", seed=5)
     monkey(app, scene, random.Random(2), 3000)
     assert scene.match.history

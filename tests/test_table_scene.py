@@ -234,21 +234,25 @@ def test_match_end_opens_the_results(tmp_path, monkeypatch) -> None:
 
 
 def test_menu_button_leaves_the_table_and_stops_the_bots(tmp_path, monkeypatch) -> None:
+    from scenes.pause import PauseScene
+
     app = make_app(tmp_path, monkeypatch)
     scene = make_table(app, "hbb", think=30.0, threaded=True)
     frames(app, 2)
     button = next(b for b in scene.buttons if b.action == "menu")
     frames(app, 1, events=[mouse("down", button.rect.center)])
+    assert isinstance(app.stack.top, PauseScene)
+    app.stack.top.quit_button.activate()  # "Save and quit to menu"
     assert scene not in app.stack.scenes
     assert scene.match.bots_thinking() == [] and scene.match.poll() == []
-    # Escape puts a selected card down first, then leaves the table
+    # Escape puts a selected card down first, then opens the pause menu
     again = make_table(app, "hbb")
     settle(app, again)
     frames(app, 1, events=[key(pygame.K_3)])
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     assert again.input.selected is None and app.stack.top is again
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
-    assert again not in app.stack.scenes
+    assert isinstance(app.stack.top, PauseScene)
 
 
 def test_english_texts_and_a_resize_relayout(tmp_path, monkeypatch) -> None:

@@ -123,23 +123,50 @@ def number_card(card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surfa
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, (150, 140, 120), surf.get_rect(), max(1, w // 30), border_radius=radius)
     value = str(info.get("value", "?"))
-    big = app.font(max(8, int(h * 0.5)), True).render(value, True, ink)
-    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.5))))
+    big = app.font(max(8, int(h * 0.46)), True).render(value, True, ink)
+    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.43))))  # leaves the band above the corner to the name
     small = app.font(max(7, int(h * 0.17)), True)
     corner = small.render(value, True, ink)
-    surf.blit(corner, (max(2, w // 12), max(1, h // 30)))
-    surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - max(2, w // 12), h - max(1, h // 30))))
     symbol = info.get("symbol")
+    label_text = app.game_text(rules, f"card.{card}")
+    font = app.font(max(6, int(h * 0.11)))
+    boxes = number_card_layout((w, h), corner.get_size(), font.get_linesize(), bool(symbol))
+    surf.blit(corner, boxes["corner"])
+    surf.blit(pygame.transform.rotate(corner, 180), boxes["corner_rotated"])
     if symbol:
-        badge = pygame.Rect(0, 0, int(w * 0.5), int(w * 0.5))
-        badge.topright = (w - 2, 2)
+        badge = boxes["badge"]
         pygame.draw.circle(surf, symbol_look(card_art, symbol)[2], badge.center, badge.w // 2)
         draw_symbol(surf, card_art, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
-    label = app.game_text(rules, f"card.{card}")
-    font = app.font(max(6, int(h * 0.11)))
-    img = font.render(fit_text(font, label, w - 4), True, ink)
-    surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(2, h // 7))))
+    label = boxes["label"]
+    for size in range(max(6, int(h * 0.11)), max(5, int(h * 0.085)), -1):  # the whole name if a little smaller fits
+        font = app.font(size)
+        if font.size(label_text)[0] <= label.w:
+            break
+    if font.size(label_text)[0] > label.w and symbol and " (" in label_text:
+        label_text = label_text.split(" (")[0]  # "Black 1 (meat)": the badge already shows the meat
+    img = font.render(fit_text(font, label_text, label.w), True, ink)
+    surf.blit(img, img.get_rect(center=label.center))
     return surf
+
+
+def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int, symbol: bool) -> dict[str, pygame.Rect]:
+    """Where a number card's parts go, clear of each other and inside the rounded border: the
+    corner index (top left, and turned at the bottom right), the meat/bone badge (top right) and
+    the name, on the band between the big value and the bottom corners."""
+    w, h = size
+    margin = max(2, w // 12)
+    top = pygame.Rect((margin, max(1, h // 30)), corner)
+    bottom = pygame.Rect((0, 0), corner)
+    bottom.bottomright = (w - margin, h - max(1, h // 30))
+    boxes = {"corner": top, "corner_rotated": bottom}
+    if symbol:
+        side = max(6, min(int(w * 0.3), w - top.right - 2 * margin))  # clear of the big value too
+        boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
+    label = pygame.Rect(0, 0, w - 2 * margin, line)  # the whole width, just above the bottom corner
+    label.centerx = w // 2
+    label.bottom = bottom.top - 1
+    boxes["label"] = label
+    return boxes
 
 
 # ---------------------------------------------------------------------- animal cards
@@ -193,16 +220,40 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
         surf.blit(img, img.get_rect(center=box.center))
     if detail:
         desc = app.game_text(rules, f"animal.{animal}.desc")
-        body = app.font(max(8, int(h * 0.047)))
         ty = pic.bottom + max(4, h // 40)
+        body, lines, _ = fit_paragraph(app, desc, description_box((w, h), ty, side == "back"))
         pad = max(6, w // 14)
-        for line in wrap_text(body, desc, w - 2 * pad):
-            if ty + body.get_linesize() > h - pad:
-                break
-            img = body.render(line, True, ink)
-            surf.blit(img, (pad, ty))
+        for line in lines:
+            surf.blit(body.render(line, True, ink), (pad, ty))
             ty += body.get_linesize()
     return surf
+
+
+def description_box(size: tuple[int, int], top: int, flips: bool) -> pygame.Rect:
+    """Where a gallery card's description goes: under the picture, inside the border, and above
+    the flip mark of a card's back side (the mark sits in the bottom-right corner)."""
+    w, h = size
+    pad = max(6, w // 14)
+    bottom = h - pad - (2 * max(2, w // 14) + 2 if flips else 0)
+    return pygame.Rect(pad, top, w - 2 * pad, max(0, bottom - top))
+
+
+def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Font, list[str], bool]:
+    """The largest font (down to a readable minimum) at which `text` wraps whole inside `box`;
+    the lines, and whether all of it fits (if not, the last shown line ends with "…")."""
+    h = box.h
+    start = max(8, int(box.w * 0.085))
+    font, lines = app.font(start), []
+    for size in range(start, 7, -1):
+        font = app.font(size)
+        lines = wrap_text(font, text, box.w)
+        if len(lines) * font.get_linesize() <= h:
+            return font, lines, True
+    keep = max(1, h // font.get_linesize())
+    cut = lines[:keep]
+    if len(lines) > keep:
+        cut[-1] = fit_text(font, cut[-1] + " …", box.w)
+    return font, cut, False
 
 
 def movement_mark(presentation: dict[str, Any], rules: Any, animal: str, side: str) -> str:

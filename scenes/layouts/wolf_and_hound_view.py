@@ -21,6 +21,7 @@ from scenes.table.layout import TableContext
 from scenes.table.painter import ghost
 
 SEATS = 4
+DECK_BADGE = (212, 170, 84)  # the table's brass, as on every stack's count
 
 
 def team_colors(ctx: TableContext, view: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
@@ -110,10 +111,31 @@ def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
     spots = [(seat, art.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))) for k, seat in enumerate(order)]
     glow = {view["turn_seat"]} if not view.get("over") else set()
     art.draw_board(surface, center, radius, spots, colors, labels, glow)
+    _draw_deck(ctx, surface, view)
     if ctx.dragging:
         pygame.draw.circle(surface, (250, 214, 96), center, radius + 4, 3 + int(2 * ((ctx.time * 2) % 1.0)))
     _draw_animals(ctx, surface, view, center, radius, step, moving)
     _draw_preview(ctx, surface, view, center, radius)
+
+
+def _draw_deck(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    """The draw deck in the middle of the board (the board is drawn over the card regions), with
+    its size as a badge; an empty deck shows 0."""
+    region = ctx.regions.get("deck")
+    if region is None:
+        return
+    cards = view["zones"]["deck"]
+    rect = region.card_rects(max(1, len(cards)))[-1]
+    if cards:
+        surface.blit(ctx.art.back(rect.size), rect)
+    else:
+        pygame.draw.rect(surface, (120, 110, 96), rect, 2, border_radius=max(3, rect.w // 10))
+    size = max(10, ctx.app.px(15))
+    img = ctx.app.font(size, True).render(str(len(cards)), True, (30, 24, 12))
+    box = img.get_rect().inflate(size // 2 + 4, 2)
+    box.midbottom = (rect.centerx, rect.bottom - 2)
+    pygame.draw.rect(surface, DECK_BADGE, box, border_radius=box.h // 2)
+    surface.blit(img, img.get_rect(center=box.center))
 
 
 def _draw_seats(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], colors: dict[int, tuple[int, int, int]],

@@ -121,6 +121,8 @@ def _kind(event: Event, kinds: MoveKinds) -> str:
 
 def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
     first = step.events[0]
+    if kind == "phase" and isinstance(event, PhaseBegan) and all(isinstance(e, PhaseBegan) for e in step.events):
+        return True  # a new day and its first round begin together (never "day 2 · round 10")
     if kind != step.kind:
         return False
     if kind == "reveal":
@@ -193,8 +195,16 @@ class Animator:
         assert self.view is not None
         self.current = step
         step.duration = DURATIONS[step.kind] / max(0.05, speed)
-        captions = [c for c in (self.caption_of(e) for e in step.events) if c]
-        unique = list(dict.fromkeys(captions))
+        for event in step.events:  # the HUD's counters change when the caption says so
+            if isinstance(event, PhaseBegan):
+                _count_phase(self.view, event)
+        counts: dict[str, tuple[Event, int]] = {}
+        for event in step.events:
+            caption = self.caption_of(event)
+            if caption:
+                first, n = counts.get(caption, (event, 0))
+                counts[caption] = (first, n + 1)
+        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
         shown = 6 if step.kind == "score" else 3  # every seat's score line; other batches abridged
         step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
@@ -232,6 +242,15 @@ class Animator:
         if not quiet and self.on_step is not None:
             self.on_step(step)
 
+    def _plural(self, caption: str, event: Event, count: int) -> str:
+        """A sentence repeated in one step, said once with its number ("Alice bets 4 fish.")."""
+        if count < 2:
+            return caption
+        try:
+            return self.caption_of(event, count) or caption  # type: ignore[call-arg]
+        except TypeError:  # a caption function without a count
+            return caption
+
     def _finish(self, step: Step) -> None:
         view = self.view
         assert view is not None
@@ -256,10 +275,16 @@ class Animator:
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
                 view["scores"][event.seat] = event.total
-            elif isinstance(event, PhaseBegan) and event.phase in view and type(view[event.phase]) in (int, type(None)):
-                view[event.phase] = event.number  # the HUD's counter of that phase follows the animation
+            elif isinstance(event, PhaseBegan):
+                _count_phase(view, event)
             self.layout.apply_event(view, event)  # a layout's own view fields
         step.elapsed = step.duration
+
+
+def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:
+    """The HUD's day/round/turn counter follows the animation."""
+    if event.phase in view and type(view[event.phase]) in (int, type(None)):
+        view[event.phase] = event.number
 
 
 def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:

@@ -499,8 +499,11 @@ class ComposerInput:
                 pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
                 surface.blit(key, key.get_rect(center=box.center))
                 room -= box.w + 2
-            img = font.render(fit_text(font, ctx.text(f"action.{press.action}"), room), True, theme.TEXT)
-            surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
+            size = max(9, int(rect.h * 0.42))
+            font, lines = button_label(ctx.app, ctx.text(f"action.{press.action}"), room, rect.h - 4, size)
+            top = rect.centery - len(lines) * font.get_linesize() // 2
+            for i, line in enumerate(lines):
+                surface.blit(font.render(line, True, theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
 
     def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
         """A template's key help (the letters of its cards) in its area, while the seat may act."""
@@ -519,3 +522,19 @@ class ComposerInput:
             for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
                 y += size + 3
+
+
+def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:
+    """A button's text whole: on one line if it fits (a little smaller if need be), else on two
+    ("Échanger avec la pioche fantôme" in a narrow button)."""
+    for s in (size, int(size * 0.85)):
+        font = app.font(max(7, s), True)
+        if font.size(text)[0] <= width:
+            return font, [text]
+    lines = [text]
+    for s in range(int(size * 0.85), 6, -1):
+        font = app.font(s, True)
+        lines = wrap_text(font, text, width)
+        if len(lines) <= 2 and len(lines) * font.get_linesize() <= height:
+            return font, lines
+    return font, [fit_text(font, line, width) for line in lines[:2]]

@@ -48,7 +48,9 @@ class LogPanel:
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
-        return LogWriter(self.rules, self.app.settings.language, self.names, self.viewer)
+        shown = getattr(self.app, "shown_name", None)  # "Vous" read in English is "You"
+        names = [shown(n) for n in self.names] if shown is not None else self.names
+        return LogWriter(self.rules, self.app.settings.language, names, self.viewer)
 
     def add_events(self, events: Iterable[Event]) -> None:
         batch = list(events)
@@ -258,7 +260,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         try:
-            step = self.recorder.undo()
+            step = self.recorder.undo(self._asking(UndoRefused))
         except UndoRefused as refused:
             self.scene.say(self.app.game_text(self.scene.rules, refused.key), error=True)
             return False
@@ -266,6 +268,16 @@ class TableRecords:
         self._resync()
         self.scene.say(display_text(self.panel.lines()[-1]))
         return True
+
+    def _asking(self, refused: type[Exception]) -> int | None:
+        """Who asks for the undo: in hot-seat the seat at the screen, which may take back only
+        its own moves (nobody is at the screen behind the privacy screen or while a move plays)."""
+        scene = self.scene
+        if not getattr(scene, "hot_seat", False):
+            return None
+        if scene.viewer is None:
+            raise refused("nobody is at the screen", "undo.not_yours")
+        return int(scene.viewer)
 
     def redo(self) -> bool:
         from game.records import UndoRefused
@@ -342,7 +354,7 @@ class TableRecords:
         px, tr = self.app.px, self.app.tr
         font = self._button_font()
         items = (
-            ("undo", "records.undo_button", self.recorder.can_undo()),
+            ("undo", "records.undo_button", self._can_undo()),
             ("redo", "records.redo_button", self.recorder.can_redo()),
             ("log", "records.log_button", True),
         )
@@ -354,6 +366,14 @@ class TableRecords:
             y += height + px(4)
             out.append((action, pygame.Rect(px(8), y - height, width, height), enabled))
         return out
+
+    def _can_undo(self) -> bool:
+        from game.records import UndoRefused
+
+        try:
+            return self.recorder.can_undo(self._asking(UndoRefused))
+        except UndoRefused:
+            return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.set_viewer(self.scene.viewer)

@@ -247,5 +247,5 @@ def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placemen
                 painter.region(surface, region, cards, hidden=(hidden or {}).get(region.name),
                                lifted=(lifted or {}).get(region.name))
     for region in placements.regions.values():
-        if region.kind == MARKER:
+        if region.kind == MARKER and region.name not in skip:  # a flying marker is drawn by its flight
             painter.marker(surface, region)

@@ -22,7 +22,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import SEAT_PARAMS
+from game.log import SEAT_PARAMS, reader_key
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -114,7 +114,7 @@ class TableScene(Scene):
 
     def name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < self.match.num_seats:
-            return self.match.seat_name(seat)
+            return self.app.shown_name(self.match.seat_name(seat))
         if isinstance(seat, int) and seat >= 0:  # a table seat nobody plays (a ghost)
             return self.layout.seat_name(self.ctx(), seat) or ""
         return ""
@@ -134,28 +134,34 @@ class TableScene(Scene):
         return self.viewer if self.viewer in self.match.human_to_act() else None
 
     # ----------------------------------------------------------------- captions
-    def caption_of(self, event: Event) -> str:
-        """The sentence naming what an event did, from the game's texts (or '' for none)."""
+    def caption_of(self, event: Event, count: int = 1) -> str:
+        """The sentence naming what an event did, from the game's texts (or '' for none), in the
+        grammar of the player at the screen ("You play…"); `count`: repeated in one step."""
+        reader = self.viewer
         if isinstance(event, CardMoved):
             key = f"move.{event.reason}"
             if event.reason in self.animator.kinds.quiet or not self.rules.has_text(key):
                 return ""
+            key = reader_key(self.rules, key, reader, event.actor, event.from_seat, count)
             return self.game_text(key, actor=self.name(event.actor), owner=self.name(event.from_seat),
-                                  to=self.name(event.to_seat), card=self.card_name(event.card))
+                                  to=self.name(event.to_seat), card=self.card_name(event.card), count=count)
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
-            return self.game_text(f"note.{event.key}", seat=self.name(event.seat), **params)
+            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=count)
+            return self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params})
         if isinstance(event, MarkerChanged):
             found = self.layout.marker_caption(event)
             if found is None:
                 return ""
             key, params = found
-            return self.game_text(key, **self._localize(params))
+            subject = params.get("seat") if isinstance(params.get("seat"), int) else event.seat
+            return self.game_text(reader_key(self.rules, key, reader, subject), **self._localize(params))
         if isinstance(event, PhaseBegan):
             key = f"phase.{event.phase}"
             return self.game_text(key, number=event.number) if self.rules.has_text(key) else ""
         if isinstance(event, ScoreChanged):
-            return self.app.tr("table.score_line", name=self.name(event.seat), points=f"{event.delta:+d}")
+            key = "table.score_line_you" if reader is not None and event.seat == reader else "table.score_line"
+            return self.app.tr(key, name=self.name(event.seat), points=f"{event.delta:+d}")
         if isinstance(event, GameOver):
             return self.app.tr("table.game_over")
         return ""
@@ -300,7 +306,7 @@ class TableScene(Scene):
         if self.input.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._button("menu")  # the match is autosaved: "Continue" brings it back
+            self._button("menu")  # the pause menu (Resume, Rules, Settings, Save and quit)
             return True
         return False
 
@@ -310,7 +316,8 @@ class TableScene(Scene):
         elif action == "scores":
             self.open_score_sheet()
         elif action == "menu":
-            self.app.pop()
+            self.input.reset()
+            self.app.push(self.app.scene("pause", game_id=self.match.config.game_id))
 
     def open_score_sheet(self) -> None:
         """The score sheet over the table (the app's overlay); the match waits while it is open."""
@@ -366,6 +373,13 @@ class TableScene(Scene):
             self.app.save_settings()
 
     # ------------------------------------------------------------------ update
+    def animating(self) -> bool:
+        """Drawn every frame only while something moves: an animation, a computer player about
+        to move, a card being dragged, the end of the match on its way to the results."""
+        return (self.animator.busy or bool(self.match.bots_thinking()) or self.input.drag is not None
+                or self.input.snap is not None
+                or self.match.is_over())
+
     def update(self, dt: float) -> None:
         self.time += dt
         self.match.poll()
@@ -434,6 +448,9 @@ class TableScene(Scene):
         flipping = frozenset()
         if step is not None and step.kind == "reveal":
             flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
+        if step is not None:  # a marker in flight is drawn flying only, not also at its old place
+            flying = (placements.marker(f.marker) for f in step.flights if f.marker)
+            flipping = flipping | frozenset(r.name for r in flying if r is not None)
         hover = None
         if self.mouse is not None and ctx.seat is not None:
             hover = next((i for i in reversed(self.composer.items(ctx)) if not i.ghost and i.rect.collidepoint(self.mouse)), None)

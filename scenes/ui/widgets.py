@@ -24,6 +24,22 @@ def _rounded(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.
     pygame.draw.rect(surface, color, rect, width=width, border_radius=radius)
 
 
+def draw_fitted(surface: pygame.Surface, app: Any, text: str, rect: pygame.Rect, color: tuple[int, int, int] = theme.TEXT) -> list[str]:
+    """Text left-aligned in `rect`, whole: at the body size if it fits, else smaller, else on two
+    smaller lines ("Couverture noire (carte de l'auteur 02)" is never cut in a French column)."""
+    font = app.font(app.px(theme.BODY_SIZE))
+    for size in (theme.BODY_SIZE, theme.SMALL_SIZE):
+        font = app.font(app.px(size))
+        if font.size(text)[0] <= rect.width:
+            draw_text(surface, font, text, color, (rect.x, rect.centery), "midleft")
+            return [text]
+    lines = [fit_text(font, line, rect.width) for line in wrap_text(font, text, rect.width)[:2]]
+    top = rect.centery - font.get_linesize() * len(lines) // 2
+    for i, line in enumerate(lines):
+        draw_text(surface, font, line, color, (rect.x, top + i * font.get_linesize()))
+    return lines  # what was drawn (tests check nothing was cut)
+
+
 class Widget:
     """Something in a form that can take the focus."""
 
@@ -181,9 +197,8 @@ class Check(Choice):
             width = max(2, app.px(4))
             points = [(box.x + side * 0.2, box.y + side * 0.55), (box.x + side * 0.42, box.y + side * 0.78), (box.x + side * 0.82, box.y + side * 0.25)]
             pygame.draw.lines(surface, theme.ACCENT, False, points, width)
-        font = app.font(app.px(theme.BODY_SIZE))
         x = box.right + app.px(12)
-        draw_text(surface, font, fit_text(font, self.text(), rect.right - x - app.px(8)), theme.TEXT, (x, rect.centery), "midleft")
+        draw_fitted(surface, app, self.text(), pygame.Rect(x, rect.y, rect.right - x - app.px(8), rect.height))
 
 
 class TextField(Widget):

@@ -1,0 +1,220 @@
+"""What a player must be able to read on the table (issue 16): the draw deck with its size,
+headers and captions in step, texts in the reader's grammar."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig  # noqa: E402
+from tests.table_helpers import make_app, settle  # noqa: E402
+
+
+def wh_table(app, players: int = 4, seed: int = 5):
+    from scenes.table.scene import TableScene
+
+    app.settings.extra["tours_seen"] = ["wolf_and_hound"]
+    seats = [SeatConfig("Ana", HUMAN)] + [SeatConfig(f"Bot {i}", BOT, "random", "easy") for i in range(1, players)]
+    config = MatchConfig("wolf_and_hound", seats, seed=seed)
+    scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
+    app.push(scene)
+    return scene
+
+
+def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = wh_table(app)
+    settle(app, scene)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    deck = scene.placements.regions["deck"]
+    size = scene.view["deck_size"]
+    assert size > 0
+    rect = deck.card_rects(size)[-1]
+    back = scene.art.back(rect.size)
+    probe = (rect.w // 2, rect.h // 3)
+    assert surface.get_at((rect.x + probe[0], rect.y + probe[1]))[:3] == back.get_at(probe)[:3]
+    from scenes.layouts.wolf_and_hound_view import DECK_BADGE
+
+    row = [surface.get_at((x, rect.bottom - 5))[:3] for x in range(rect.x, rect.right)]
+    assert DECK_BADGE in row  # the count's badge
+
+
+def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
+    """Run frames; at each, the HUD counters named by the shown phase events equal theirs."""
+    from game.engine.events import PhaseBegan
+
+    seen = []
+    for _ in range(frames):
+        app.step(1 / 30, [])
+        step = scene.animator.current
+        if step is None:
+            continue
+        for event in step.events:
+            if isinstance(event, PhaseBegan) and type(scene.view.get(event.phase)) is int:
+                assert scene.view[event.phase] == event.number, (event, scene.layout.status_line(scene.view, scene.game_text))
+        if "day" in scene.view:
+            seen.append((scene.view["day"], scene.view["round"]))
+    return seen
+
+
+def test_jagdfieber_header_never_shows_a_new_day_with_the_old_round(tmp_path, monkeypatch) -> None:
+    from tests.table_helpers import make_table
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbb", seed=4, think=0.0)
+    seen = _counters_follow_the_animation(app, scene, 2500)
+    assert seen[-1][0] >= 2  # a new day began during the frames
+    for (d0, r0), (d1, r1) in zip(seen, seen[1:], strict=False):
+        assert (d1, r1) in ((d0, r0), (d0, r0 + 1), (d0 + 1, 1)), ((d0, r0), (d1, r1))
+
+
+def test_wolf_and_hound_header_turn_is_the_caption_turn(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    from scenes.table.scene import TableScene
+
+    seats = [SeatConfig(f"Bot {i}", BOT, "random", "easy") for i in range(4)]
+    config = MatchConfig("wolf_and_hound", seats, seed=5)
+    scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
+    app.push(scene)
+    _counters_follow_the_animation(app, scene, 600)
+    assert scene.view["turn"] > 3
+
+
+def test_log_speaks_to_the_reader_in_the_second_person_and_counts_in_words() -> None:
+    from game.engine import registry
+    from game.engine.events import CardMoved, Note
+    from game.log import LogWriter
+
+    wh = registry.load("wolf_and_hound")
+    play = CardMoved("white 3", 0, "hand", 0, "played", -1, "play", 0)
+    assert LogWriter(wh, "en", ["You", "Bob", "Cyd", "Dan"], 0).lines([play])[0].text == "You play White 3."
+    assert LogWriter(wh, "fr", ["Vous", "Bob", "Cyd", "Dan"], 0).lines([play])[0].text == "Vous jouez Blanc 3."
+    assert LogWriter(wh, "en", ["Ann", "Bob", "Cyd", "Dan"], 1).lines([play])[0].text == "Ann plays White 3."
+    jagd = registry.load("jagdfieber")
+    choose = CardMoved(None, 0, "hand", 0, "play", 0, "choose", 0)
+    assert LogWriter(jagd, "fr", ["Vous", "Bob", "Cyd"], 0).lines([choose])[0].text == "Vous choisissez une carte."
+    takes = CardMoved("wolf", 0, "play", 1, "prey_pile", -1, "hunter_takes", 1)
+    assert LogWriter(jagd, "en", ["You", "Bob", "Cyd"], 0).lines([takes])[0].text == "Bob's hunter takes your wolf."
+    fish = registry.load("fish_fish")
+    bets = [CardMoved(None, 1, "fish", 1, "bet", -1, "bet", 1)] * 4
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 0).lines(bets)[0].text == "Alice bets 4 fish."
+    assert LogWriter(fish, "fr", ["Ann", "Alice", "Bob"], 0).lines(bets)[0].text == "Alice mise 4 poissons."
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 1).lines(bets)[0].text == "You bet 4 fish."
+    assert LogWriter(fish, "en", ["Ann", "Alice", "Bob"], 1).lines(bets[:1])[0].text == "You bet a fish."
+    assert LogWriter(fish, "fr", ["Ann", "Alice", "Bob"], 1).lines([Note("pass", 1)])[0].text == "Vous ne misez pas."
+
+
+def test_table_captions_use_the_reader_grammar_and_the_default_name_follows_the_language(tmp_path, monkeypatch) -> None:
+    from game.engine.events import CardMoved
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = wh_table(app)
+    scene.match.config.seats[0].name = "Vous"  # the setup's default name for the first seat
+    play = CardMoved("white 3", 0, "hand", 0, "played", -1, "play", 0)
+    assert scene.caption_of(play) == "Vous jouez Blanc 3."
+    app.set_language("en")
+    assert scene.caption_of(play) == "You play White 3."
+    assert scene.name(0) == "You"
+    other = CardMoved("white 3", 1, "hand", 1, "played", -1, "play", 1)
+    assert scene.caption_of(other) == "Bot 1 plays White 3."
+
+
+def test_number_card_parts_never_overlap_nor_leave_the_card(tmp_path, monkeypatch) -> None:
+    import itertools
+
+    from scenes.layouts.wolf_and_hound_draw import number_card_layout
+
+    app = make_app(tmp_path, monkeypatch)
+    for w, h in ((40, 56), (50, 70), (70, 98), (100, 140), (140, 196), (300, 420)):
+        corner = app.font(max(7, int(h * 0.17)), True).size("4")
+        line = app.font(max(6, int(h * 0.11))).get_linesize()
+        boxes = number_card_layout((w, h), corner, line, symbol=True)
+        card = pygame.Rect(0, 0, w, h)
+        radius = max(3, w // 9)
+        inner = card.inflate(-radius, -radius)  # clear of the rounded corners
+        assert inner.contains(boxes["badge"]), (w, h, boxes["badge"])
+        for (a, ra), (b, rb) in itertools.combinations(boxes.items(), 2):
+            assert not ra.colliderect(rb), (w, h, a, ra, b, rb)
+
+
+def test_french_setup_check_labels_are_shown_whole(tmp_path, monkeypatch) -> None:
+    from scenes.ui import widgets
+
+    app = make_app(tmp_path, monkeypatch)
+    setup = app.scene("setup", game_id="wolf_and_hound")
+    app.push(setup)
+    drawn: list[tuple[str, list[str]]] = []
+    real = widgets.draw_fitted
+    monkeypatch.setattr(widgets, "draw_fitted", lambda s, a, text, rect, *r: drawn.append((text, real(s, a, text, rect, *r))) or drawn[-1][1])
+    checks = [w for w in setup.form.widgets() if isinstance(w, widgets.Check)]
+    assert len(checks) >= 10
+    surface = pygame.Surface(app.screen.get_size())
+    for check in checks:
+        check.draw(surface, app, setup.form.screen_rect(check), False, False)
+    assert len(drawn) == len(checks)
+    for text, lines in drawn:
+        assert " ".join(lines) == text, (text, lines)
+
+
+def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_path, monkeypatch) -> None:
+    from game.engine import registry
+    from scenes.gallery import CARD_H, CARD_W
+    from scenes.layouts import wolf_and_hound_draw as art
+
+    rules = registry.load("wolf_and_hound")
+    app = make_app(tmp_path, monkeypatch)
+    for lang in ("fr", "en"):
+        app.set_language(lang)
+        w, h = app.px(CARD_W), app.px(CARD_H)
+        top = int(h * 0.1) * 2 + int(h * 0.34) + max(4, h // 40) + 4  # under a two-line name and the picture
+        for animal, data in rules.data["animals"].items():
+            for side in ("front", "back"):
+                if data.get(side):
+                    text = app.game_text(rules, f"animal.{animal}.desc")
+                    _, lines, whole = art.fit_paragraph(app, text, art.description_box((w, h), top, side == "back"))
+                    assert whole, (lang, animal, side, lines[-1])
+
+
+def test_ghost_buttons_show_their_whole_text_in_both_languages(tmp_path, monkeypatch) -> None:
+    from scenes.table.composer_input import button_label
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = wh_table(app, players=3)
+    area = scene.placements.regions["actions"].rect
+    for lang in ("fr", "en"):
+        app.set_language(lang)
+        for action in ("ghost keep", "ghost swap"):
+            text = scene.game_text(f"action.{action}")
+            h = min(max(22, area.h // 3), app.px(48))  # as action_buttons lays them out
+            size = max(9, int(h * 0.42))
+            key_w = app.font(size, True).size("K")[0] + 8
+            font, lines = button_label(app, text, area.w - key_w - 18, h - 4, size)
+            assert " ".join(lines) == text, (lang, lines)
+            assert len(lines) * font.get_linesize() <= h
+
+
+def test_the_start_card_is_drawn_once_while_it_moves(tmp_path, monkeypatch) -> None:
+    from tests.table_helpers import make_table
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "bbb", seed=4)
+    drawn: list[str] = []
+    real = scene.painter.marker
+    monkeypatch.setattr(scene.painter, "marker", lambda surface, region: (drawn.append(region.marker), real(surface, region)))
+    checked = 0
+    for _ in range(3000):
+        app.step(1 / 30, [])
+        step = scene.animator.current
+        if step is not None and any(f.marker == "start_card" for f in step.flights):
+            drawn.clear()
+            scene.draw(pygame.Surface(app.screen.get_size()))
+            assert "start_card" not in drawn  # only the flying one is shown
+            checked += 1
+            if checked > 5:
+                break
+    assert checked
