@@ -105,6 +105,16 @@ class FishFishLayout(Layout):
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
     # ---------------------------------------------------------------- animation
+    def prepare_events(self, events: list[Event]) -> list[Event]:
+        """Say 'the bait is worth N' before the bait flies onto the line (the caption announces
+        what the players then watch)."""
+        out = list(events)
+        for i in range(1, len(out)):
+            prev, event = out[i - 1], out[i]
+            if isinstance(event, Note) and event.key == "bait" and isinstance(prev, CardMoved) and prev.reason == "bait":
+                out[i - 1], out[i] = event, prev
+        return out
+
     def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
         """A card starts flying: its picture (a fish's species, a bait's value) from the owner
         and attributes the event carries."""
