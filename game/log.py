@@ -166,6 +166,7 @@ class LogWriter:
         params = {
             "seat": self.seat_name(e.viewer), "owner": self.seat_name(e.seat),
             "card": self.card_name(e.card), "zone": self._zone(e.zone),
+            "slot": "" if e.slot is None else e.slot + 1,
         }
         key = f"seen.{e.zone}"
         if self.rules.has_text(key):

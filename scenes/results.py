@@ -1,8 +1,9 @@
 """End of a match: ranking, winners (shared victories too), the score sheet and what next.
 
-Generic over games through the score-sheet contract of every game's public view:
-score_sheet (rows of points per seat), score_details (per row, per seat, {part: points}),
-winners, tiebreak, and the game texts "sheet.row", "score.<part>", "tiebreak.<key>".
+Generic over games: every game's public view carries its engine ScoreSheet as `view["sheet"]`
+(game.engine.flow.ScoreSheet.view: rows of points per seat with each seat's {part: points},
+totals, winners, the tie-break note, whether the lowest total wins), and the game texts named by
+the sheet's row label ("sheet.row"), "score.<part>" and "tiebreak.<note>".
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
-def ranking(scores: list[int], winners: list[int]) -> list[tuple[int, int]]:
+def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> list[tuple[int, int]]:
     """[(rank, seat)] best first: winners first (tie-break applied), then by total; equal totals share a rank."""
-    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s], s))
+    sign = 1 if lower_wins else -1
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s], s))
     result: list[tuple[int, int]] = []
     for i, seat in enumerate(order):
         if i and (seat in winners) == (order[i - 1] in winners) and scores[seat] == scores[order[i - 1]]:
@@ -35,6 +37,15 @@ def ranking(scores: list[int], winners: list[int]) -> list[tuple[int, int]]:
         else:
             result.append((i + 1, seat))
     return result
+
+
+def sheet_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The view's score sheet (ScoreSheet.view); a game without one gets an empty sheet."""
+    sheet = view.get("sheet")
+    if isinstance(sheet, dict):
+        return sheet
+    return {"label": "sheet.row", "lower_wins": False, "rows": [], "totals": list(view.get("scores") or []),
+            "winners": list(view.get("winners") or []), "tiebreak": view.get("tiebreak") or ""}
 
 
 class ScoreSheetView:
@@ -46,11 +57,17 @@ class ScoreSheetView:
     def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
         self.app = app
         self.rules = rules
-        self.sheet: list[list[int]] = list(view.get("score_sheet") or [])
-        self.details: list[list[dict[str, int]]] = list(view.get("score_details") or [])
+        data = sheet_of(view)
+        rows = list(data.get("rows") or [])
+        self.label: str = data.get("label") or "sheet.row"
+        self.sheet: list[list[int]] = [list(row["points"]) for row in rows]
+        self.details: list[list[dict[str, int]]] = [list(row.get("details") or []) for row in rows]
+        self.numbers: list[int] = [row.get("number", i + 1) for i, row in enumerate(rows)]
         self.names = names
-        self.winners = list(view.get("winners") or [])
-        self.totals = [sum(row[s] for row in self.sheet) for s in range(len(names))]
+        self.winners = list(data.get("winners") or [])
+        self.tiebreak: str = data.get("tiebreak") or ""
+        self.lower_wins = bool(data.get("lower_wins"))
+        self.totals = list(data.get("totals") or [sum(row[s] for row in self.sheet) for s in range(len(names))])
         self.selected = len(self.sheet) - 1 if self.sheet else None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.line_rects: list[pygame.Rect] = []
@@ -66,7 +83,7 @@ class ScoreSheetView:
                 self.selected = i
 
     def row_label(self, index: int) -> str:
-        return self.app.game_text(self.rules, "sheet.row", number=index + 1)
+        return self.app.game_text(self.rules, self.label, number=self.numbers[index])
 
     def detail_lines(self) -> list[str]:
         """The selected row explained, one line per seat ("Anna: Prey pile +6, Cards in hand −3")."""
@@ -144,11 +161,11 @@ class ResultsScene(Scene):
         self.rules = getattr(match, "rules", None) or registry.load(self.config.game_id)
         self.view = match.state.view(None)
         self.names = [seat.name for seat in self.config.seats]
-        self.scores = list(self.view.get("scores") or match.state.scores())
-        self.winners = list(self.view.get("winners") or match.state.winners())
-        self.tiebreak = self.view.get("tiebreak") or ""
         self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
         self.sheet = ScoreSheetView(app, self.rules, self.view, self.names)
+        self.scores = list(self.sheet.totals or self.view.get("scores") or match.state.scores())
+        self.winners = list(self.sheet.winners or match.state.winners())
+        self.tiebreak = self.sheet.tiebreak
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         self.form = Form(app, [Row(None, [self.menu, self.again])])
@@ -228,7 +245,7 @@ class ResultsScene(Scene):
         width = min(px(900), w - px(60))
         x = (w - width) // 2
         font = app.font(px(theme.BODY_SIZE))
-        for rank, seat in ranking(self.scores, self.winners):
+        for rank, seat in ranking(self.scores, self.winners, self.sheet.lower_wins):
             color = theme.WINNER if seat in self.winners else theme.TEXT
             points = app.tr_count("results.points", self.scores[seat])
             text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points)

@@ -37,6 +37,8 @@ CASES: list[tuple[str, int, tuple[int, ...], dict[str, Any], str]] = [
         )
         for n in (2, 3, 4)
     ],
+    *[("silver_amulet", n, (1, 2, 3), {}, "") for n in (2, 3, 4)],
+    *[("silver_amulet", n, (4,), {"squire": "public", "rascal": "discard"}, "variant") for n in (2, 4)],
 ]
 
 MAX_STEPS = 5000

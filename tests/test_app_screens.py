@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.engine.flow import ScoreSheet
 from scenes import app as app_module
 from scenes.menu import MainMenuScene
 from scenes.results import ResultsScene, ScoreSheetScene, ranking, signed
@@ -164,20 +165,22 @@ def test_results_show_winner_tie_break_and_the_sheet(results_app) -> None:
 
 
 class ContractState:
-    """A final state given directly by the score-sheet contract (any game's public view)."""
+    """A final state given directly by an engine ScoreSheet (any game's view carries one)."""
 
     def __init__(self, sheet, details, winners, tiebreak) -> None:
-        self.sheet, self.details, self.win, self.tiebreak = sheet, details, winners, tiebreak
+        self.score_sheet = ScoreSheet(len(sheet[0]))
+        for row, parts in zip(sheet, details, strict=True):
+            self.score_sheet = self.score_sheet.with_row(row, parts)
+        self.win, self.tiebreak = winners, tiebreak
 
     def scores(self):
-        return [sum(row[s] for row in self.sheet) for s in range(len(self.sheet[0]))]
+        return self.score_sheet.totals[:]
 
     def winners(self):
         return self.win
 
     def view(self, seat):
-        return {"scores": self.scores(), "score_sheet": self.sheet, "score_details": self.details,
-                "winners": self.win, "tiebreak": self.tiebreak}
+        return {"scores": self.scores(), "sheet": self.score_sheet.view(self.win, self.tiebreak)}
 
 
 def test_a_shared_victory_names_every_winner_and_explains_the_tie(results_app) -> None:

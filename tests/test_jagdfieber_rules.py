@@ -230,7 +230,8 @@ def test_game_lasts_four_days_and_scores_are_the_score_sheet_totals():
 
 def _finished(sheet):
     state = new_game(len(sheet[0]))
-    state.sheet = [list(row) for row in sheet]
+    for row in sheet:
+        state.score_sheet = state.score_sheet.with_row(row)
     state.over = True
     return state
 

@@ -161,6 +161,16 @@ class CardsMixin:
         cards = self.cards
         return self.table.masks[cards.zone[uid]] | cards.known[uid]
 
+    def faces(self) -> list[bool]:
+        """Per uid, whether the card lies face up: a READ-ONLY view for hot paths (faces change
+        only through reveal, conceal and move)."""
+        return self.cards.up
+
+    def knowledge(self) -> list[int]:
+        """Per uid, the mask of seats that saw the card wherever it lies (`seen_by` adds its
+        zone's viewers): a READ-ONLY view for hot paths such as a bot's play-out policy."""
+        return self.cards.known
+
     def sees(self, seat: int | None, uid: int) -> bool:
         """Whether `seat` (None: the public) knows which card `uid` is."""
         mask = self.table.masks[self.cards.zone[uid]] | self.cards.known[uid]

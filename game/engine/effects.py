@@ -16,7 +16,7 @@ Example (a seer that looks at any face-down card, as Silver will declare it):
     from game.engine.effects import EffectRegistry, Range
     from game.engine.targets import AnyFaceDown, Choice
 
-    POWERS = EffectRegistry("silver_amulet", stages=("face_up", "drawn_and_discarded", "exchange"))
+    POWERS = EffectRegistry("my_game", stages=("face_up", "drawn_and_discarded", "exchange"))
     POWERS.add_target("any_face_down", AnyFaceDown("village"))
 
     @POWERS.effect("drawn_and_discarded")

@@ -43,6 +43,7 @@ GAMES: dict[str, str] = {
     "jagdfieber": "game.games.jagdfieber",
     "wolf_and_hound": "game.games.wolf_and_hound",
     "fish_fish": "game.games.fish_fish",
+    "silver_amulet": "game.games.silver_amulet",
 }
 
 COMMON_FILE = "common.yaml"

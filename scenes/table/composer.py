@@ -4,7 +4,7 @@ against the legal action texts at each step (pure logic; the clicks are composer
     Pick("hand", count=(1, 3)) >> Confirm("hunt {hand}")
     Pick("row", to=("pile",)) >> Pick("hand", to=("pile",)) >> Confirm("swap {row} {hand}", auto=True)
     Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
-    Pick("village", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
+    Pick("row", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
     Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}")
     Press("pass", key="p")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 LINE, BET, DONE = 0, 1, 2
+PHASES = {"line": LINE, "bet": BET, "over": DONE}  # the state's phase names
 
 
 class RoundSim:
@@ -43,9 +44,10 @@ class RoundSim:
         self.line_card = ids[line[0]] if line else ""
         self.line_value: int = state.line_value
         self.line_no: int = state.line_no
-        self.phase = state.phase
-        self.bettors: tuple[int, ...] = state.bettors
-        self.bet_pos: int = state.bet_pos
+        self.phase = PHASES[state.phase]
+        betting = self.phase == BET  # the state's turn order: the bettors, and whose bet is next
+        self.bettors: tuple[int, ...] = state.turn.seats if betting else ()
+        self.bet_pos: int = state.turn.pos if betting else 0
         self.revealed = self.revealed_catches = 0
         for u in zones[state.z_discard[f]]:
             if ids[u] in rules.fishing_count and public(None, u):

@@ -14,6 +14,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
+from game.engine.flow import EachOnce, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.fish_fish.actions import Bet, LayLine
@@ -21,12 +22,14 @@ from game.games.fish_fish.actions import Bet, LayLine
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
 
-LINE, BET, OVER = 0, 1, 2  # what the table waits for: the fisher's line, a fish's bet, nothing
+LINE, BET, OVER = "line", "bet", "over"  # what the table waits for: the fisher's line, the bets, nothing
+# The automatic phases between two decisions, run by the flow driver: phase -> method.
+AUTOMATIC = {"check": "_check_line", "round_end": "_score_round", "new_round": "_new_round"}
 
 
 class FishFishState(State):
     rules: FishFishRules
-    mutable_fields = ("bets", "sheet", "sheet_details", "totals")
+    mutable_fields = ("bets",)
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:
@@ -60,28 +63,30 @@ class FishFishState(State):
         self.order = self._betting_order()
         self.line_no = 1
         self.phase = LINE
+        self.turn = EachOnce((self.fisher,))  # the fisher's line, then each fish's bet
         self.line_value = 0  # the bait value on the line (0: no line laid)
-        self.bettors: tuple[int, ...] = ()
-        self.bet_pos = 0
         self.bets: list[int] = [-1] * n  # fish bet on the current line per seat (-1: not yet)
         self.revealed_ends = 0  # revealed fishing cards that end the round (catches)
-        self.sheet: list[list[int]] = []
-        self.sheet_details: list[list[dict[str, int]]] = []
-        self.totals = [0] * n
+        self.score_sheet = ScoreSheet(n)  # one row per round
+
+    @property
+    def sheet(self) -> list[list[int]]:
+        """The score sheet's rows of points (one per round), as the bots read them."""
+        return self.score_sheet.points
+
+    @property
+    def sheet_details(self) -> list[list[dict[str, int]]]:
+        return self.score_sheet.details
 
     def _betting_order(self) -> tuple[int, ...]:
         """Fish seats in this round's order: from the fisher's left clockwise, or right."""
         n, f = self.num_players, self.fisher
         step = 1 if self.clockwise else -1
-        return tuple((f + step * i) % n for i in range(1, n))
+        return EachOnce.around(n, f + step, self.clockwise, skip=(f,)).seats
 
     # --------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
-        if self.phase == LINE:
-            return [self.fisher]
-        if self.phase == BET:
-            return [self.bettors[self.bet_pos]]
-        return []
+        return self.turn.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
         rules = self.rules
@@ -93,7 +98,7 @@ class FishFishState(State):
             values = sorted({self.bait_value[u] for u in self.zones[self.z_baits[seat]]})
             table = rules.line_actions
             return [table[(c, v)] for c in rules.fishing_order if c in held for v in values]
-        if self.phase == BET and seat == self.bettors[self.bet_pos]:
+        if self.phase == BET and seat == self.turn.current:
             left = len(self.zones[self.z_fish[seat]])
             if self.line_no >= rules.lines:
                 return [rules.bet_actions[left]]
@@ -114,13 +119,12 @@ class FishFishState(State):
         return self.phase == OVER
 
     def scores(self) -> list[int]:
-        return self.totals[:]
+        return self.score_sheet.totals[:]
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        top = max(self.totals)
-        return [s for s in range(self.num_players) if self.totals[s] == top]
+        return self.score_sheet.winners()[0]  # a tie shares the victory
 
     # ----------------------------------------------------------------- a line
     def _lay(self, seat: int, card: str, value: int) -> list[Event]:
@@ -137,15 +141,16 @@ class FishFishState(State):
         events.append(Note("bait", seat, (("value", value),)))
         self.line_value = value
         z_fish = self.z_fish
-        self.bettors = tuple(s for s in self.order if zones[z_fish[s]])
-        self.bet_pos = 0
+        # This round's betting order (from the fisher's left or right, the fisher skipped), less
+        # the fish with no tile left: EachOnce.around on the order computed once per round.
+        self.turn = EachOnce([s for s in self.order if zones[z_fish[s]]])
         self.phase = BET
-        if not self.bettors:  # cannot happen with the shipped data: the round would have ended
-            self._check_line(events)
+        if self.turn.done:  # cannot happen with the shipped data: the round would have ended
+            self.phase = run_automatic(self, "check", AUTOMATIC, events)
         return events
 
     def _bet(self, seat: int, count: int) -> list[Event]:
-        if self.phase != BET or seat != self.bettors[self.bet_pos]:
+        if self.phase != BET or seat != self.turn.current:
             raise self.explain_illegal(seat, f"bet {count}")
         src = self.z_fish[seat]
         hand = self.zones[src]
@@ -156,12 +161,13 @@ class FishFishState(State):
         else:
             events = [Note("pass", seat)]
         self.bets[seat] = count
-        self.bet_pos += 1
-        if self.bet_pos == len(self.bettors):
-            self._check_line(events)
+        self.turn = self.turn.acted(seat)
+        if self.turn.done:
+            self.phase = run_automatic(self, "check", AUTOMATIC, events)
         return events
 
-    def _check_line(self, events: list[Event]) -> None:
+    # Automatic phases: each appends its events and names the next phase (LINE waits).
+    def _check_line(self, events: list[Event]) -> str:
         """Reveal (or not), pay the bets, discard the line, then end the round or lay the next."""
         rules, zones, ids = self.rules, self.zones, self.card_ids
         fisher = self.fisher
@@ -169,13 +175,14 @@ class FishFishState(State):
         card_uid, bait_uid = zones[line]
         move, move_many = self.move, self.move_many
         z_bet = self.z_bet
-        if not any(zones[z_bet[s]] for s in self.bettors):
+        bettors = self.turn.seats
+        if not any(zones[z_bet[s]] for s in bettors):
             events.append(Note("nobody_bet"))
             events.append(move(card_uid, discard, reason="discard_hidden", actor=fisher))
         else:
             card = ids[card_uid]
             events.append(self.reveal(card_uid))
-            for s in self.bettors:
+            for s in bettors:
                 bet = z_bet[s]
                 dst = self.z_caught[fisher] if card in rules.takes_bets else self.z_loot[s][self.line_value]
                 reason, actor = ("catch", fisher) if card in rules.takes_bets else ("payout", s)
@@ -186,9 +193,8 @@ class FishFishState(State):
             events.append(move(card_uid, discard, reason="discard", actor=fisher))
         events.append(move(bait_uid, discard, reason="discard", actor=fisher))
         self.line_value = 0
-        self.bettors = ()
         self.bets = [-1] * self.num_players
-        self.phase = LINE
+        self.turn = EachOnce((fisher,))
         if rules.ends_round_total and self.revealed_ends == rules.ends_round_total:
             events.append(Note("both_catches"))
             self._place_fish_left(events)
@@ -199,8 +205,8 @@ class FishFishState(State):
         else:
             self.line_no += 1
             events.append(PhaseBegan("line", self.line_no, fisher))
-            return
-        self._end_round(events)
+            return LINE
+        return "round_end"
 
     def _place_fish_left(self, events: list[Event]) -> None:
         """Fish still in hand eat the biggest bait the fisher still holds."""
@@ -215,10 +221,16 @@ class FishFishState(State):
                 events += self.move_many(zones[src][:], self.z_loot[s][top], reason="last_bait", actor=s)
 
     # ---------------------------------------------------------------- a round
+    def _score_round(self, events: list[Event]) -> str:
+        self._end_round(events)
+        return OVER if self.phase == OVER else "new_round"
+
     def _end_round(self, events: list[Event]) -> None:
+        """Write the round on the score sheet; the last round ends the game."""
         rules, zones, n = self.rules, self.zones, self.num_players
         row: list[int] = []
         details: list[dict[str, int]] = []
+        totals = self.score_sheet.totals
         for s in range(n):
             if s == self.fisher:
                 part = {"catch": rules.fisher_points * len(zones[self.z_caught[s]])}
@@ -226,23 +238,21 @@ class FishFishState(State):
                 loot = self.z_loot[s]
                 part = {f"slot_{v}": v * len(zones[loot[v]]) for v in rules.loot_slots}
             points = sum(part.values())
-            self.totals[s] += points
             row.append(points)
             details.append(part)
-            events.append(ScoreChanged(s, points, self.totals[s], "round_end", tuple(part.items())))
-        self.sheet.append(row)
-        self.sheet_details.append(details)
+            events.append(ScoreChanged(s, points, totals[s] + points, "round_end", tuple(part.items())))
+        self.score_sheet = self.score_sheet.with_row(row, details)
         if self.round_no >= self.rounds_total:
             self.phase = OVER
-            events.append(GameOver(tuple(self.winners()), tuple(self.totals)))
-            return
-        self._new_round(events)
+            self.turn = EachOnce(())
+            events.append(GameOver(tuple(self.winners()), tuple(self.score_sheet.totals)))
 
-    def _new_round(self, events: list[Event]) -> None:
+    def _new_round(self, events: list[Event]) -> str:
         """The fisher passes left, the betting direction reverses, everything goes back."""
         n, zones, move, move_many = self.num_players, self.zones, self.move, self.move_many
         old, new = self.fisher, (self.fisher + 1) % n
         self.fisher = new
+        self.turn = EachOnce((new,))
         self.round_no += 1
         self.clockwise = not self.clockwise
         self.order = self._betting_order()
@@ -274,17 +284,18 @@ class FishFishState(State):
                 else:
                     events += move_many(uids, self.z_fish[owner], reason="new_round", actor=owner)
         events.append(PhaseBegan("line", 1, new))
+        return LINE
 
     # ------------------------------------------------------------------ views
     def public_view(self, seat: int | None) -> dict[str, Any]:
         n, zones, rules = self.num_players, self.zones, self.rules
         fisher = self.fisher
-        over = self.phase == OVER
+        winners, tiebreak = self.score_sheet.winners() if self.phase == OVER else ([], "")
         return {
             "fisher": fisher,
             "betting_order": list(self.order),
             "direction": "clockwise" if self.clockwise else "counterclockwise",
-            "bettor": self.bettors[self.bet_pos] if self.phase == BET else None,
+            "bettor": self.turn.current if self.phase == BET else None,
             "line": self.line_no,
             "lines": rules.lines,
             "bets": [b if b >= 0 else None for b in self.bets],
@@ -298,8 +309,9 @@ class FishFishState(State):
             "rounds": self.rounds_total,
             "score_sheet": [row[:] for row in self.sheet],
             "score_details": [[dict(d) for d in row] for row in self.sheet_details],
-            "winners": self.winners() if over else [],
-            "tiebreak": "shared" if over and len(self.winners()) > 1 else "",
+            "winners": winners,
+            "tiebreak": tiebreak,
+            "sheet": self.score_sheet.view(winners, tiebreak),
         }
 
     # ---------------------------------------------------------------- refusals
@@ -336,7 +348,7 @@ class FishFishState(State):
             return IllegalAction("only the fish bet, each in turn", "error.not_bettor")
         if self.phase == LINE:
             return IllegalAction("the fisher has not laid a line yet", "error.wait_line")
-        if self.bettors[self.bet_pos] != seat:
+        if self.turn.current != seat:
             return IllegalAction(f"it is not seat {seat}'s turn", "error.not_your_turn", {"seat": seat})
         if not value.isdigit():
             return IllegalAction(f"a bet is a whole number of fish, not '{value}'", "error.bad_number", {"value": value})

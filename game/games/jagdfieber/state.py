@@ -14,6 +14,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
+from game.engine.flow import AllAtOnce, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 class JagdfieberState(State):
     rules: JagdfieberRules
-    mutable_fields = ("lodge_four", "sheet", "sheet_details")
+    mutable_fields = ("lodge_four",)
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:
@@ -44,19 +45,24 @@ class JagdfieberState(State):
         self.round_no = 1
         self.over = False
         self.lodge_four = [False] * n
-        self.sheet: list[list[int]] = []  # one row per completed day: points per seat
-        self.sheet_details: list[list[dict[str, int]]] = []
-        self._pending = n  # seats that still have to choose this round
+        self.score_sheet = ScoreSheet(n)  # one row per completed day
+        self.order = AllAtOnce.everyone(n)  # the seats that still have to choose this round
+
+    @property
+    def sheet(self) -> list[list[int]]:
+        """The score sheet's rows of points (one per completed day), as the bots read them."""
+        return self.score_sheet.points
+
+    @property
+    def sheet_details(self) -> list[list[dict[str, int]]]:
+        return self.score_sheet.details
 
     # --------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
-        if self.over:
-            return []
-        zones = self.zones
-        return [s for s in range(self.num_players) if not zones[self.play[s]]]
+        return self.order.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or self.zones[self.play[seat]]:
+        if not self.order.waits_for(seat):
             return []
         ids = self.card_ids
         held = {ids[u] for u in self.zones[self.hand[seat]]}
@@ -65,7 +71,7 @@ class JagdfieberState(State):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         card = getattr(action, "card", None)
-        if self.over or not 0 <= seat < self.num_players or self.zones[self.play[seat]] or card is None:
+        if not self.order.waits_for(seat) or card is None:
             raise self.explain_illegal(seat, str(action))
         hand = self.zones[self.hand[seat]]
         ids = self.card_ids
@@ -75,20 +81,16 @@ class JagdfieberState(State):
         events: list[Event] = [self.move(uid, self.play[seat], face="down", reason="choose", actor=seat)]
         for u in hand:  # the others no longer know which card left the hand (face down: no event)
             events += self.conceal(u)
-        self._pending -= 1
-        if self._pending == 0:
-            self._resolve_round(events)
+        self.order = self.order.acted(seat)
+        if self.order.done:
+            run_automatic(self, "hunt", AUTOMATIC, events)
         return events
 
     def is_over(self) -> bool:
         return self.over
 
     def scores(self) -> list[int]:
-        totals = [0] * self.num_players
-        for row in self.sheet:
-            for s, points in enumerate(row):
-                totals[s] += points
-        return totals
+        return self.score_sheet.totals[:]
 
     def winners(self) -> list[int]:
         if not self.over:
@@ -97,15 +99,8 @@ class JagdfieberState(State):
 
     def ranking_winners(self) -> tuple[list[int], str]:
         """The winners and how the tie was settled: '', 'best_day' or 'shared'."""
-        totals = self.scores()
-        top = max(totals)
-        tied = [s for s in range(self.num_players) if totals[s] == top]
-        if len(tied) == 1:
-            return tied, ""
-        best = {s: max(row[s] for row in self.sheet) for s in tied}
-        best_day = max(best.values())
-        winners = [s for s in tied if best[s] == best_day]
-        return winners, ("best_day" if len(winners) == 1 else "shared")
+        sheet = self.score_sheet
+        return sheet.winners((sheet.best_row_tiebreak("best_day"),))
 
     def public_view(self, seat: int | None) -> dict[str, Any]:
         winners, tiebreak = self.ranking_winners() if self.over else ([], "")
@@ -120,6 +115,7 @@ class JagdfieberState(State):
             "score_details": [[dict(d) for d in row] for row in self.sheet_details],
             "winners": winners,
             "tiebreak": tiebreak,
+            "sheet": self.score_sheet.view(winners, tiebreak),
         }
 
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
@@ -141,7 +137,10 @@ class JagdfieberState(State):
         return IllegalAction(f"you have no {card} left in your hand", "error.not_in_hand", {"card": card})
 
     # ---------------------------------------------------------------- the hunt
-    def _resolve_round(self, events: list[Event]) -> None:
+    # Automatic phases, run by the flow driver once every seat has chosen: each appends its
+    # events and names the next phase ("choose" and "over" wait: they have no step).
+    def _resolve_round(self, events: list[Event]) -> str:
+        """Reveal the choices, then the closed season and the food chain, in the hunt order."""
         n = self.num_players
         zones, ids = self.zones, self.card_ids
         rules = self.rules
@@ -168,7 +167,7 @@ class JagdfieberState(State):
             if closed and step.predator == rules.closed_season_stops:
                 continue
             self._resolve_step(step, order, played, events)
-        self._end_round(events)
+        return "round_end"
 
     def _resolve_step(self, step, order: list[int], played: list[str], events: list[Event]) -> None:
         zones, ids = self.zones, self.card_ids
@@ -210,7 +209,7 @@ class JagdfieberState(State):
                         return zone_index, uid
         return None
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event]) -> str:
         n, zones = self.num_players, self.zones
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
@@ -222,19 +221,19 @@ class JagdfieberState(State):
         events.append(MarkerChanged("start_card", self.start_seat, self.start_seat))
         if all(zones[self.hand[s]] for s in range(n)):
             self.round_no += 1
-            self._pending = n
+            self.order = AllAtOnce.everyone(n)
             events.append(PhaseBegan("round", self.round_no))
-        else:
-            self._end_day(events)
+            return "choose"
+        return "day_end"
 
-    def _end_day(self, events: list[Event]) -> None:
+    def _end_day(self, events: list[Event]) -> str:
         n, zones, ids, rules = self.num_players, self.zones, self.card_ids, self.rules
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
                 events.append(self.move(uid, self.pile[s], reason="day_end_pile", actor=s))
         row: list[int] = []
         details: list[dict[str, int]] = []
-        totals = self.scores()
+        totals = self.score_sheet.totals
         for s in range(n):
             part = {
                 "prey": sum(rules.prey_points[ids[u]] for u in zones[self.pile[s]]),
@@ -246,16 +245,14 @@ class JagdfieberState(State):
             row.append(points)
             details.append(part)
             events.append(ScoreChanged(s, points, totals[s] + points, "day_end", tuple(part.items())))
-        self.sheet.append(row)
-        self.sheet_details.append(details)
+        self.score_sheet = self.score_sheet.with_row(row, details)
         if self.day >= rules.days:
             self.over = True
-            self._pending = 0
             events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
-            return
-        self._new_day(events)
+            return "over"
+        return "new_day"
 
-    def _new_day(self, events: list[Event]) -> None:
+    def _new_day(self, events: list[Event]) -> str:
         n, zones, owner = self.num_players, self.zones, self.cards.owner
         for s in range(n):
             for zone_index in (self.pile[s], self.lodge[s], self.easy[s], self.play[s]):
@@ -269,6 +266,10 @@ class JagdfieberState(State):
         self.deduce(range(len(self.card_ids)))  # every set is public again
         self.day += 1
         self.round_no = 1
-        self._pending = n
+        self.order = AllAtOnce.everyone(n)
         events.append(PhaseBegan("day", self.day))
         events.append(PhaseBegan("round", 1))
+        return "choose"
+
+
+AUTOMATIC = {"hunt": "_resolve_round", "round_end": "_end_round", "day_end": "_end_day", "new_day": "_new_day"}

@@ -22,6 +22,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
+from game.engine.flow import ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, Side, apply_steps
@@ -36,7 +37,7 @@ SIDE_NAMES = ("front", "back")
 
 class WolfHoundState(State):
     rules: WolfHoundRules
-    mutable_fields = ("sheep", "pos", "side", "moved_at", "forbidden", "sheet", "sheet_details", "games", "wins")
+    mutable_fields = ("sheep", "pos", "side", "moved_at", "forbidden", "games", "wins")
 
     def __init__(self, rules: WolfHoundRules, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(rules, num_players, seed, options)  # rules.zone_table gives 4 seats
@@ -62,8 +63,7 @@ class WolfHoundState(State):
         self.turn_no = 0
         self.over = False
         self.wins = {team: 0 for team in rules.teams}
-        self.sheet: list[list[int]] = []
-        self.sheet_details: list[list[dict[str, int]]] = []
+        self.score_sheet = ScoreSheet(self.humans)  # one row per game of the match; players only
         self.games: list[dict[str, Any]] = []
         self.last_tiebreak = ""
         self.match_winners: list[int] = []
@@ -165,18 +165,25 @@ class WolfHoundState(State):
     def is_over(self) -> bool:
         return self.over
 
+    @property
+    def sheet(self) -> list[list[int]]:
+        """The score sheet's rows of points (one per game), as the bots read them."""
+        return self.score_sheet.points
+
+    @property
+    def sheet_details(self) -> list[list[dict[str, int]]]:
+        return self.score_sheet.details
+
     def scores(self) -> list[int]:
-        totals = [0] * self.humans
-        for row in self.sheet:
-            for s in range(self.humans):
-                totals[s] += row[s]
-        return totals
+        return self.score_sheet.totals[:]
 
     def winners(self) -> list[int]:
         return self.match_winners[:] if self.over else []
 
     def public_view(self, seat: int | None) -> dict[str, Any]:
         zones = self.zones
+        winners = self.winners()
+        tiebreak = self.last_tiebreak if self.over and self.best_of == 1 else ""
         return {
             "animals": [
                 {"id": a, "seat": self.pos[i], "side": SIDE_NAMES[self.side[i]], "kind": self.side_of(i).kind}
@@ -206,8 +213,9 @@ class WolfHoundState(State):
             "games": [dict(g) for g in self.games],
             "score_sheet": [row[:] for row in self.sheet],
             "score_details": [[dict(d) for d in row] for row in self.sheet_details],
-            "winners": self.winners(),
-            "tiebreak": self.last_tiebreak if self.over and self.best_of == 1 else "",
+            "winners": winners,
+            "tiebreak": tiebreak,
+            "sheet": self.score_sheet.view(winners, tiebreak),
         }
 
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
@@ -436,8 +444,7 @@ class WolfHoundState(State):
     def _end_game(self, team: str, end: str, tiebreak: str, events: list[Event]) -> None:
         seats = [s for s in self.rules.teams[team] if s < self.humans]
         row = [1 if s in seats else 0 for s in range(self.humans)]
-        self.sheet.append(row)
-        self.sheet_details.append([{"win": p} for p in row])
+        self.score_sheet = self.score_sheet.with_row(row, [{"win": p} for p in row])
         self.games.append({"number": self.game_no, "winners": list(seats), "team": team, "end": end, "tiebreak": tiebreak, "sheep": self.sheep[:]})
         self.last_tiebreak = tiebreak
         self.wins[team] += 1

@@ -1,0 +1,287 @@
+"""Silver's bot hooks (API: game/ai/hooks.py): a play-out policy that plays from what the seat
+knows, play-outs cut at the end of the round, a value of the score sheet, and forgetting.
+
+WHY: uniform random play-outs announce random sets of cards, which mostly fail and swell the
+villages to twenty cards; nothing like a real round. The policy here plays the way people do,
+from its own memory only (cards it saw; an unseen card counts as the mean of the cards it has
+not seen): it keeps low cards, swaps out its highest known card, discards several equal cards at
+once when it knows them, uses powers to learn its own cards or steal a low one, and calls the
+count when its estimated total is the lowest at the table by a margin.
+
+Rounds score independently, so a play-out stops when its round has been scored; the score sheet
+is valued with a softmax whose temperature grows with the rounds still to play.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.events import ALL_SEATS
+from game.engine.rng import Rng
+from game.engine.state import State
+
+ROUND_SPREAD = 12.0  # spread of one seat's loss per round, in points (measured with the policy)
+CALL_MARGIN = 4.0  # call when the estimated total is this much below every opponent's
+NOISE = 0.05  # share of play-out moves chosen at random (keeps the search exploring)
+HORIZON = 4  # play-out length in actions per seat (about two turns each) before `evaluate`
+
+
+def _unseen_mean(state: Any, seat: int) -> float:
+    """What an unknown card is worth: the deck's mean value (6.5 for the published deck), a
+    constant because the exact mean of the cards the seat has not seen costs a scan per move."""
+    return state.rules.mean_value  # type: ignore[no-any-return]
+
+
+def _worth(state: Any, seat: int, uid: int, mean: float) -> float:
+    """What a card is worth to `seat`'s estimate: its value if seen, else the unseen mean."""
+    return state.vals[uid] if state.known[uid] & (1 << seat) else mean
+
+
+def estimate(state: Any, seat: int, owner: int, mean: float) -> float:
+    """`seat`'s estimate of `owner`'s village total."""
+    return sum(_worth(state, seat, u, mean) for u in state.zones[state.z_village[owner]])
+
+
+def _pick(actions: list[Action], text: str) -> Action | None:
+    for action in actions:
+        if action.text == text:
+            return action
+    return None
+
+
+def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
+    """The own slot worth the most to lose (not under the amulet): (index, worth)."""
+    best, worth = -1, -1.0
+    for i, uid in enumerate(state.zones[state.z_village[seat]]):
+        if uid == state.protected:
+            continue
+        w = _worth(state, seat, uid, mean)
+        if w > worth:
+            best, worth = i, w
+    return best, worth
+
+
+def _known_groups(state: Any, seat: int) -> list[list[int]]:
+    """Slots of own cards the seat knows, grouped by value (groups of two or more)."""
+    groups: dict[int, list[int]] = {}
+    bit = 1 << seat
+    for i, uid in enumerate(state.zones[state.z_village[seat]]):
+        if uid != state.protected and state.known[uid] & bit:
+            groups.setdefault(state.vals[uid], []).append(i)
+    return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2]
+
+
+def _exchange(state: Any, seat: int, new_value: float, actions: list[Action], mean: float) -> Action | None:
+    """The best exchange for a card worth `new_value`: a known group of equal cards, else the
+    own card worth the most if it is worth clearly more."""
+    for group in _known_groups(state, seat):
+        value = state.vals[state.zones[state.z_village[seat]][group[0]]]
+        if value * len(group) > new_value + 2:
+            found = _pick(actions, "exchange " + " ".join(str(i + 1) for i in group[:6]))
+            if found is not None:
+                return found
+    slot, worth = _worst_slot(state, seat, mean)
+    if slot >= 0 and worth > new_value + 1:
+        return _pick(actions, f"exchange {slot + 1}")
+    return None
+
+
+def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A believable move from what `seat` knows (see the module docstring)."""
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < NOISE:
+        return actions[rng.randrange(len(actions))]
+    s: Any = state
+    first = actions[0].text
+    if first.startswith(("peek", "guard")):
+        return _guard(s, seat, actions, rng) if first.startswith("guard") else actions[rng.randrange(len(actions))]
+    mean = _unseen_mean(s, seat)
+    step = s.step
+    if step == "main":
+        return _main(s, seat, actions, rng, mean)
+    if step == "rascal":
+        drawn = s.zones[s.z_drawn[seat]]
+        return actions[0] if s.vals[drawn[0]] <= s.vals[drawn[1]] else actions[1]
+    if step == "power":
+        return _power(s, seat, actions, rng, mean)
+    drawn_value = s.vals[s.zones[s.z_drawn[seat]][0]]
+    choice = _exchange(s, seat, drawn_value, actions, mean)
+    if choice is not None:
+        return choice
+    if step == "taken":  # must exchange: the card worth the most
+        slot, _ = _worst_slot(s, seat, mean)
+        return _pick(actions, f"exchange {slot + 1}") or actions[0]
+    use = _pick(actions, "use")
+    if use is not None and drawn_value >= 7:
+        return use
+    return use if use is not None and rng.random() < 0.5 else actions[0]  # "discard" comes first
+
+
+def _main(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Action:
+    texts = [a.text for a in actions]
+    for text in texts:  # free knowledge first: an empath's look at an unknown card
+        if text.split()[0] not in ("draw", "take", "call", "amulet") and len(text.split()) == 2:
+            uid = s.zones[s.z_village[seat]][int(text.split()[1]) - 1]
+            if not s.known[uid] & (1 << seat):
+                return _pick(actions, text) or actions[0]
+    if "call count" in texts:
+        mine = estimate(s, seat, seat, mean)
+        others = min(estimate(s, seat, o, mean) for o in range(s.num_players) if o != seat)
+        if mine + CALL_MARGIN < others:
+            return _pick(actions, "call count") or actions[0]
+    amulets = [t for t in texts if t.startswith("amulet")]
+    if amulets:  # protect the lowest card known
+        village = s.zones[s.z_village[seat]]
+        low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))
+        found = _pick(actions, f"amulet {low + 1}")
+        if found is not None and rng.random() < 0.5:
+            return found
+    if "take discard" in texts:
+        top = s.vals[s.zones[s.z_discard][-1]]
+        groups = _known_groups(s, seat)
+        _, worth = _worst_slot(s, seat, mean)
+        if top <= 3 and worth > top + 2 or any(s.vals[s.zones[s.z_village[seat]][g[0]]] == top for g in groups):
+            return _pick(actions, "take discard") or actions[0]
+    return actions[0]  # draw
+
+
+def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Guard the lowest card the seat knows (opponents would steal it), else any."""
+    village = s.zones[s.z_village[seat]]
+    bit = 1 << seat
+    best, value = None, 99
+    for action in actions:
+        uid = village[int(action.text.split()[1]) - 1]
+        if s.known[uid] & bit and s.vals[uid] < value:
+            best, value = action, s.vals[uid]
+    return best or actions[rng.randrange(len(actions))]
+
+
+def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Action:
+    """Targets: learn your own unknown cards, swap your worst card for a low one."""
+    bit = 1 << seat
+    first = actions[0].text.split()[0]
+    if first in ("look", "turn"):
+        with_seat = _seat_form(s)
+        own = []
+        for action in actions:
+            words = action.text.split()[1:]
+            pairs = [(int(words[k]), int(words[k + 1])) for k in range(0, len(words), 2)] if with_seat else [(seat, int(w)) for w in words]
+            if all(o == seat and not s.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
+                own.append((len(pairs), action))
+        if own and first == "look":
+            most = max(k for k, _ in own)
+            own_best = [a for k, a in own if k == most]
+            return own_best[rng.randrange(len(own_best))]
+        return actions[rng.randrange(len(actions))]
+    slot, worth = _worst_slot(s, seat, mean)
+    if first == "take":  # master: the lowest card of the pile for the worst own card
+        pile = s.zones[s.z_discard]
+        k = min(range(len(pile)), key=lambda j: s.vals[pile[len(pile) - 1 - j]])
+        if s.vals[pile[len(pile) - 1 - k]] + 1 < worth:
+            found = _pick(actions, f"take {k + 1} exchange {slot + 1}")
+            if found is not None:
+                return found
+        return actions[rng.randrange(len(actions))]
+    if first in ("swap", "leave"):  # witch: the deck top (seen) for the worst own card
+        top = s.zones[s.z_deck][-1]
+        if s.vals[top] + 1 < worth:
+            found = _pick(actions, f"swap {seat} {slot + 1}")
+            if found is not None:
+                return found
+        return _pick(actions, "leave") or actions[0]
+    if first == "rob":  # the opponent's lowest card known (or unknown) for the worst own card
+        best, low = None, 99.0
+        for action in actions:
+            words = action.text.split()
+            if int(words[1]) != slot + 1:
+                continue
+            uid = s.zones[s.z_village[int(words[2])]][int(words[3]) - 1]
+            w = _worth(s, seat, uid, mean)
+            if w < low:
+                best, low = action, w
+        if best is not None and low < worth:
+            return best
+    return actions[rng.randrange(len(actions))]
+
+
+def _seat_form(s: Any) -> bool:
+    """Whether the used power's targets name a seat (`look S N`) or only own slots (`look N`)."""
+    power = s.chars[s.card_ids[s.power_uid]].power
+    target = getattr(power, "target", None)
+    return bool(target is not None and target.with_seat)
+
+
+def rollout_done(start: State, state: State) -> bool:
+    """Stop a play-out when its round has been scored, or after HORIZON actions per seat: the
+    villages of the sampled world then tell the round's likely result (see `evaluate`)."""
+    s: Any = state
+    return s.phase == "over" or s.round_no != start.round_no or s.version - start.version >= HORIZON * s.num_players  # type: ignore[attr-defined]
+
+
+def projected_losses(state: Any) -> list[float]:
+    """The round's losses if it ended now in this (sampled) world, with the caller's rule."""
+    n = state.num_players
+    totals = [sum(state.vals[u] for u in state.zones[state.z_village[s]]) for s in range(n)]
+    caller = state.caller
+    if caller is not None:
+        totals[caller] = 0 if totals[caller] <= min(totals) else totals[caller] + state.rules.caller_penalty
+    return [float(t) for t in totals]
+
+
+def evaluate(state: State) -> list[float]:
+    """Chance to win from the points lost: exact at the end (lowest wins, the amulet breaks
+    ties), else a softmax of the totals (with the current round projected when it is under
+    way) whose temperature grows with the rounds left."""
+    n = state.num_players
+    s: Any = state
+    if s.phase == "over":
+        winners = state.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+    totals: list[float] = [float(t) for t in state.scores()]
+    left = s.rules.rounds - len(s.sheet)
+    if s.phase == "turn":
+        totals = [t + p for t, p in zip(totals, projected_losses(s), strict=True)]
+        left -= 1
+    left = max(left, 1)
+    temperature = ROUND_SPREAD * math.sqrt(left)
+    low = min(totals)
+    weights = [math.exp((low - t) / temperature) for t in totals]
+    norm = sum(weights)
+    return [w / norm for w in weights]
+
+
+def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: Rng) -> State:
+    """The state as a forgetful (easy) bot remembers it: a clone to search from.
+
+    Once per turn (the first call in a turn), each face-down card the bot knows (and not
+    everyone knows) is forgotten with `chance` (the YAML's bots.easy_forget). A forgotten card
+    is misremembered: in the clone its identity is exchanged at random with the cards the bot
+    has not seen, so the search plays on a wrong memory, as a person would. `memory` is the
+    bot's own between calls (a new round starts afresh: the cards are reshuffled). Needs a hook
+    in game/ai: the bot calls this before searching (see the report of issue 13).
+    """
+    s: Any = state.clone()
+    key = (s.round_no, s.turn_no)
+    if memory.get("round") != s.round_no:
+        memory.clear()
+        memory["round"] = s.round_no
+        memory["uids"] = set()
+    forgotten: set[int] = memory["uids"]
+    roll = memory.get("turn") != key
+    memory["turn"] = key
+    bit = 1 << seat
+    known, face_up = s.known, s.face_up
+    for zi in s.z_village:
+        for uid in s.zones[zi]:
+            if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:
+                continue
+            if roll and uid not in forgotten and rng.random() < chance:
+                forgotten.add(uid)
+    lost = [u for u in forgotten if known[u] & bit and not face_up[u] and known[u] != ALL_SEATS]
+    if lost:
+        s.resample(s.unseen_places(seat) + lost, rng)
+    return s

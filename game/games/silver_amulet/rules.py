@@ -1,0 +1,218 @@
+"""Silver's data schema and Rules: the characters, their powers as effects, set-up and options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.errors import OptionError
+from game.engine.rules import Rules
+from game.engine.schema import (
+    INVALID,
+    Any_,
+    Context,
+    DictOf,
+    Enum,
+    Int,
+    ListOf,
+    Map,
+    Str,
+    did_you_mean,
+)
+from game.engine.zones import BACK
+from game.games.silver_amulet import effects as fx
+from game.games.silver_amulet.state import SilverState
+
+ZONES = ("village", "drawn", "deck", "aside", "discard")
+_LANG = Map({"fr": Str(), "en": Str()})
+_CHARACTER = Map(
+    {
+        "value": Int(min=0, max=99),
+        "copies": Int(min=1, max=20),
+        "name": _LANG,
+        "power": _LANG,
+        "when": Enum(*fx.WHEN),
+        "effects": ListOf(DictOf(Any_()), min_len=1),
+    }
+)
+SCHEMA = {
+    "characters": DictOf(_CHARACTER, min_len=1),
+    "variants": DictOf(DictOf(DictOf(ListOf(DictOf(Any_()))))),
+    "setup": Map({"village": Int(min=1, max=12), "set_aside": DictOf(Int(min=0, max=60)), "initial_peeks": Int(min=0, max=5)}),
+    "round": Map({"call_max_cards": Int(min=1, max=20), "penalty_from": Int(min=2, max=20), "caller_penalty": Int(min=0, max=100)}),
+    "rounds": Int(min=1, max=20),
+    "bots": Map({"easy_forget": Any_()}),
+}
+OPTIONAL: dict[str, Any] = {"variants": {}}
+
+
+def _effect_items(entry: Any) -> list[tuple[str, Any]]:
+    """The (name, params) pairs of one YAML effects list entry (`- name: {params}`)."""
+    if not isinstance(entry, dict):
+        return []
+    return [(name, params if params is not None else {}) for name, params in entry.items()]
+
+
+def _check_effects(where: tuple[Any, ...], card: str, when: str, effects: list[Any], ctx: Context) -> None:
+    powers = 0
+    for i, entry in enumerate(effects):
+        if entry is INVALID:
+            continue
+        for name, params in _effect_items(entry):
+            problems = fx.check_params(name, params)
+            for problem in problems:
+                ctx.error_at(where + (i, name), f"{card}: {problem}")
+            if problems:
+                continue
+            stage = fx.EFFECTS[name].stage
+            allowed = fx.WHEN_STAGES.get(when, ())
+            if name == "see_deck_top":
+                stage = params.get("at", "turn_start")
+            if stage not in allowed:
+                ctx.error_at(where + (i, name), f"{card}: effect '{name}' acts at '{stage}', not when '{when}' (expected one of: {', '.join(allowed)})")
+            powers += stage == "power"
+    if when == "drawn_and_discarded" and powers != 1:
+        ctx.error_at(where, f"{card}: a power used when drawn and discarded needs exactly one choice effect (found {powers})")
+
+
+def check(data: dict[str, Any], ctx: Context) -> None:
+    """Cross checks: card ids usable in moves, effects against their signatures, the variants
+    against the options, a set-aside count for every player count, a label for every text."""
+    chars = data["characters"]
+    for card, decl in chars.items():
+        if card == BACK or " " in card or card.lower() != card or card.isdigit():
+            ctx.error_at(("characters", card), f"card id '{card}' cannot be typed in a move (expected one lower-case word, not '{BACK}')")
+        if decl is INVALID:
+            continue
+        _check_effects(("characters", card, "effects"), card, decl["when"], decl["effects"], ctx)
+    for option, values in data["variants"].items():
+        decl = data["options"].get(option)
+        if decl is None or decl["type"] != "choice":
+            ctx.error_at(("variants", option), f"variant '{option}' has no choice option of that name (expected an option with type: choice)")
+            continue
+        if list(values) != list(decl["choices"]) or decl["default"] != decl["choices"][0]:
+            ctx.error_at(("variants", option), f"variant '{option}' lists {', '.join(values)} (expected the option's choices, default first: {', '.join(map(str, decl['choices']))})")
+        for value, cards in values.items():
+            for card, effects in cards.items():
+                if card not in chars:
+                    ctx.error_at(("variants", option, value, card), f"unknown character '{card}'{did_you_mean(card, chars)}")
+                elif chars[card] is not INVALID:
+                    _check_effects(("variants", option, value, card), card, chars[card]["when"], effects, ctx)
+    low, high = data["players"]["min"], data["players"]["max"]
+    aside = data["setup"]["set_aside"]
+    total = sum(d["copies"] for d in chars.values() if d is not INVALID)
+    for n in range(low, high + 1):
+        if str(n) not in aside:
+            ctx.error_at(("setup", "set_aside"), f"no set-aside count for {n} players (expected every count from {low} to {high})")
+        elif n * data["setup"]["village"] + aside[str(n)] + 2 > total:
+            ctx.error_at(("setup", "set_aside", str(n)), f"{n} players: the deck of {total} cards cannot deal the villages, the set-aside cards and a discard pile")
+    for name in ZONES:
+        if name not in data["zones"]:
+            ctx.error_at(("zones",), f"zones has no '{name}' (expected the zones {', '.join(ZONES)})")
+    keys = [f"card.{c}" for c in chars] + [f"zone.{z}" for z in data["zones"]] + [f"option.{o}" for o in data["options"]]
+    for key in keys:
+        if key not in data["text"]["en"]:
+            ctx.error_at(("text", "en"), f"text has no '{key}' (expected a label for every card, zone and option)")
+    forget = data["bots"]["easy_forget"]
+    if isinstance(forget, bool) or not isinstance(forget, (int, float)) or not 0 <= forget <= 1:
+        ctx.error_at(("bots", "easy_forget"), f"bots.easy_forget is {forget!r} (expected a chance from 0 to 1)")
+
+
+@dataclass
+class Character:
+    """One character compiled for a set of options: its value and what its power does."""
+
+    id: str
+    value: int
+    when: str
+    power: fx.Power | None = None
+    flags: dict[str, Any] = field(default_factory=dict)
+
+
+class SilverRules(Rules):
+    state_class = SilverState
+
+    def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
+        super().__init__(game_id, data, source, common_text)
+        chars = data["characters"]
+        self.card_order: tuple[str, ...] = tuple(chars)
+        self.value = {c: d["value"] for c, d in chars.items()}
+        self.copies = {c: d["copies"] for c, d in chars.items()}
+        self.deck_ids: tuple[str, ...] = tuple(c for c in chars for _ in range(chars[c]["copies"]))
+        self.card_attrs = {c: {"value": v} for c, v in self.value.items()}  # shown in views' `cards`
+        self.mean_value = sum(self.value[c] for c in self.deck_ids) / len(self.deck_ids)
+        self.village_size: int = data["setup"]["village"]
+        self.set_aside = {int(k): v for k, v in data["setup"]["set_aside"].items()}
+        self.initial_peeks: int = data["setup"]["initial_peeks"]
+        self.call_max_cards: int = data["round"]["call_max_cards"]
+        self.penalty_from: int = data["round"]["penalty_from"]
+        self.caller_penalty: int = data["round"]["caller_penalty"]
+        self.rounds: int = data["rounds"]
+        self.easy_forget: float = float(data["bots"]["easy_forget"])
+        self._tables: dict[tuple[Any, ...], dict[str, Character]] = {}
+        self.variant_options = tuple(data["variants"])
+        defaults = self.characters(dict.fromkeys(self.variant_options))  # compile the defaults now
+        jokers = sum(self.copies[c] for c in self.card_order if "match_any" in defaults[c].flags)
+        self.match_max = max(self.copies.values()) + jokers  # the largest set that can match
+        # A village's announceable sets depend only on its shape (which slots are face up with
+        # which value, which is protected): shared by every state, they are listed once.
+        self.exchange_cache: dict[tuple[Any, ...], list[str]] = {}
+
+    def characters(self, options: dict[str, Any]) -> dict[str, Character]:
+        """The character table for these option values (variants replace some effects)."""
+        key = tuple(options.get(o) for o in self.variant_options)
+        table = self._tables.get(key)
+        if table is None:
+            effects = {c: d["effects"] for c, d in self.data["characters"].items()}
+            for option, value in zip(self.variant_options, key, strict=True):
+                if value is not None:
+                    effects.update(self.data["variants"][option].get(value, {}))
+            table = self._tables[key] = {c: self._compile(c, effects[c]) for c in self.card_order}
+        return table
+
+    def _compile(self, card: str, effects: list[dict[str, Any]]) -> Character:
+        decl = self.data["characters"][card]
+        char = Character(card, decl["value"], decl["when"])
+        for entry in effects:
+            for name, params in _effect_items(entry):
+                built = fx.build(name, params, card)
+                if isinstance(built, fx.Power):
+                    char.power = built
+                else:
+                    char.flags[built.kind] = built.value
+        return char
+
+    def setup(self, state: Any) -> None:
+        state.start()
+
+    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
+        checked = super().check_options(options, num_players)
+        checked["deck"] = self._check_decks(checked.get("deck"))
+        return checked
+
+    def _check_decks(self, value: Any) -> list[list[str]] | None:
+        """`deck`: one list of card texts (round 1) or a list of them (one per round)."""
+        if value is None:
+            return None
+        if value and all(isinstance(item, (list, tuple)) for item in value):
+            decks = [list(item) for item in value]
+        else:
+            decks = [list(value)]
+        if len(decks) > self.rounds:
+            raise OptionError(f"option deck gives {len(decks)} decks (expected at most one per round: {self.rounds})")
+        expected = sorted(self.deck_ids)
+        for n, deck in enumerate(decks, 1):
+            for card in deck:
+                if card not in self.value:
+                    raise OptionError(f"option deck (round {n}): unknown card {card!r}{did_you_mean(str(card), self.card_order)}")
+            if sorted(deck) != expected:
+                raise OptionError(
+                    f"option deck (round {n}) has {len(deck)} cards (expected exactly the game's {len(expected)}: "
+                    + ", ".join(f"{self.copies[c]} {c}" for c in self.card_order)
+                    + ")"
+                )
+        return decks
+
+
+RULES_CLASS = SilverRules

@@ -1,0 +1,550 @@
+"""Silver's state machine: peeks, turns of one action, exchanges, powers, the amulet, scoring.
+
+Knowledge is exact: a face-down card is known to the seats in its `known` mask (peeks, powers,
+the drawn card, having seen it face up); face-up cards are known to all. `determinize`
+resamples only the identities of cards the seat has not seen, keeping every card's place,
+face and who-knows-it mask, so opponents keep "knowing something" where they looked.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.events import (
+    Event,
+    GameOver,
+    MarkerChanged,
+    Note,
+    PhaseBegan,
+    ScoreChanged,
+)
+from game.engine.rng import Rng
+from game.engine.state import State
+from game.games.silver_amulet.village import DRAWN, VillageMixin
+
+if TYPE_CHECKING:
+    from game.games.silver_amulet.rules import SilverRules
+
+PEEK, TURN, OVER = "peek", "turn", "over"
+MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
+EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
+
+
+class _Interned(dict[str, Action]):
+    """One immutable Action per text, shared by every state (bots list thousands per second)."""
+
+    def __missing__(self, text: str) -> Action:
+        action = self[text] = Action(text)
+        return action
+
+
+_ACTIONS = _Interned()
+
+
+class SilverState(VillageMixin, State):
+    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
+    rules: SilverRules
+
+    def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
+        super().__init__(rules, num_players, seed, options)
+        n = num_players
+        self.chars = rules.characters(options)
+        self.z_village = [self.zone_index(s, "village") for s in range(n)]
+        self.village_zones = frozenset(self.z_village)
+        self.z_drawn = [self.zone_index(s, "drawn") for s in range(n)]
+        self.z_deck = self.zone_index(None, "deck")
+        self.z_aside = self.zone_index(None, "aside")
+        self.z_discard = self.zone_index(None, "discard")
+        for card in rules.deck_ids:
+            self.add_card(card, self.z_deck)
+        self.vals = [rules.value[c] for c in self.card_ids]
+        self.match_max = rules.match_max
+        self.phase = PEEK
+        self.step = MAIN
+        self.seat = 0
+        self.first_seat = 0
+        self.round_no = 0
+        self.peeked = [False] * n
+        self.guard_of = [-1] * len(self.card_ids)
+        self.pending_guards: list[int] = []
+        self.protected = -1
+        self.amulet_holder: int | None = None
+        self.amulet_ready = False
+        self.amulet_turn = False
+        self.looks_used = 0
+        self.caller: int | None = None
+        self.power_uid = -1
+        self.turn_done = False
+        self.totals = [0] * n
+        self.sheet: list[list[int]] = []
+        self.sheet_details: list[list[dict[str, int]]] = []
+        self.end_reason = ""
+        self.version = 0  # actions applied: keys the legal-texts cache
+        self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
+        self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
+
+    # ------------------------------------------------------------------- set-up
+    def start(self) -> None:
+        """Round 1: the first player, then the deal (set-up emits no events)."""
+        start = self.options.get("start_seat")
+        self.first_seat = start if start is not None else self.rng.randrange(self.num_players)
+        self._deal_round([])
+
+    def _deal_round(self, events: list[Event]) -> None:
+        """Everything back into the deck, shuffled (or stacked), dealt, one card to the discard."""
+        rules, zones, n = self.rules, self.zones, self.num_players
+        self.round_no += 1
+        deck = zones[self.z_deck]
+        for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
+            for uid in zones[zi][::-1]:
+                events.append(self.card_move(uid, zi, self.z_deck, reason="collect"))
+        self._shuffle_deck(self._round_order())
+        deck = zones[self.z_deck]  # the deal gave the deck a new list
+        self.guard_of = [-1] * len(self.card_ids)
+        self.pending_guards = []
+        self.protected = -1
+        self.caller = None
+        self.power_uid = -1
+        self.turn_done = False
+        self.end_reason = ""
+        self.amulet_ready = self.amulet_holder is not None
+        events.append(PhaseBegan("round", self.round_no, self.first_seat))
+        for s in range(n):
+            for _ in range(rules.village_size):
+                events.append(self.card_move(deck[-1], self.z_deck, self.z_village[s], reason="deal", actor=s))
+        for _ in range(rules.set_aside.get(n, 0)):
+            events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
+        events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))
+        self.peeked = [False] * n
+        self.phase = PEEK
+        events.append(PhaseBegan("peek", self.round_no))
+        if rules.initial_peeks == 0:
+            self._begin_turns(events)
+
+    def _shuffle_deck(self, order: list[int]) -> None:
+        """The deck in this order (top first), every card face down and unseen: a fresh deal."""
+        self.deal(order[::-1], self.z_deck)  # the top of the deck is the end of the list
+
+    def _round_order(self) -> list[int]:
+        """This round's deck, top first: the stacked `deck` option, else a shuffle."""
+        decks = self.options.get("deck")
+        if decks and self.round_no <= len(decks):
+            free: dict[str, list[int]] = {}
+            for uid, card in enumerate(self.card_ids):
+                free.setdefault(card, []).append(uid)
+            for uids in free.values():
+                uids.reverse()
+            return [free[card].pop() for card in decks[self.round_no - 1]]
+        order = list(range(len(self.card_ids)))
+        self.rng.shuffle(order)
+        return order
+
+    def _begin_turns(self, events: list[Event]) -> None:
+        self.phase = TURN
+        self._start_turn(self.first_seat, events)
+
+    # ------------------------------------------------------------- the protocol
+    def to_act(self) -> list[int]:
+        if self.phase == TURN:
+            if self.pending_guards:
+                owner = self.owner_of(self.pending_guards[0])
+                return [self.seat if owner is None else owner]
+            return [self.seat]
+        if self.phase == PEEK:
+            return [s for s in range(self.num_players) if not self.peeked[s]]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        """Points lost so far (lower is better)."""
+        return self.totals[:]
+
+    def winners(self) -> list[int]:
+        """Lowest total; a tie goes to the tied player holding the amulet, else all tied win."""
+        if self.phase != OVER:
+            return []
+        low = min(self.totals)
+        tied = [s for s in range(self.num_players) if self.totals[s] == low]
+        if len(tied) > 1 and self.amulet_holder in tied:
+            return [self.amulet_holder]
+        return tied
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions (a fresh list; the Action objects are shared, being immutable)."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != self.version or cache[1] != seat:
+            self.legal_texts(seat)
+            cache = self._legal_cache
+        assert cache is not None
+        return cache[3][:]
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """The legal action texts of `seat` now (cached until the next apply: they depend only
+        on public facts and the seat's step, which a clone or determinization shares)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return cache[2]
+        texts = self._legal_texts(seat)
+        self._legal_cache = (self.version, seat, texts, list(map(_ACTIONS.__getitem__, texts)))
+        return texts
+
+    def _legal_texts(self, seat: int) -> list[str]:
+        if self.phase == TURN:
+            if self.pending_guards:
+                bodyguard = self.pending_guards[0]
+                owner = self.owner_of(bodyguard)
+                if seat != owner:
+                    return []
+                village = self.zones[self.z_village[owner]]
+                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
+            if seat != self.seat:
+                return []
+            step = self.step
+            if step == MAIN:
+                out = ["draw"]
+                if self.zones[self.z_discard]:
+                    out.append("take discard")
+                if self._may_call(seat):
+                    out.append("call count")
+            elif step == DRAWN:
+                out = ["discard"]
+                if self._power_usable(seat):
+                    out.append("use")
+                out += self._exchange_texts(seat)
+            elif step == TAKEN:
+                out = self._exchange_texts(seat)
+            elif step == RASCAL:
+                return ["keep 1", "keep 2"]
+            else:
+                power = self.chars[self.card_ids[self.power_uid]].power
+                return power.texts(self, seat) if power is not None else []
+            return out + self._extra_texts(seat)
+        if self.phase == PEEK and not self.peeked[seat]:
+            size = len(self.zones[self.z_village[seat]])
+            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
+            return ["peek " + " ".join(map(str, c)) for c in combos]
+        return []
+
+    def _may_call(self, seat: int) -> bool:
+        return (
+            self.caller is None
+            and not self.amulet_turn
+            and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
+        )
+
+    def _extra_texts(self, seat: int) -> list[str]:
+        """Not actions of the turn: placing the amulet, an empath's look."""
+        out = []
+        village = self.zones[self.z_village[seat]]
+        if self.amulet_holder == seat and self.amulet_ready:
+            out += [f"amulet {i + 1}" for i in range(len(village))]
+        looks = self._free_looks(seat)
+        if looks is not None and looks[1] > self.looks_used:
+            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.protected]
+        return out
+
+    def _free_looks(self, seat: int) -> tuple[str, int] | None:
+        """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
+        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        word, total = "", 0
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                flag = chars[ids[uid]].flags.get("free_look")
+                if flag is not None:
+                    word, total = flag[0], total + flag[1]
+        return (word, total) if total else None
+
+    def _own_flag(self, seat: int, kind: str) -> Any:
+        """The value of a continuous power on a face-up card of the seat's village, or None."""
+        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                value = chars[ids[uid]].flags.get(kind)
+                if value is not None:
+                    return value
+        return None
+
+    def _power_usable(self, seat: int) -> bool:
+        uid = self.zones[self.z_drawn[seat]][0]
+        power = self.chars[self.card_ids[uid]].power
+        return power is not None and power.available(self, seat)
+
+    def _exchange_texts(self, seat: int) -> list[str]:
+        """Every set of own cards that may be announced: unprotected, and whose face-up cards
+        (doppelgängers aside) share one value, at most as many as can match. Built from the
+        groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
+        that only valid sets are ever enumerated."""
+        village = self.zones[self.z_village[seat]]
+        face_up, vals, ids, chars = self.face_up, self.vals, self.card_ids, self.chars
+        free: list[int] = []
+        by_value: dict[int, list[int]] = {}
+        for i, u in enumerate(village):
+            if u == self.protected:
+                continue
+            if face_up[u] and "match_any" not in chars[ids[u]].flags:
+                by_value.setdefault(vals[u], []).append(i)
+            else:
+                free.append(i)
+        key = (len(village), self.protected in village and village.index(self.protected), tuple(free), tuple(tuple(g) for g in by_value.values()))
+        cache = self.rules.exchange_cache
+        texts = cache.get(key)
+        if texts is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            texts = cache[key] = self._exchange_sets(village, free, list(by_value.values()))
+        return texts
+
+    def _exchange_sets(self, village: list[int], free: list[int], groups: list[list[int]]) -> list[str]:
+        top = self.match_max
+        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.protected]
+        for size in range(2, min(len(free), top) + 1):
+            sets += combinations(free, size)
+        for shown in groups:
+            for k in range(1, min(len(shown), top) + 1):
+                for part in combinations(shown, k):
+                    for extra in range(max(0, 2 - k), min(len(free), top - k) + 1):
+                        for rest in combinations(free, extra):
+                            sets.append(tuple(sorted(part + rest)))
+        sets.sort(key=lambda combo: (len(combo), combo))
+        return ["exchange " + " ".join(str(i + 1) for i in combo) for combo in sets]
+
+    # -------------------------------------------------------------------- apply
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        text = str(action)
+        if self.phase == OVER or text not in self.legal_texts(seat):
+            raise self.explain_illegal(seat, text)
+        self.version += 1
+        words = text.split()
+        events: list[Event] = []
+        verb = words[0]
+        if verb == "peek":
+            self._peek(seat, [int(w) - 1 for w in words[1:]], events)
+        elif verb == "guard":
+            self._guard(seat, int(words[1]) - 1, events)
+        elif self.step == POWER:
+            self._resolve_power(seat, words, events)
+        elif verb == "draw":
+            self._draw(seat, events)
+        elif verb == "keep":
+            self._keep(seat, int(words[1]) - 1, events)
+        elif verb == "take":
+            events.append(self.card_move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], reason="take_discard", actor=seat))
+            self.step = TAKEN
+        elif verb == "call":
+            self.caller = seat
+            events.append(MarkerChanged("caller", seat, seat))
+            self._end_turn(events)
+        elif verb == "amulet":
+            self._place_amulet(seat, int(words[1]) - 1, events)
+        elif verb == "discard":
+            events.append(self.card_move(self.zones[self.z_drawn[seat]][0], self.z_drawn[seat], self.z_discard, reason="discard", actor=seat))
+            self._end_turn(events)
+        elif verb == "use":
+            self._use(seat, events)
+        elif verb == "exchange":
+            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
+            self._end_turn(events)
+        else:  # a free look (empath)
+            self.looks_used += 1
+            self.look_at(seat, seat, int(words[1]) - 1, events)
+        return events
+
+    def _peek(self, seat: int, slots: list[int], events: list[Event]) -> None:
+        for i in slots:
+            self.look_at(seat, seat, i, events)
+        self.peeked[seat] = True
+        events.append(Note("peeked", seat))
+        if all(self.peeked):
+            self._begin_turns(events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.turn_no += 1
+        self.seat = seat
+        self.step = MAIN
+        self.looks_used = 0
+        self.amulet_turn = False
+        events.append(MarkerChanged("turn", seat, seat))
+        to = self._own_flag(seat, "see_deck_top_turn_start")
+        if to is not None and self.zones[self.z_deck]:
+            self._see_deck_top(seat, to, events)
+
+    def _see_deck_top(self, seat: int, to: str, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        uid = deck[-1]
+        if to == "all":  # the variant: the top card lies face up on the deck
+            events.append(self.reveal(uid))
+        else:
+            events.append(self.peek(uid, seat))
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        extra = self._own_flag(seat, "extra_draw") is not None and len(deck) >= 2
+        for _ in range(2 if extra else 1):
+            events.append(self.card_move(deck[-1], self.z_deck, self.z_drawn[seat], reason="draw", actor=seat))
+        self.step = RASCAL if extra else DRAWN
+
+    def _keep(self, seat: int, index: int, events: list[Event]) -> None:
+        drawn = self.zones[self.z_drawn[seat]]
+        other = drawn[1 - index]
+        if self._own_flag(seat, "extra_draw") == "discard":
+            events.append(self.card_move(other, self.z_drawn[seat], self.z_discard, reason="rascal_discard", actor=seat))
+        else:
+            events.append(self.card_move(other, self.z_drawn[seat], self.z_deck, reason="back_on_top", actor=seat))
+        self.step = DRAWN
+
+    def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
+        self.protected = self.zones[self.z_village[seat]][index]
+        self.amulet_ready = False
+        self.amulet_turn = True
+        events.append(MarkerChanged("amulet", seat, {"reason": "placed", "slot": index + 1}))
+
+    def _use(self, seat: int, events: list[Event]) -> None:
+        """The drawn card is shown; its power is resolved by the next action, then discarded."""
+        uid = self.zones[self.z_drawn[seat]][0]
+        events.append(self.reveal(uid))
+        to = self.chars[self.card_ids[uid]].flags.get("see_deck_top_use")
+        if to is not None:
+            self._see_deck_top(seat, to, events)
+        self.power_uid = uid
+        self.step = POWER
+
+    def _resolve_power(self, seat: int, words: list[str], events: list[Event]) -> None:
+        uid = self.power_uid
+        power = self.chars[self.card_ids[uid]].power
+        assert power is not None
+        power.resolve(self, seat, words, events)
+        self.power_uid = -1
+        events.append(self.card_move(uid, self.z_drawn[seat], self.z_discard, reason="use", actor=seat))
+        self._end_turn(events)
+
+    def _guard(self, seat: int, index: int, events: list[Event]) -> None:
+        bodyguard = self.pending_guards.pop(0)
+        self.guard_of[bodyguard] = self.zones[self.z_village[seat]][index]
+        events.append(MarkerChanged("guard", seat, {"reason": "chosen", "slot": index + 1}))
+        if not self.pending_guards and self.turn_done:
+            self._end_turn(events)
+
+    # ------------------------------------------------------------- turn and round end
+    def _end_turn(self, events: list[Event]) -> None:
+        """After a turn's action (and any bodyguard's choice): a round ending, or the next seat."""
+        self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
+        if self.pending_guards:
+            self.turn_done = True
+            return
+        self.turn_done = False
+        reason = self._round_end_reason()
+        if reason:
+            self._end_round(reason, events)
+            return
+        self._start_turn((self.seat + 1) % self.num_players, events)
+
+    def _round_end_reason(self) -> str:
+        chars, ids, face_up, zones = self.chars, self.card_ids, self.face_up, self.zones
+        enders: dict[str, int] = {}
+        for zi in self.z_village:
+            for uid in zones[zi]:
+                if face_up[uid] and "ends_round" in chars[ids[uid]].flags:
+                    enders[ids[uid]] = enders.get(ids[uid], 0) + 1
+        if any(count >= self.rules.copies[card] for card, count in enders.items()):
+            return "villagers"
+        if not zones[self.z_deck]:
+            return "deck"
+        if self.caller is not None and (self.seat + 1) % self.num_players == self.caller:
+            return "called"
+        return ""
+
+    def _end_round(self, reason: str, events: list[Event]) -> None:
+        n, zones, vals = self.num_players, self.zones, self.vals
+        self.end_reason = reason
+        events.append(Note("end_" + reason))
+        events.append(PhaseBegan("reveal", self.round_no))
+        for s in range(n):
+            for i, uid in enumerate(zones[self.z_village[s]]):
+                if not self.face_up[uid]:
+                    events.append(self.reveal_at(s, i))
+        village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
+        lost = village_totals[:]
+        details: list[dict[str, int]] = [{"village": t} for t in village_totals]
+        caller = self.caller
+        if caller is not None:
+            total = village_totals[caller]
+            if total <= min(village_totals):
+                lost[caller] = 0
+                details[caller]["caller_bonus"] = -total
+                events.append(Note("caller_lowest", caller, (("total", total),)))
+            else:
+                lost[caller] = total + self.rules.caller_penalty
+                details[caller]["caller_penalty"] = self.rules.caller_penalty
+                events.append(Note("caller_not_lowest", caller, (("total", total),)))
+        for s in range(n):
+            self.totals[s] += lost[s]
+            events.append(ScoreChanged(s, lost[s], self.totals[s], "round_end", tuple(details[s].items())))
+        self.sheet.append(lost)
+        self.sheet_details.append(details)
+        if self.protected >= 0:
+            events.append(MarkerChanged("amulet", self.amulet_holder, {"reason": "returned"}))
+            self.protected = -1
+        if caller is not None and lost[caller] == 0 and self.amulet_holder != caller:
+            self.amulet_holder = caller
+            events.append(MarkerChanged("amulet", caller, caller))
+        if self.round_no >= self.rules.rounds:
+            self.phase = OVER
+            events.append(GameOver(tuple(self.winners()), tuple(self.totals)))
+            return
+        low = min(lost)
+        self.first_seat = next(s for s in self.seats_from(self.first_seat) if lost[s] == low)
+        self._deal_round(events)
+
+    # -------------------------------------------------------------------- knowledge
+    def determinize(self, seat: int, rng: Rng) -> SilverState:
+        """A state `seat` cannot tell from this one: the identities of the cards it has not
+        seen are shuffled among their places; places, faces and knowledge masks stay.
+
+        Silver keeps the engine's uid-shuffling determinize out on purpose: the amulet, the
+        bodyguards' guards and the power being used point at cards by uid, and the other seats'
+        memories (who peeked where) must stay at their places; so the card table's ids (and
+        attributes) are permuted instead, in the clone only."""
+        new: SilverState = self.clone()  # type: ignore[assignment]
+        new.resample(self.unseen_places(seat), rng)
+        new.rng = rng.spawn()
+        return new
+
+    def unseen_places(self, seat: int) -> list[int]:
+        """The uids (places) whose identity `seat` has not seen."""
+        bit = 1 << seat
+        known, zones, masks = self.knowledge(), self.zones, self.table.masks
+        places: list[int] = []
+        for spec in self.table.specs:
+            if not masks[spec.index] & bit:
+                places += [u for u in zones[spec.index] if not known[u] & bit]
+        return places
+
+    def resample(self, places: list[int], rng: Rng) -> None:
+        """Shuffle the identities (ids, attributes, values) of the cards at these places, on
+        this state only (a clone: the card table's static tuples are replaced, not changed)."""
+        old_ids, old_attrs, old_vals = self.cards.ids, self.cards.attrs, self.vals[:]
+        order = places[:]
+        rng.shuffle(order)
+        ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
+        for uid, src in zip(places, order, strict=True):
+            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
+        self.cards.ids = self.card_ids = tuple(ids)
+        self.cards.attrs = tuple(attrs)
+        self.cards._columns = {}  # cached attribute columns describe the old identities
+        self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
+
+    # -------------------------------------------------------------------- views
+    def public_view(self, seat: int | None) -> dict[str, Any]:
+        from game.games.silver_amulet.view import public_view
+
+        return public_view(self, seat)
+
+    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
+        from game.games.silver_amulet.view import explain_illegal
+
+        return explain_illegal(self, seat, text)

@@ -1,0 +1,219 @@
+"""Village mechanics of Silver's state: exchanges (single, matched, failed), the bodyguard's
+guard, and the primitives the powers of effects.py call (look, turn, master, witch, robber).
+
+A mixin of `SilverState` (state.py), split out to keep each file readable; it reads the
+state's zones, faces and knowledge masks and changes them only through `move` and these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.cards import CardTable
+from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, Note
+
+DRAWN = "drawn"
+
+
+class VillageMixin:
+    """Exchanges and power primitives (see the module docstring)."""
+
+    zones: list[list[int]]
+    z_village: list[int]
+    village_zones: frozenset[int]
+    z_drawn: list[int]
+    z_deck: int
+    z_discard: int
+    card_ids: list[str] | tuple[str, ...]
+    cards: CardTable
+    vals: list[int]
+    guard_of: list[int]
+    pending_guards: list[int]
+    protected: int
+    step: str
+    chars: dict[str, Any]
+    rules: Any
+
+    @property
+    def known(self) -> list[int]:
+        """Per uid, the seats that saw the card (the engine card table's masks; read only)."""
+        return self.knowledge()
+
+    @property
+    def face_up(self) -> list[bool]:
+        """Per uid, whether the card lies face up (the engine card table's faces; read only)."""
+        return self.faces()
+
+    if TYPE_CHECKING:  # provided by the engine's State (never defined here: it would shadow it)
+
+        def move(self, uid: int, zone: int, slot: int | None = None, face: str | None = None,
+                 reason: str = "", actor: int | None = None) -> CardMoved: ...
+
+        def reveal(self, uid: int) -> CardRevealed: ...
+
+        def peek(self, uid: int, seat: int) -> CardSeen: ...
+
+        def faces(self) -> list[bool]: ...
+
+        def knowledge(self) -> list[int]: ...
+
+    # ----------------------------------------------------------------- exchanges
+    def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
+        """One card for one (it takes the slot), or several: matched (all discarded, the new card
+        takes the leftmost slot) or failed (all stay face up, the new card and maybe a penalty
+        card go to the right end)."""
+        zv, zd = self.z_village[seat], self.z_drawn[seat]
+        village = self.zones[zv]
+        new = self.zones[zd][0]
+        from_deck = self.step == DRAWN
+        announced = [village[i] for i in slots]
+        if len(slots) > 1:
+            flipped = []
+            for i, uid in zip(slots, announced, strict=True):
+                if not self.face_up[uid]:
+                    self._flip(seat, i, events, guard=False)
+                    flipped.append(uid)
+            chars, ids = self.chars, self.card_ids
+            values = {self.vals[u] for u in announced if "match_any" not in chars[ids[u]].flags}
+            if len(values) > 1:
+                events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
+                for uid in flipped:
+                    self._queue_guard(uid)
+                self._put(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
+                if len(slots) >= self.rules.penalty_from:
+                    deck = self.zones[self.z_deck]
+                    if deck:
+                        self._put(deck[-1], self.z_deck, zv, len(village), "penalty", seat, face_up=False, events=events)
+                    else:
+                        events.append(Note("no_penalty", seat))
+                return
+            events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
+        for uid in announced:
+            self._leave_village(uid)
+            events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
+        self._put(new, zd, zv, slots[0], "into_village", seat, face_up=not from_deck, events=events)
+
+    def _put(self, uid: int, src: int, dst: int, index: int, reason: str, actor: int, face_up: bool, events: list[Event]) -> None:
+        """Move a card into a village place (a slot, or the end), face up or as villages lie."""
+        events.append(self.card_move(uid, src, dst, index, "up" if face_up else None, reason, actor))
+        if face_up:
+            self._queue_guard(uid)
+
+    def _leave_village(self, uid: int) -> None:
+        """A card leaves a village: a bodyguard stops guarding, a guarded card is free."""
+        guard_of = self.guard_of
+        guard_of[uid] = -1
+        if self.protected == uid:
+            self.protected = -1
+        if uid in guard_of:
+            for bodyguard, guarded in enumerate(guard_of):
+                if guarded == uid:
+                    guard_of[bodyguard] = -1
+
+    def _queue_guard(self, uid: int) -> None:
+        """A bodyguard that turns face up in a village (or enters one face up) will ask its
+        owner for the card it guards, once the action is done."""
+        if self.face_up[uid] and "guard" in self.chars[self.card_ids[uid]].flags and uid not in self.pending_guards:
+            self.pending_guards.append(uid)
+
+    def _may_guard(self, uid: int) -> bool:
+        """Still a face-up bodyguard in a village with another card to guard."""
+        owner = self.owner_of(uid)
+        return owner is not None and self.face_up[uid] and len(self.zones[self.z_village[owner]]) > 1
+
+    # ---------------------------------------------------------------- secrets
+    # Faces and knowledge change only through the engine's secrets API (game/engine/cards.py).
+    def card_move(self, uid: int, src: int, dst: int, slot: int | None = None, face: str | None = None,
+                  reason: str = "", actor: int | None = None) -> CardMoved:
+        """Move a card (at position `slot` of `dst`, else on top / at the end). face None: it
+        lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
+        A village is an ordered row: its events carry the card's place in it (0-based)."""
+        villages = self.village_zones
+        from_slot = self.zones[src].index(uid) if src in villages else None
+        event = self.move(uid, dst, slot, face, reason, actor)
+        if from_slot is not None or dst in villages:
+            to_slot = self.zones[dst].index(uid) if dst in villages else None
+            event = event._replace(from_slot=from_slot, to_slot=to_slot)
+        return event
+
+    def reveal_at(self, owner: int, index: int) -> CardRevealed:
+        """Turn a village card face up (the event names its place in the row)."""
+        return self.reveal(self.zones[self.z_village[owner]][index])._replace(slot=index)
+
+    # -------------------------------------------------------- what powers call
+    def owner_of(self, uid: int) -> int | None:
+        """The seat whose village holds `uid` (None: not in a village)."""
+        for s, zi in enumerate(self.z_village):
+            if uid in self.zones[zi]:
+                return s
+        return None
+
+    def guarded(self, owner: int, uid: int) -> bool:
+        """Whether a face-up bodyguard of `owner`'s village protects `uid` from opponents."""
+        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        for bg in self.zones[self.z_village[owner]]:
+            if face_up[bg] and "guard" in chars[ids[bg]].flags and (bg == uid or guard_of[bg] == uid):
+                return True
+        return False
+
+    def guarded_set(self, owner: int) -> set[int]:
+        """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
+        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        out: set[int] = set()
+        for bg in self.zones[self.z_village[owner]]:
+            if face_up[bg] and "guard" in chars[ids[bg]].flags:
+                out.add(bg)
+                if guard_of[bg] >= 0:
+                    out.add(guard_of[bg])
+        return out
+
+    def targetable(self, actor: int, owner: int, uid: int) -> bool:
+        """A power of `actor` may look at, take, turn or swap this card."""
+        if uid == self.protected:
+            return False
+        return owner == actor or not self.guarded(owner, uid)
+
+    def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
+        uid = self.zones[self.z_village[owner]][index]
+        events.append(self.reveal_at(owner, index))
+        if guard:
+            self._queue_guard(uid)
+
+    def turn_face_up(self, owner: int, index: int, events: list[Event]) -> None:
+        self._flip(owner, index, events)
+
+    def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
+        uid = self.zones[self.z_village[owner]][index]
+        events.append(self.peek(uid, seat)._replace(slot=index))
+
+    def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
+        pile = self.zones[self.z_discard]
+        taken = pile[len(pile) - 1 - pile_index]
+        zv = self.z_village[seat]
+        old = self.zones[zv][slot]
+        self._put(taken, self.z_discard, zv, slot, "master_take", seat, face_up=True, events=events)
+        self._leave_village(old)
+        events.append(self.card_move(old, zv, self.z_discard, reason="exchange", actor=seat))
+
+    def witch_swap(self, seat: int, owner: int, slot: int, events: list[Event]) -> None:
+        deck = self.zones[self.z_deck]
+        top = deck[-1]
+        zv = self.z_village[owner]
+        old = self.zones[zv][slot]
+        self._put(top, self.z_deck, zv, slot, "witch_in", seat, face_up=False, events=events)
+        self._leave_village(old)
+        events.append(self.card_move(old, zv, self.z_deck, reason="witch_out", actor=seat))
+
+    def witch_leave(self, seat: int, events: list[Event]) -> None:
+        events.append(Note("witch_leaves", seat))
+
+    def rob(self, seat: int, slot: int, other: int, other_slot: int, look_after: bool, events: list[Event]) -> None:
+        mine_z, theirs_z = self.z_village[seat], self.z_village[other]
+        mine, theirs = self.zones[mine_z][slot], self.zones[theirs_z][other_slot]
+        self._leave_village(mine)
+        self._leave_village(theirs)
+        self._put(mine, mine_z, theirs_z, other_slot, "rob", seat, face_up=self.face_up[mine], events=events)
+        self._put(theirs, theirs_z, mine_z, slot, "rob", seat, face_up=self.face_up[theirs], events=events)
+        if look_after and not self.face_up[theirs]:
+            self.look_at(seat, seat, slot, events)
+

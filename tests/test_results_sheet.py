@@ -1,0 +1,75 @@
+"""The results screen draws any game's engine ScoreSheet from the view (screenshots FR and EN)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.flow import ScoreSheet
+from scenes import app as app_module
+from scenes.results import ResultsScene, ranking
+from tests.table_helpers import shot
+from tests.test_app_support import StandInTable, finished_match, frame, make_app
+
+
+class SheetOnly:
+    """A final state whose view carries nothing but the score sheet and the totals."""
+
+    def __init__(self, sheet: ScoreSheet, winners: list[int], tiebreak: str) -> None:
+        self.sheet, self.win, self.tiebreak = sheet, winners, tiebreak
+
+    def scores(self) -> list[int]:
+        return self.sheet.totals[:]
+
+    def winners(self) -> list[int]:
+        return self.win
+
+    def view(self, seat):
+        return {"scores": self.scores(), "sheet": self.sheet.view(self.win, self.tiebreak)}
+
+
+@pytest.fixture
+def results_app(monkeypatch, tmp_path):
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    StandInTable.opened.clear()
+    return make_app(monkeypatch, tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_results_draw_the_games_score_sheet_rows_totals_and_tie_break(results_app, tmp_path, lang) -> None:
+    app = results_app
+    app.set_language(lang)
+    match = finished_match(seed=25)  # Jagdfieber: a tie on points broken by the best day
+    sheet = match.state.score_sheet
+    assert match.state.view(None)["sheet"]["tiebreak"] == "best_day"
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    assert scene.sheet.sheet == sheet.points and scene.sheet.totals == sheet.totals
+    assert scene.tiebreak == "best_day" and scene.winners == match.state.winners()
+    assert scene.sheet.row_label(3) == ("Jour 4" if lang == "fr" else "Day 4")
+    assert app.game_text(scene.rules, "tiebreak.best_day") == (
+        "Égalité départagée par la meilleure journée." if lang == "fr" else "Tie broken by the best single day."
+    )
+    assert app.screen.get_size() == (1280, 720)
+    shot(app, tmp_path, f"results_score_sheet_{lang}")
+
+
+def test_results_rank_the_lowest_total_first_when_the_sheet_says_lower_wins(results_app) -> None:
+    app = results_app
+    match = finished_match(players=3)
+    sheet = ScoreSheet(3, lower_wins=True).with_row([12, 3, 20], [{"prey": 12}, {"prey": 3}, {"prey": 20}])
+    sheet = sheet.with_row([0, 9, 4], [{}, {"hand": 9}, {"hand": 4}])  # totals 12, 12, 24
+    winners, note = sheet.winners((sheet.best_row_tiebreak("best_day"),))
+    assert (winners, note) == ([0], "best_day")
+    match.state = SheetOnly(sheet, winners, note)
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    assert scene.title() == "Vainqueur : Anna"
+    assert ranking(scene.scores, scene.winners, scene.sheet.lower_wins) == [(1, 0), (2, 1), (3, 2)]
+    assert scene.sheet.detail_lines()[1:] == ["Anna : aucun point", "Bot 1 : Cartes en main +9", "Bot 2 : Cartes en main +4"]
+    for _ in range(60):  # the results screen ignores keys for a moment after it opens
+        frame(app)
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="", scancode=0))
+    assert scene.sheet.detail_lines()[1] == "Anna : Pile de proies +12"

@@ -1,0 +1,114 @@
+"""Silver's bot hooks: the play-out policy plays legal moves from the seat's own knowledge, the
+values are chances, forgetting makes an easy bot's determinization resample what it forgot."""
+
+from __future__ import annotations
+
+from game.ai.bots import make_bot
+from game.ai.hooks import hooks_for
+from game.engine.rng import Rng
+from game.games.silver_amulet import ai
+from tests.silver_helpers import act, new_game, rules
+
+
+def _policy_game(players, seed):
+    state = rules().new_state(players, seed=seed)
+    rng = Rng(seed)
+    points = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        if len(actions) > 1 and len(points) < 40:
+            points.append((state.clone(), seat))
+        choice = ai.rollout_action(state, seat, actions, rng)
+        assert choice in actions
+        state.apply(seat, choice)
+    return state, points
+
+
+def test_the_hooks_are_found():
+    hooks = hooks_for("silver_amulet")
+    assert hooks.rollout_action is ai.rollout_action
+    assert hooks.rollout_done is ai.rollout_done and hooks.evaluate is ai.evaluate
+
+
+def test_policy_games_end_with_villages_of_sensible_size():
+    for players in (2, 3, 4):
+        state, _ = _policy_game(players, seed=players)
+        assert state.is_over() and len(state.sheet) == 4
+        assert max(len(state.zones[z]) for z in state.z_village) <= 9
+
+
+def test_the_policy_decides_from_what_the_seat_knows_only():
+    _, points = _policy_game(4, seed=7)
+    for state, seat in points:
+        a = state.determinize(seat, Rng(1))
+        b = state.determinize(seat, Rng(2))
+        choice_a = ai.rollout_action(a, seat, a.legal_actions(seat), Rng(5))
+        choice_b = ai.rollout_action(b, seat, b.legal_actions(seat), Rng(5))
+        assert choice_a == choice_b, (state.step, choice_a, choice_b)
+
+
+def test_the_policy_calls_the_count_when_its_known_total_is_far_below_the_others():
+    state = new_game(2, [["rascal", "rascal", "squire", "empath", "villager"], ["robber", "robber", "witch", "seer", "master"]],
+                     "villager", deck=["squire", "doppelganger"])
+    act(state, 0, "draw")
+    act(state, 0, "exchange 1 2")
+    act(state, 1, "draw")
+    act(state, 1, "discard")
+    # seat 0 knows its squire (1) and three unseen cards (about 6.5 each); seat 1 has five unseen
+    choice = ai.rollout_action(state, 0, state.legal_actions(0), Rng(0))
+    assert choice.text == "call count"
+
+
+def test_evaluate_gives_chances_and_is_exact_at_the_end():
+    state, _ = _policy_game(3, seed=1)
+    values = ai.evaluate(state)
+    assert values == [1.0 / len(state.winners()) if s in state.winners() else 0.0 for s in range(3)]
+    mid = rules().new_state(3, seed=2)
+    values = ai.evaluate(mid)
+    assert abs(sum(values) - 1.0) < 1e-9 and all(0 <= v <= 1 for v in values)
+
+
+def test_forgetting_makes_the_bot_misremember_its_cards():
+    seat0 = ["robber", "robber", "witch", "seer", "master"]
+    state = new_game(2, [seat0, ["squire"] * 4 + ["rascal"]], "villager")
+    memory: dict = {}
+    wrong = 0
+    for seed in range(12):
+        memory.clear()
+        remembered = ai.forget(state, 0, memory, 1.0, Rng(seed))
+        assert memory["uids"] == set(state.zones[state.z_village[0]][:2])
+        believed = [slot["card"] for slot in remembered.view(0)["villages"][0]][:2]
+        wrong += believed != ["robber", "robber"]
+        assert sorted(remembered.card_ids) == sorted(state.card_ids)
+    assert wrong >= 8  # a forgotten card is mostly remembered as another card
+    assert [slot["card"] for slot in state.view(0)["villages"][0]][:2] == ["robber", "robber"]  # the real state keeps it
+    kept = ai.forget(state, 0, {}, 0.0, Rng(4))
+    assert [slot["card"] for slot in kept.view(0)["villages"][0]][:2] == ["robber", "robber"]
+
+
+def test_forgetting_rolls_once_per_turn():
+    state = new_game(2, [["robber", "robber", "witch", "seer", "master"], ["squire"] * 4 + ["rascal"]], "villager")
+    memory: dict = {}
+    ai.forget(state, 0, memory, 0.0, Rng(3))  # this turn's roll: nothing forgotten
+    ai.forget(state, 0, memory, 1.0, Rng(3))
+    assert memory["uids"] == set()
+    act(state, 0, "draw")
+    act(state, 0, "discard")
+    act(state, 1, "draw")
+    act(state, 1, "discard")
+    ai.forget(state, 0, memory, 1.0, Rng(3))
+    assert len(memory["uids"]) == 2
+
+
+def test_a_search_bot_plays_a_whole_game():
+    state = rules().new_state(2, seed=5)
+    bots = [make_bot("ismcts", seed=s, level="easy") for s in range(2)]
+    steps = 0
+    while not state.is_over() and steps < 60:
+        seat = state.to_act()[0]
+        bots[seat].iterations = 20
+        action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+        steps += 1
+    assert steps == 60 or state.is_over()
