@@ -39,6 +39,7 @@ CASES: list[tuple[str, int, tuple[int, ...], dict[str, Any], str]] = [
     ],
     *[("silver_amulet", n, (1, 2, 3), {}, "") for n in (2, 3, 4)],
     *[("silver_amulet", n, (4,), {"squire": "public", "rascal": "discard"}, "variant") for n in (2, 4)],
+    *[("kill_the_unicorns", n, (1, 2, 3), {}, "") for n in (3, 4, 6)],
 ]
 
 MAX_STEPS = 5000

@@ -75,7 +75,8 @@ def cards_conserved(state: Any) -> None:
 
 def zone_shown(view: dict[str, Any], spec: Any) -> list[Any]:
     shown = view["zones"][spec.name]
-    return shown if spec.owner is None else shown[spec.owner]
+    shown = shown if spec.owner is None else shown[spec.owner]
+    return shown if spec.pos is None else shown[spec.pos]  # a zone array (`count: N`)
 
 
 class Knowledge:

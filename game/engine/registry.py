@@ -44,6 +44,7 @@ GAMES: dict[str, str] = {
     "wolf_and_hound": "game.games.wolf_and_hound",
     "fish_fish": "game.games.fish_fish",
     "silver_amulet": "game.games.silver_amulet",
+    "kill_the_unicorns": "game.games.kill_the_unicorns",
 }
 
 COMMON_FILE = "common.yaml"

@@ -1,0 +1,210 @@
+"""Kill the Unicorns' bot hooks (API: game/ai/hooks.py): a believable play-out policy, play-outs
+cut at the end of the round, and a value of the running scores.
+
+WHY: uniform random play-outs bid on every unicorn with random cards, tie at random and shop
+nothing useful, so a search cannot tell a good bid from a bad one. The policy here plays the way
+people do, from the facts its seat may know (the state is a determinization): it values each
+unicorn by its points plus what it adds to its colour collections and rainbow; it slides schemes
+that help under the unicorns it wants and schemes that hurt under the ones others want; it bids
+when the unicorn is worth it, with a total near what it is worth and not the same as a likely
+bid of another seat; it buys the market item that adds the most points. A play-out stops at the
+end of the round (every round starts again from full hands) and the running scores are valued by
+a softmax whose temperature grows with the rounds still to play.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.rng import Rng
+from game.engine.state import State
+from game.games.kill_the_unicorns.state import MARKET
+
+HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encore"})  # good for the winner or owner
+HURTS = frozenset({"stinky", "curse", "polymorph", "escape", "trap"})
+ROUND_SPREAD = 8.0  # spread of one seat's gain over a round, in points (random games)
+NOISE = 0.1
+
+
+def unicorn_value(state: Any, seat: int, uid: int) -> int:
+    """What unicorn `uid` (with its current colour and points) would add to `seat`'s score."""
+    counts = state.colour_counts(seat)
+    before = sum(state.collection_bonus(counts)[:2])
+    colour = state.colour[uid]
+    if colour:
+        counts[state.rules.colours.index(colour)] += 1
+    return state.base[uid] + sum(state.collection_bonus(counts)[:2]) - before
+
+
+def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+    n = state.num_players
+    line = state.zones[state.z_line]
+    mine = [unicorn_value(state, seat, u) if u >= 0 else -9 for u in line]
+    theirs = [max(unicorn_value(state, s, u) for s in range(n) if s != seat) if u >= 0 else -9 for u in line]
+    best, best_score = actions[0], -1e9
+    for action in actions:
+        sid, pos = action.args  # type: ignore[attr-defined]
+        if sid in HELPS:
+            score = mine[pos] - 0.5 * theirs[pos]
+        elif sid in HURTS:
+            score = theirs[pos] - mine[pos]
+        else:  # chivalry: under a unicorn I may take with a small bid
+            score = mine[pos] * 0.5
+        score += rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggression: float = 1.0) -> Action:
+    rules = state.rules
+    uid = state.zones[state.z_line][state.hunt_pos]
+    value = unicorn_value(state, seat, uid)
+    for scheme in state.zones[state.z_under[state.hunt_pos]]:
+        if state.sees(seat, scheme):  # my own scheme, or one I peeked at
+            sid = state.card_ids[scheme]
+            value += 2 if sid in HELPS else -3 if sid in HURTS else 0
+    peek = next((a for a in actions if str(a) == "peek"), None)
+    if peek is not None:
+        return peek
+    hunts_left = rules.line_size - state.hunt_pos
+    hand = state._hand_values(seat)
+    budget = sum(hand) / max(1, hunts_left)
+    if value <= 0 or (value < 2 and rng.random() < 0.5):
+        return next(a for a in actions if str(a) == "pass")
+    target = min(sum(hand), aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
+    best, best_score = actions[0], -1e9
+    for action in actions:
+        if action.kind != "hunt":  # type: ignore[attr-defined]
+            continue
+        combo, boost = action.args  # type: ignore[attr-defined]
+        total = sum(combo) + (rules.power_params["boost"] if boost else 0)
+        score = -abs(total - target) - 0.3 * len(combo) - (0.5 if boost and value < 4 else 0)
+        score += 0.8 * (total % 2)  # odd totals tie less often with the common even bids
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _market_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+    rules = state.rules
+    coll = state.zones[state.z_coll[seat]]
+    counts = state.colour_counts(seat)
+    base_bonus = sum(state.collection_bonus(counts)[:2])
+    best, best_gain = actions[0], 0.0
+    for action in actions[1:]:
+        item, colour, index = action.args  # type: ignore[attr-defined]
+        decl = rules.market[item]
+        uid = coll[index]
+        gain = float(decl["points"])
+        new = counts[:]
+        old_colour = state.colour[uid]
+        if old_colour:
+            new[rules.colours.index(old_colour)] -= 1
+        if decl["discard"]:
+            own = state.base[uid] + sum(state.cards.attrs[u].get("points", 0) for u in state.zones[state.z_kept[seat]] if state.attached[u] == uid)
+            top = next(u for u in state.zones[state.z_market] if state.cards.attrs[u].get("item") == item)
+            gain = state.cards.attrs[top]["points"] - own
+        elif decl["colour"]:
+            new[rules.colours.index(colour)] += 1
+        elif old_colour:
+            new[rules.colours.index(old_colour)] += 1
+        gain += sum(state.collection_bonus(new)[:2]) - base_bonus + rng.random() * 0.5
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _paint_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+    counts = state.colour_counts(seat)
+    best, best_score = actions[0], -1e9
+    for action in actions:
+        new = counts[:]
+        new[state.rules.colours.index(action.args[0])] += 1  # type: ignore[attr-defined]
+        score = sum(state.collection_bonus(new)[:2]) + rng.random() * 0.1
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def styled(aggression: float, noise: float):
+    """A play policy with the hook signature: `aggression` scales the bids, `noise` is the
+    share of random moves."""
+
+    def policy(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+        return _policy(state, seat, actions, rng, aggression, noise)
+
+    policy.__name__ = policy.__qualname__ = "styled_action"
+    return policy
+
+
+def _policy(state: State, seat: int, actions: list[Action], rng: Rng, aggression: float, noise: float) -> Action:
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < noise:
+        return actions[rng.randrange(len(actions))]
+    phase = state.phase  # type: ignore[attr-defined]
+    if phase == 0:
+        return _scheme_action(state, seat, actions, rng)
+    if phase == 2:
+        return _bid_action(state, seat, actions, rng, aggression)
+    if phase == 4:
+        return _paint_action(state, seat, actions, rng)
+    if phase == 5:
+        return _market_action(state, seat, actions, rng)
+    if phase == 1:  # the wizard: usually leaves the schemes alone
+        return actions[0] if rng.random() < 0.7 else actions[rng.randrange(len(actions))]
+    return actions[rng.randrange(len(actions))]  # a blind choice between two schemes
+
+
+rollout_action = styled(1.0, NOISE)
+# Named play styles (hook `STYLES`): a careful hunter keeps cards back, a bold one spends them.
+STYLES = {"cautious": styled(0.8, 0.05), "bold": styled(1.4, 0.08)}
+
+
+def _highest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: always bid the highest total possible, shop nothing."""
+    hunts = [a for a in actions if getattr(a, "kind", "") == "hunt"]
+    if hunts:
+        return max(hunts, key=lambda a: sum(a.args[0]))  # type: ignore[attr-defined]
+    return actions[0]
+
+
+def _never_first(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: pass as first player, match with the lowest cards otherwise."""
+    if state.hunt_size == 0:  # type: ignore[attr-defined]
+        return next((a for a in actions if str(a) == "pass"), actions[0])
+    hunts = [a for a in actions if getattr(a, "kind", "") == "hunt"]
+    return min(hunts, key=lambda a: sum(a.args[0])) if hunts else actions[0]  # type: ignore[attr-defined]
+
+
+# Fixed plans for `main.py exploit` (hook `PLANS`).
+PLANS = {"highest": _highest, "never_first": _never_first}
+
+
+def rollout_done(start: State, state: State) -> bool:
+    """Stop a play-out when the round's hunts are over (the market adds little and the next
+    round starts again from full hands), or at the end of the round when it began at the market."""
+    if state.is_over() or state.round_no != start.round_no:  # type: ignore[attr-defined]
+        return True
+    return state.phase == MARKET and start.phase != MARKET  # type: ignore[attr-defined]
+
+
+def evaluate(state: State) -> list[float]:
+    """Chance to win: exact at the end, else a softmax of the running scores whose temperature
+    grows with the square root of the rounds still to play."""
+    n = state.num_players
+    if state.is_over():
+        winners = state.winners()
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    totals = state.scores()
+    left = state.rules.rounds - state.round_no + 1  # type: ignore[attr-defined]
+    temperature = ROUND_SPREAD * math.sqrt(max(1, left))
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    norm = sum(weights)
+    return [w / norm for w in weights]
+
+
