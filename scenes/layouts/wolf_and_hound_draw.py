@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from scenes.table.cards import hex_color
 from scenes.ui.text import fit_text, wrap_text
 
 CREAM = (246, 240, 224)
@@ -31,7 +32,6 @@ FACE = (40, 36, 34)
 PINK = (231, 155, 180)
 DOG = (176, 122, 72)
 DOG_DARK = (110, 70, 36)
-MEAT = (176, 65, 62)
 BONE = (232, 220, 192)
 
 # --------------------------------------------------------------------- small pictures
@@ -61,20 +61,52 @@ def draw_hound(surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.circle(surface, INK, (int(cx + ex * s), int(cy - s * 0.12)), max(1, int(s * 0.04)))
 
 
-def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect) -> None:
-    """The Meat & Bone symbol: a red steak with its bone, or a white bone."""
+def _meat(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A steak of `color` with its bone."""
     cx, cy = rect.center
     s = min(rect.w, rect.h)
-    if symbol == "meat":
-        pygame.draw.ellipse(surface, MEAT, (cx - s * 0.45, cy - s * 0.32, s * 0.8, s * 0.64))
-        pygame.draw.ellipse(surface, (230, 200, 190), (cx - s * 0.25, cy - s * 0.14, s * 0.3, s * 0.28))
-        pygame.draw.line(surface, BONE, (cx + s * 0.25, cy), (cx + s * 0.48, cy - s * 0.1), max(2, int(s * 0.12)))
-    elif symbol == "bone":
-        w = max(2, int(s * 0.16))
-        pygame.draw.line(surface, BONE, (cx - s * 0.3, cy + s * 0.1), (cx + s * 0.3, cy - s * 0.1), w)
-        for px_, py_ in ((-0.36, 0.02), (-0.28, 0.22), (0.36, -0.02), (0.28, -0.22)):
-            pygame.draw.circle(surface, BONE, (int(cx + px_ * s), int(cy + py_ * s)), max(2, int(s * 0.13)))
-        pygame.draw.circle(surface, INK, (int(cx), int(cy)), 1)
+    pygame.draw.ellipse(surface, color, (cx - s * 0.45, cy - s * 0.32, s * 0.8, s * 0.64))
+    pygame.draw.ellipse(surface, (230, 200, 190), (cx - s * 0.25, cy - s * 0.14, s * 0.3, s * 0.28))
+    pygame.draw.line(surface, BONE, (cx + s * 0.25, cy), (cx + s * 0.48, cy - s * 0.1), max(2, int(s * 0.12)))
+
+
+def _bone(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A bone of `color`."""
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    w = max(2, int(s * 0.16))
+    pygame.draw.line(surface, color, (cx - s * 0.3, cy + s * 0.1), (cx + s * 0.3, cy - s * 0.1), w)
+    for px_, py_ in ((-0.36, 0.02), (-0.28, 0.22), (0.36, -0.02), (0.28, -0.22)):
+        pygame.draw.circle(surface, color, (int(cx + px_ * s), int(cy + py_ * s)), max(2, int(s * 0.13)))
+    pygame.draw.circle(surface, INK, (int(cx), int(cy)), 1)
+
+
+SYMBOL_PICTURES = {"meat": _meat, "bone": _bone}  # pictures the YAML's presentation.symbols may name
+
+
+def symbol_look(card_art: Any, symbol: str) -> tuple[str, tuple[int, int, int], tuple[int, int, int]]:
+    """A symbol's picture, colour and disc colour, from the YAML's presentation.symbols."""
+    look = (card_art.presentation.get("symbols") or {}).get(symbol) or {}
+    return (look.get("picture", symbol), hex_color(look.get("color", "#808080")), hex_color(look.get("background", "#f6f0e0")))
+
+
+def draw_symbol(surface: pygame.Surface, card_art: Any, symbol: str, rect: pygame.Rect) -> None:
+    """A Meat & Bone symbol as the YAML draws it (a red steak with its bone, a white bone)."""
+    picture, color, _ = symbol_look(card_art, symbol)
+    draw = SYMBOL_PICTURES.get(picture)
+    if draw is not None:
+        draw(surface, rect, color)
+
+
+def draw_picture(card_art: Any, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
+    """A picture the YAML names: one drawn here (hound, sheep), else an SVG of assets/cards/."""
+    if name == "hound":
+        draw_hound(surface, rect)
+    elif name == "sheep":
+        draw_sheep(surface, (rect.centerx - rect.w // 10, rect.centery), rect.w)
+    else:
+        img = card_art.picture(name, rect.w)
+        surface.blit(img, img.get_rect(center=rect.center))
 
 
 # ---------------------------------------------------------------------- number cards
@@ -103,8 +135,8 @@ def number_card(card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surfa
     surf.blit(pygame.transform.rotate(corner, 180), boxes["corner_rotated"])
     if symbol:
         badge = boxes["badge"]
-        pygame.draw.circle(surf, (60, 40, 30) if symbol == "bone" else CREAM, badge.center, badge.w // 2)
-        draw_symbol(surf, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
+        pygame.draw.circle(surf, symbol_look(card_art, symbol)[2], badge.center, badge.w // 2)
+        draw_symbol(surf, card_art, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
     label = boxes["label"]
     for size in range(max(6, int(h * 0.11)), max(5, int(h * 0.085)), -1):  # the whole name if a little smaller fits
         font = app.font(size)
@@ -154,7 +186,8 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
     ink = CREAM if sum(fill) < 380 else INK
     radius = max(3, w // 9)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    edge = (200, 60, 60) if animal.startswith("designer") else (120, 110, 96)
+    group = ((rules.data.get("animals") or {}).get(animal) or {}).get("group", "")
+    edge = card_art.color("group_colors", group, (120, 110, 96))
     pygame.draw.rect(surf, edge, surf.get_rect(), max(2, w // 24), border_radius=radius)
     name = app.game_text(rules, f"animal.{animal}")
     band = int(h * (0.16 if not detail else 0.1))
@@ -172,16 +205,12 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
     pic_h = int(h * (0.5 if not detail else 0.34))
     pic = pygame.Rect(0, 0, min(w - 6, pic_h), pic_h)
     pic.midtop = (w // 2, y + 2)
-    if kind == "wolf":
-        img = card_art.picture("wolf", pic.w)
-        surf.blit(img, img.get_rect(center=pic.center))
-    elif kind == "hound":
-        draw_hound(surf, pic)
-    else:
-        draw_sheep(surf, (pic.centerx - pic.w // 10, pic.centery), pic.w)
+    picture = (card_art.presentation.get("kind_pictures") or {}).get(kind)
+    if picture:
+        draw_picture(card_art, surf, picture, pic)
     if side == "back":
         pygame.draw.circle(surf, ink, (w - max(5, w // 8), h - max(5, w // 8)), max(2, w // 14), max(1, w // 40))
-    mark = movement_mark(rules, animal, side)
+    mark = movement_mark(card_art.presentation, rules, animal, side)
     if mark:  # how far it goes, readable at a glance: +1, −1, ½, ×3, ↺
         small = app.font(max(7, int(h * (0.13 if not detail else 0.07))), True)
         img = small.render(mark, True, INK)
@@ -227,21 +256,21 @@ def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Fo
     return font, cut, False
 
 
-def movement_mark(rules: Any, animal: str, side: str) -> str:
-    """A short sign for how an animal card moves, read from its YAML effects (no rule applied):
-    +1 / −1 (add_steps), ½ (half_steps), ×3 (times_steps), ↺ (counter-clockwise)."""
+def movement_mark(presentation: dict[str, Any], rules: Any, animal: str, side: str) -> str:
+    """A short sign for how an animal card moves: the YAML's presentation.effect_marks of its
+    side's effects (+1 / −1, ½, ×3, ↺), each formatted with the effect's parameters."""
     data = ((rules.data.get("animals") or {}).get(animal) or {}).get(side) or {}
+    table = presentation.get("effect_marks") or {}
     marks = []
     for effect in data.get("effects") or ():
-        name, params = effect.name, effect.params  # a Bound effect of game/engine/effects.py
-        if name == "add_steps":
-            marks.append(f"{params.get('add', 0):+d}".replace("-", "−"))
-        elif name == "half_steps":
-            marks.append("½")
-        elif name == "times_steps":
-            marks.append(f"×{params.get('factor', 1)}")
-        elif name == "direction" and params.get("way") == "counter_clockwise":
-            marks.append("↺")
+        name, params = effect.name, dict(effect.params)  # a Bound effect of game/engine/effects.py
+        mark = table.get(name)
+        if mark is None or any(params.get(k) != v for k, v in (mark.get("when") or {}).items()):
+            continue
+        try:
+            marks.append(mark["text"].format(**params).replace("-", "−"))
+        except (KeyError, ValueError, IndexError):  # a mark naming a parameter the effect lacks
+            continue
     return " ".join(marks)
 
 

@@ -183,13 +183,13 @@ def _draw_symbol(ctx: TableContext, surface: pygame.Surface, region: Any, view: 
     if not symbol:
         return
     last = region.card_rects(len(cards))[-1]
-    color = art.MEAT if symbol == "meat" else art.BONE
+    color = art.symbol_look(ctx.art, symbol)[1]
     pygame.draw.rect(surface, color, last.inflate(6, 6), 3, border_radius=max(3, last.w // 9))
     size = max(12, last.w // 2)
     badge = pygame.Rect(0, 0, size, size)
     badge.center = (last.right, last.y + size // 3)
     pygame.draw.circle(surface, (40, 30, 24), badge.center, size // 2 + 2)
-    art.draw_symbol(surface, symbol, badge.inflate(-size // 5, -size // 5))
+    art.draw_symbol(surface, ctx.art, symbol, badge.inflate(-size // 5, -size // 5))
 
 
 def _draw_animals(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], center: tuple[int, int],
