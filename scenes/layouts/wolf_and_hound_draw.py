@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from scenes.table.cards import hex_color
+from scenes.table.faces import effect_marks, fit_paragraph, symbol_look, value_card
 from scenes.ui.text import fit_text, wrap_text
 
 CREAM = (246, 240, 224)
@@ -84,15 +84,9 @@ def _bone(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int
 SYMBOL_PICTURES = {"meat": _meat, "bone": _bone}  # pictures the YAML's presentation.symbols may name
 
 
-def symbol_look(card_art: Any, symbol: str) -> tuple[str, tuple[int, int, int], tuple[int, int, int]]:
-    """A symbol's picture, colour and disc colour, from the YAML's presentation.symbols."""
-    look = (card_art.presentation.get("symbols") or {}).get(symbol) or {}
-    return (look.get("picture", symbol), hex_color(look.get("color", "#808080")), hex_color(look.get("background", "#f6f0e0")))
-
-
 def draw_symbol(surface: pygame.Surface, card_art: Any, symbol: str, rect: pygame.Rect) -> None:
     """A Meat & Bone symbol as the YAML draws it (a red steak with its bone, a white bone)."""
-    picture, color, _ = symbol_look(card_art, symbol)
+    picture, color, _ = symbol_look(card_art.presentation, symbol)
     draw = SYMBOL_PICTURES.get(picture)
     if draw is not None:
         draw(surface, rect, color)
@@ -114,59 +108,16 @@ def number_card(card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surfa
     """A number card: its colour, its value large, the meat/bone symbol in the corner."""
     app, rules = card_art.app, card_art.rules
     info = (rules.data.get("cards") or {}).get(card, {})
-    w, h = max(10, size[0]), max(14, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    color = info.get("color", "black")
-    fill = card_art.color("card_colors", color, INK)
-    ink = CREAM if sum(fill) < 380 else INK
-    radius = max(3, w // 9)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, (150, 140, 120), surf.get_rect(), max(1, w // 30), border_radius=radius)
-    value = str(info.get("value", "?"))
-    big = app.font(max(8, int(h * 0.46)), True).render(value, True, ink)
-    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.43))))  # leaves the band above the corner to the name
-    small = app.font(max(7, int(h * 0.17)), True)
-    corner = small.render(value, True, ink)
     symbol = info.get("symbol")
-    label_text = app.game_text(rules, f"card.{card}")
-    font = app.font(max(6, int(h * 0.11)))
-    boxes = number_card_layout((w, h), corner.get_size(), font.get_linesize(), bool(symbol))
-    surf.blit(corner, boxes["corner"])
-    surf.blit(pygame.transform.rotate(corner, 180), boxes["corner_rotated"])
-    if symbol:
-        badge = boxes["badge"]
-        pygame.draw.circle(surf, symbol_look(card_art, symbol)[2], badge.center, badge.w // 2)
-        draw_symbol(surf, card_art, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
-    label = boxes["label"]
-    for size in range(max(6, int(h * 0.11)), max(5, int(h * 0.085)), -1):  # the whole name if a little smaller fits
-        font = app.font(size)
-        if font.size(label_text)[0] <= label.w:
-            break
-    if font.size(label_text)[0] > label.w and symbol and " (" in label_text:
-        label_text = label_text.split(" (")[0]  # "Black 1 (meat)": the badge already shows the meat
-    img = font.render(fit_text(font, label_text, label.w), True, ink)
-    surf.blit(img, img.get_rect(center=label.center))
-    return surf
+    name = app.game_text(rules, f"card.{card}")
 
+    def badge(surf: pygame.Surface, box: pygame.Rect) -> None:
+        pygame.draw.circle(surf, symbol_look(card_art.presentation, symbol)[2], box.center, box.w // 2)
+        draw_symbol(surf, card_art, symbol, box.inflate(-box.w // 6, -box.w // 6))
 
-def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int, symbol: bool) -> dict[str, pygame.Rect]:
-    """Where a number card's parts go, clear of each other and inside the rounded border: the
-    corner index (top left, and turned at the bottom right), the meat/bone badge (top right) and
-    the name, on the band between the big value and the bottom corners."""
-    w, h = size
-    margin = max(2, w // 12)
-    top = pygame.Rect((margin, max(1, h // 30)), corner)
-    bottom = pygame.Rect((0, 0), corner)
-    bottom.bottomright = (w - margin, h - max(1, h // 30))
-    boxes = {"corner": top, "corner_rotated": bottom}
-    if symbol:
-        side = max(6, min(int(w * 0.3), w - top.right - 2 * margin))  # clear of the big value too
-        boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
-    label = pygame.Rect(0, 0, w - 2 * margin, line)  # the whole width, just above the bottom corner
-    label.centerx = w // 2
-    label.bottom = bottom.top - 1
-    boxes["label"] = label
-    return boxes
+    fill = card_art.color("card_colors", info.get("color", "black"), INK)
+    short = name.split(" (")[0] if symbol else None  # "Black 1 (meat)": the badge shows the meat
+    return value_card(app, size, str(info.get("value", "?")), name, fill, badge if symbol else None, short)
 
 
 # ---------------------------------------------------------------------- animal cards
@@ -238,40 +189,10 @@ def description_box(size: tuple[int, int], top: int, flips: bool) -> pygame.Rect
     return pygame.Rect(pad, top, w - 2 * pad, max(0, bottom - top))
 
 
-def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Font, list[str], bool]:
-    """The largest font (down to a readable minimum) at which `text` wraps whole inside `box`;
-    the lines, and whether all of it fits (if not, the last shown line ends with "…")."""
-    h = box.h
-    start = max(8, int(box.w * 0.085))
-    font, lines = app.font(start), []
-    for size in range(start, 7, -1):
-        font = app.font(size)
-        lines = wrap_text(font, text, box.w)
-        if len(lines) * font.get_linesize() <= h:
-            return font, lines, True
-    keep = max(1, h // font.get_linesize())
-    cut = lines[:keep]
-    if len(lines) > keep:
-        cut[-1] = fit_text(font, cut[-1] + " …", box.w)
-    return font, cut, False
-
-
 def movement_mark(presentation: dict[str, Any], rules: Any, animal: str, side: str) -> str:
-    """A short sign for how an animal card moves: the YAML's presentation.effect_marks of its
-    side's effects (+1 / −1, ½, ×3, ↺), each formatted with the effect's parameters."""
+    """How an animal card's side moves, as a short sign (+1 / −1, ½, ×3, ↺)."""
     data = ((rules.data.get("animals") or {}).get(animal) or {}).get(side) or {}
-    table = presentation.get("effect_marks") or {}
-    marks = []
-    for effect in data.get("effects") or ():
-        name, params = effect.name, dict(effect.params)  # a Bound effect of game/engine/effects.py
-        mark = table.get(name)
-        if mark is None or any(params.get(k) != v for k, v in (mark.get("when") or {}).items()):
-            continue
-        try:
-            marks.append(mark["text"].format(**params).replace("-", "−"))
-        except (KeyError, ValueError, IndexError):  # a mark naming a parameter the effect lacks
-            continue
-    return " ".join(marks)
+    return effect_marks(presentation, data.get("effects") or ())
 
 
 # --------------------------------------------------------------------- pasture, forest
@@ -352,8 +273,3 @@ def draw_board(surface: pygame.Surface, center: tuple[int, int], radius: int, sp
             box = tag.get_rect(center=(int(tx), int(ty))).inflate(8, 2)
             pygame.draw.rect(surface, color, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
-
-
-def ring_point(center: tuple[int, int], radius: float, angle: float) -> tuple[int, int]:
-    """A point of the ring at `angle` (radians, 0 = right, counter-clockwise on screen is negative y)."""
-    return int(center[0] + math.cos(angle) * radius), int(center[1] + math.sin(angle) * radius)
