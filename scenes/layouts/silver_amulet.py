@@ -474,12 +474,12 @@ class SilverAmuletLayout(Layout):
             if panel is not None:
                 art.label(ctx, surface, ctx.tr("silver_amulet.called"), (panel.rect.right + panel.rect.h + 8, panel.rect.centery),
                           size, (250, 214, 96), anchor="midleft")
+        if ctx.seat is None or ctx.busy:
+            return
         drawn, controls = view.get("drawn") or [], regions.get("controls")
         if drawn and view.get("step") in ("drawn", "power") and controls is not None:  # what its power does
             art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
                           controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
-        if ctx.seat is None or ctx.busy:
-            return
         self._sync(ctx)
         for mode, text, key, rect in self.mode_buttons(ctx):
             art.button(ctx, surface, rect, text, key, primary=self.picker.mode == mode)
