@@ -86,7 +86,8 @@ class LogWriter:
         self.viewer = viewer
 
     # ----------------------------------------------------------------- helpers
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, /, **params: Any) -> str:
+        """`key` is positional-only: templates may use a `{key}` field (the "log.note" fallback)."""
         return self.rules.text(self.lang, key, **params)
 
     def seat_name(self, seat: Any) -> str:
