@@ -100,8 +100,8 @@ def step_seen(events: list[Event], bit: int) -> list[Hashable]:
     instead of a walk over every zone (`observation`)."""
     out: list[Hashable] = []
     for event in events:
-        if type(event) in _HIDING and not event.visible & bit and event.card is not None:  # type: ignore[union-attr]
-            event = event._replace(card=None)  # type: ignore[union-attr]
+        if isinstance(event, _HIDING) and not event.visible & bit and event.card is not None:
+            event = event._replace(card=None)
         elif type(event) is MarkerChanged and type(event.value) is dict:  # a marker's details: hashable
             event = (event.marker, event.seat, tuple(event.value.items()))  # type: ignore[assignment]
         out.append(event)
@@ -129,7 +129,9 @@ class ISMCTSBot:
         budget = BUDGETS[level]
         self.level = level
         self.iterations = budget.iterations if iterations is None else iterations
-        self.seconds = budget.seconds if seconds == "level" else seconds
+        if isinstance(seconds, str) and seconds != "level":
+            raise TableeError(f"seconds must be a number, None or 'level', not {seconds!r}")
+        self.seconds: float | None = budget.seconds if isinstance(seconds, str) else seconds
         self.exploration = exploration
         self.rng = Rng(seed)
         self._lock = threading.Lock()
