@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 PEEK, TURN, OVER = "peek", "turn", "over"
 MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
-EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
 
 
 class _Interned(dict[str, Action]):

@@ -167,12 +167,6 @@ class VillageMixin:
                     out.add(guard_of[bg])
         return out
 
-    def targetable(self, actor: int, owner: int, uid: int) -> bool:
-        """A power of `actor` may look at, take, turn or swap this card."""
-        if uid == self.amulet:
-            return False
-        return owner == actor or not self.guarded(owner, uid)
-
     def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
         uid = self.zones[self.z_village[owner]][index]
         events.append(self.reveal_at(owner, index))
