@@ -108,12 +108,12 @@ class FishFishState(State):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, (Bet, LayLine)):  # a plain Action: the same text, if any
             known = self.rules.by_text.get(str(action))
-            if known is None:
+            if not isinstance(known, (Bet, LayLine)):
                 raise self.explain_illegal(seat, str(action))
             action = known
         if isinstance(action, Bet):
             return self._bet(seat, action.count)
-        return self._lay(seat, action.card, action.value)  # type: ignore[union-attr]
+        return self._lay(seat, action.card, action.value)
 
     def is_over(self) -> bool:
         return self.phase == OVER

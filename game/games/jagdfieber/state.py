@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -169,7 +170,7 @@ class JagdfieberState(State):
             self._resolve_step(step, order, played, events)
         return "round_end"
 
-    def _resolve_step(self, step, order: list[int], played: list[str], events: list[Event]) -> None:
+    def _resolve_step(self, step, order: Sequence[int], played: list[str], events: list[Event]) -> None:
         zones, ids = self.zones, self.card_ids
         hunters = [s for s in order if zones[self.play[s]] and ids[zones[self.play[s]][0]] == step.predator]
         if not hunters:

@@ -126,7 +126,7 @@ class WolfHoundState(State):
             return []
         ids, value_of, forbidden = self.card_ids, rules.value_of, self.forbidden
         held = {ids[u] for u in self.zones[self.hand[seat]]}
-        plays = [rules.plays[c] for c in rules.card_order if c in held and value_of[c] not in forbidden]
+        plays: list[Action] = [rules.plays[c] for c in rules.card_order if c in held and value_of[c] not in forbidden]
         return plays or [rules.skip]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
