@@ -15,7 +15,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.flow import AllAtOnce, ScoreSheet, run_automatic
+from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
 
 
-class JagdfieberState(State):
+class JagdfieberState(KeepsScoreSheet, State):
     rules: JagdfieberRules
     mutable_fields = ("lodge_four",)
 
@@ -48,15 +48,6 @@ class JagdfieberState(State):
         self.lodge_four = [False] * n
         self.score_sheet = ScoreSheet(n)  # one row per completed day
         self.order = AllAtOnce.everyone(n)  # the seats that still have to choose this round
-
-    @property
-    def sheet(self) -> list[list[int]]:
-        """The score sheet's rows of points (one per completed day), as the bots read them."""
-        return self.score_sheet.points
-
-    @property
-    def sheet_details(self) -> list[list[dict[str, int]]]:
-        return self.score_sheet.details
 
     # --------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
