@@ -211,18 +211,23 @@ class Animator:
         zones = self.view["zones"]
         for event in step.events:
             if isinstance(event, CardMoved):
-                src_list = _zone_list(zones, event.from_zone, event.from_seat)
+                src_list = _zone_list(zones, event.from_zone, event.from_seat, event.from_pos)
                 if event.card is None and "back" not in src_list:
                     # an unseen card left cards we could name: we can no longer tell which remain
-                    src_list[:] = ["back"] * len(src_list)
-                index = _find(src_list, event.card)
-                region = placements.zone(event.from_zone, event.from_seat)
+                    src_list[:] = ["back" if c is not None else None for c in src_list]
+                if event.from_slot is not None and event.from_slot < len(src_list):
+                    index = event.from_slot
+                else:
+                    index = _find(src_list, event.card)
+                region = placements.zone(event.from_zone, _key(event.from_seat, event.from_pos))
                 src = _rect_at(region, len(src_list), index)
-                if index is not None:
+                if index is not None and event.from_slot is not None and index == event.from_slot:
+                    src_list[index] = None  # a slot keeps its place when emptied (a line of cards)
+                elif index is not None:
                     src_list.pop(index)
-                dst_region = placements.zone(event.to_zone, event.to_seat)
-                key = f"{event.to_zone}:{event.to_seat}"
-                count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
+                dst_region = placements.zone(event.to_zone, _key(event.to_seat, event.to_pos))
+                key = f"{event.to_zone}:{event.to_seat}:{event.to_pos}"
+                count = len(_zone_list(zones, event.to_zone, event.to_seat, event.to_pos)) + arrivals.get(key, 0)
                 arrivals[key] = arrivals.get(key, 0) + 1
                 dst = dst_region.slot_rect(count) if dst_region is not None else src
                 step.flights.append(Flight(self.layout.start_move(self.view, event), src, dst))
@@ -251,9 +256,13 @@ class Animator:
         zones = view["zones"]
         for event in step.events:
             if isinstance(event, CardMoved):
-                _zone_list(zones, event.to_zone, event.to_seat).append(event.card or "back")
+                cards = _zone_list(zones, event.to_zone, event.to_seat, event.to_pos)
+                if event.to_slot is not None and event.to_slot < len(cards) and cards[event.to_slot] is None:
+                    cards[event.to_slot] = event.card or "back"
+                else:
+                    cards.append(event.card or "back")
             elif isinstance(event, CardRevealed):
-                cards = _zone_list(zones, event.zone, event.seat)
+                cards = _zone_list(zones, event.zone, event.seat, event.pos)
                 index = _find(cards, None)
                 if index is not None and event.card is not None and event.card not in cards:
                     cards[index] = event.card
@@ -273,9 +282,18 @@ def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:
         view[event.phase] = event.number
 
 
-def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:
+def _zone_list(zones: dict[str, Any], zone: str, seat: int | None, pos: int | None = None) -> list[Any]:
+    """A displayed zone's cards: per seat, then per position of a zone array (`count: N`)."""
     cards = zones[zone]
-    return cards if seat is None else cards[seat]
+    if seat is not None:
+        cards = cards[seat]
+    return cards if pos is None else cards[pos]
+
+
+def _key(seat: int | None, pos: int | None) -> int | None:
+    """The region key of a zone: its seat, or for a table zone array its position (regions of
+    `under` 0..3 are bound to seat 0..3)."""
+    return seat if seat is not None or pos is None else pos
 
 
 def _find(cards: list[str], card: str | None) -> int | None:
