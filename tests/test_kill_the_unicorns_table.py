@@ -9,11 +9,12 @@ import pygame
 import pytest
 
 import main
+from game.engine import registry
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import get_layout, has_layout
 from scenes.layouts.kill_the_unicorns import item_word
 from scenes.table.composer import Composer, Confirm, Target
-from tests.table_helpers import frames, key, make_app, mouse, settle
+from tests.table_helpers import frames, key, make_app, mouse, settle, shot
 from tests.unicorns_helpers import game
 
 CHARACTERS = ["knight", "princess", "shaman", "bard", "wizard", "huntress"]
@@ -160,3 +161,38 @@ def test_the_setup_screen_offers_the_game_with_the_design_note(tmp_path, monkeyp
     scene._game_changed()
     assert scene.start_button.enabled
     assert "création du projet" in (scene._seating_advice() or "")
+
+
+def test_rules_screen_says_what_is_design_and_opens_the_card_gallery(tmp_path, monkeypatch) -> None:
+    from scenes.rules_screen import rules_file
+
+    app = make_app(tmp_path, monkeypatch)
+    rules_screen = app.scene("rules", game_id="kill_the_unicorns")
+    app.push(rules_screen)
+    frames(app, 1)
+    shot(app, tmp_path, "ktu_rules")
+    for lang in ("en", "fr"):
+        text = rules_file("kill_the_unicorns", lang).read_text(encoding="utf-8")
+        assert ("project's own design" if lang == "en" else "création du projet") in text
+    assert rules_screen.cards.enabled
+    rules_screen.cards.activate()
+    gallery = app.stack.top
+    frames(app, 1)
+    rules = registry.load("kill_the_unicorns")
+    assert len(gallery.cards) == len(rules.unicorns) + len(rules.schemes_stay) + len(rules.characters) + len(rules.market) + 6
+    shot(app, tmp_path, "ktu_gallery")
+
+
+def test_the_first_game_opens_the_tour_of_the_table(tmp_path, monkeypatch) -> None:
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    seats = [SeatConfig(n, HUMAN if i == 0 else BOT) for i, n in enumerate(["Ana", "Bruno", "Chloé"])]
+    config = MatchConfig("kill_the_unicorns", seats, seed=2, options={"start_seat": 0})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
+    app.push(scene)
+    frames(app, 3)
+    steps = scene.layout.tour_steps(scene.view)
+    assert all(name in scene.placements.regions for step in steps for name in step.regions)
+    assert scene.tour_index == 0  # shown at the first game of Kill the Unicorns
+    shot(app, tmp_path, "ktu_tour")

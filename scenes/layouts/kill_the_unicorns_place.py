@@ -128,7 +128,7 @@ def _seat(out: Placements, seat: int, block: pygame.Rect, label_h: int, size: tu
                        (int(w * 0.8), int(h * 0.8)), "up", capacity=3))
         rest = pygame.Rect(block.x + bid_w + gap, y, block.w - bid_w - gap, h)
         out.add(Region(f"collection:{seat}", ROW, rest, "collection", seat, size, "up", capacity=6))
-        out.add(Region(f"hand:{seat}", STACK, pygame.Rect(block.right - w // 2, block.y, w // 2, label_h), "hand",
+        out.add(Region(f"hand:{seat}", STACK, pygame.Rect(block.x + block.w // 2, block.y, w // 3, label_h), "hand",
                        seat, (w // 3, label_h), "down"))
         out.add(Region(f"discarded:{seat}", STACK, pygame.Rect(block.right - w // 2, y, w // 2, h // 2), "discarded",
                        seat, (w // 2, h // 2), "up"))
