@@ -196,3 +196,26 @@ def test_the_first_game_opens_the_tour_of_the_table(tmp_path, monkeypatch) -> No
     assert all(name in scene.placements.regions for step in steps for name in step.regions)
     assert scene.tour_index == 0  # shown at the first game of Kill the Unicorns
     shot(app, tmp_path, "ktu_tour")
+
+
+def test_a_purchase_is_a_click_on_a_token_then_on_one_of_your_unicorns(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = _table(app)
+    for _ in range(80):  # Ana passes every hunt (her hand stays full), bots play
+        settle(app, scene)
+        if scene.view["phase"] == "market" and scene.active_seat() == 0:
+            break
+        legal = scene.ctx().legal_texts()
+        assert scene.submit("pass" if "pass" in legal else legal[0])
+    else:
+        raise AssertionError("Ana never reached the market")
+    market = scene.placements.regions["market"]
+    tokens = scene.view["zones"]["market"]
+    horn = tokens.index("fake_horn")
+    at = market.card_rects(len(tokens))[horn].center
+    frames(app, 1, events=[mouse("down", at)])
+    frames(app, 1, events=[mouse("up", at)])
+    mine = scene.placements.regions["collection:0"].card_rects(1)[0].center
+    frames(app, 1, events=[mouse("down", mine)])
+    frames(app, 1, events=[mouse("up", mine)])
+    assert scene.match.history[-1] == (0, "buy fake_horn unicorn 1")

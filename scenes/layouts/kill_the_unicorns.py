@@ -44,7 +44,7 @@ class KillTheUnicornsLayout(Layout):
     """The line, the schemes under it, the market, the seats; the moves as composer templates."""
 
     game_id = "kill_the_unicorns"
-    batched_moves = ("new_round", "new_line", "draw_scheme", "pate_attached", "scheme_away")
+    batched_moves = ("new_round", "new_line", "draw_scheme", "pate_attached", "scheme_away", "played")
     choice_moves = ("bid",)
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
     phase_steps = {"round": "chapter"}
