@@ -224,3 +224,27 @@ def test_a_purchase_is_a_click_on_a_token_then_on_one_of_your_unicorns(tmp_path,
     frames(app, 1, events=[mouse("down", mine)])
     frames(app, 1, events=[mouse("up", mine)])
     assert _last_of_ana(scene) == "buy fake_horn unicorn 1"
+
+
+def test_the_wizard_moves_a_scheme_by_clicking_two_unicorns(tmp_path, monkeypatch) -> None:
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = ["kill_the_unicorns"]
+    seats = [SeatConfig(n, HUMAN if i == 0 else BOT) for i, n in enumerate(["Ana", "Bruno", "Chloé"])]
+    config = MatchConfig("kill_the_unicorns", seats, seed=3,
+                         options={"start_seat": 0, "characters": ["wizard", "princess", "shaman"]})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
+    app.push(scene)
+    for _ in range(10):
+        settle(app, scene)
+        if scene.view["phase"] == "wizard":
+            break
+        assert scene.submit(scene.ctx().legal_texts()[0])
+    move = next(t for t in scene.ctx().legal_texts() if t.startswith("move"))
+    _, src, _, dst = move.split()
+    for pos in (src, dst):
+        r = scene.placements.regions[f"under:{int(pos) - 1}"].rect
+        frames(app, 1, events=[mouse("down", (r.centerx, r.bottom - 4))])
+        frames(app, 1, events=[mouse("up", (r.centerx, r.bottom - 4))])
+    assert _last_of_ana(scene) == move
