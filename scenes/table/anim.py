@@ -76,6 +76,7 @@ class Step:
     elapsed: float = 0.0
     duration: float = 0.0
     caption: str = ""
+    carried: list[dict[str, Any] | None] = field(default_factory=list)  # the view's `cards` entries in flight
 
     @property
     def progress(self) -> float:
@@ -208,23 +209,33 @@ class Animator:
         step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
         arrivals: dict[str, int] = {}
-        zones = self.view["zones"]
+        zones, infos = self.view["zones"], self.view.get("cards")
+        step.carried = []
         for event in step.events:
             if isinstance(event, CardMoved):
                 src_list = _zone_list(zones, event.from_zone, event.from_seat, event.from_pos)
+                entries = _entries(infos, event.from_zone, event.from_seat, len(src_list), event.from_pos)
                 if event.card is None and "back" not in src_list:
                     # an unseen card left cards we could name: we can no longer tell which remain
                     src_list[:] = ["back" if c is not None else None for c in src_list]
+                    if entries is not None:
+                        entries[:] = [None if e is None else {"face": e["face"], "owner": e["owner"]} for e in entries]
                 if event.from_slot is not None and event.from_slot < len(src_list):
                     index = event.from_slot
                 else:
-                    index = _find(src_list, event.card)
+                    index = _find(src_list, event.card, entries, event.info)
                 region = placements.zone(event.from_zone, _key(event.from_seat, event.from_pos))
                 src = _rect_at(region, len(src_list), index)
+                carried = None
                 if index is not None and event.from_slot is not None and index == event.from_slot:
                     src_list[index] = None  # a slot keeps its place when emptied (a line of cards)
+                    if entries is not None:
+                        carried, entries[index] = entries[index], None
                 elif index is not None:
                     src_list.pop(index)
+                    if entries is not None:
+                        carried = entries.pop(index)
+                step.carried.append(carried)
                 dst_region = placements.zone(event.to_zone, _key(event.to_seat, event.to_pos))
                 key = f"{event.to_zone}:{event.to_seat}:{event.to_pos}"
                 count = len(_zone_list(zones, event.to_zone, event.to_seat, event.to_pos)) + arrivals.get(key, 0)
@@ -253,19 +264,29 @@ class Animator:
     def _finish(self, step: Step) -> None:
         view = self.view
         assert view is not None
-        zones = view["zones"]
+        zones, infos = view["zones"], view.get("cards")
+        carried = iter(step.carried)
         for event in step.events:
             if isinstance(event, CardMoved):
-                cards = _zone_list(zones, event.to_zone, event.to_seat, event.to_pos)
-                if event.to_slot is not None and event.to_slot < len(cards) and cards[event.to_slot] is None:
-                    cards[event.to_slot] = event.card or "back"
+                dst = _zone_list(zones, event.to_zone, event.to_seat, event.to_pos)
+                entries = _entries(infos, event.to_zone, event.to_seat, len(dst), event.to_pos)
+                entry = _entry(next(carried, None), event.info)
+                if event.to_slot is not None and event.to_slot < len(dst) and dst[event.to_slot] is None:
+                    dst[event.to_slot] = event.card or "back"  # back into its slot of a line
+                    if entries is not None:
+                        entries[event.to_slot] = entry
                 else:
-                    cards.append(event.card or "back")
+                    dst.append(event.card or "back")
+                    if entries is not None:
+                        entries.append(entry)
             elif isinstance(event, CardRevealed):
                 cards = _zone_list(zones, event.zone, event.seat, event.pos)
                 index = _find(cards, None)
                 if index is not None and event.card is not None and event.card not in cards:
                     cards[index] = event.card
+                    entries = _entries(infos, event.zone, event.seat, len(cards), event.pos)
+                    if entries is not None:
+                        entries[index] = dict(_entry(entries[index], event.info), face="up")
             elif isinstance(event, MarkerChanged):
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
@@ -296,11 +317,38 @@ def _key(seat: int | None, pos: int | None) -> int | None:
     return seat if seat is not None or pos is None else pos
 
 
-def _find(cards: list[str], card: str | None) -> int | None:
-    """Where `card` lies in a displayed zone: its id if known, else a back, else the last card."""
+def _entries(infos: dict[str, Any] | None, zone: str, seat: int | None, count: int,
+             pos: int | None = None) -> list[Any] | None:
+    """A zone's list in the displayed view's `cards` (per card: face, owner, attributes), kept in
+    step with `zones` by the moves; None when the view has none or it is out of step."""
+    if infos is None or zone not in infos:
+        return None
+    entries = infos[zone] if seat is None else infos[zone][seat]
+    if pos is not None:
+        entries = entries[pos] if pos < len(entries) and isinstance(entries[pos], list) else []
+    return entries if len(entries) == count else None
+
+
+def _entry(before: dict[str, Any] | None, info: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A card's `cards` entry after a move: what it was, with the owner and attributes the
+    event tells (none for a card the seat does not see)."""
+    entry = {"face": "down", "owner": None} if before is None else dict(before)
+    entry.update(info)
+    return entry
+
+
+def _find(cards: list[str], card: str | None, entries: list[Any] | None = None,
+          info: tuple[tuple[str, Any], ...] = ()) -> int | None:
+    """Where `card` lies in a displayed zone: its id if known (the copy with the event's owner
+    and attributes: a bait of that value), else a back, else the last card."""
     if not cards:
         return None
     if card is not None and card in cards:
+        if info and entries is not None:
+            for i in range(len(cards) - 1, -1, -1):
+                entry = entries[i]
+                if cards[i] == card and entry is not None and all(entry.get(k) == v for k, v in info):
+                    return i
         return len(cards) - 1 - cards[::-1].index(card)
     if "back" in cards:
         return len(cards) - 1 - cards[::-1].index("back")
