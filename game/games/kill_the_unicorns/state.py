@@ -676,6 +676,11 @@ class UnicornsState(State):
             "winners": self.winners() if over else [],
             "tiebreak": self._tiebreak() if over else "",
         }
+        if over:  # the results screen's score sheet: one row, the final count and its parts
+            scores = self.scores()
+            view["sheet"] = {"label": "sheet.final", "lower_wins": False, "totals": scores,
+                             "winners": view["winners"], "tiebreak": view["tiebreak"],
+                             "rows": [{"number": self.round_no, "points": scores, "details": view["score_details"]}]}
         if seat is not None:
             view["hand"] = self._hand_values(seat)
             view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
