@@ -397,19 +397,11 @@ class SilverAmuletLayout(Layout):
         return False
 
     def hint(self, ctx: TableContext) -> str | None:
-        view = ctx.view
-        verb, _ = self.target_verb(ctx)
-        if view.get("phase") == "peek":
-            return ctx.tr("silver_amulet.hint_peek")
-        if verb == "guard":
-            return ctx.tr("silver_amulet.hint_guard")
-        if view.get("step") == "power" and view.get("power"):
+        view, (verb, _) = ctx.view, self.target_verb(ctx)
+        if view.get("step") == "power" and view.get("power") and verb != "guard":
             return ctx.tr(f"silver_amulet.power_hint.{view['power']}")
-        if verb == "amulet":
-            return ctx.tr("silver_amulet.hint_amulet")
-        if verb:
-            return ctx.tr("silver_amulet.hint_free_look")
-        return ctx.tr(f"silver_amulet.hint_{view.get('step') or 'main'}")
+        key = "peek" if view.get("phase") == "peek" else verb if verb in ("guard", "amulet") else "free_look" if verb else None
+        return ctx.tr(f"silver_amulet.hint_{key or view.get('step') or 'main'}")
 
     # ----------------------------------------------------------------- drawing
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
@@ -514,11 +506,11 @@ class SilverAmuletLayout(Layout):
     # ---------------------------------------------------------------- animation
     def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
         """A card leaves its village slot: the slots after it close up (as in the engine)."""
-        rows = view.get("villages") or []
         if event.from_zone == "village" and event.from_slot is not None and event.from_seat is not None:
-            row = rows[event.from_seat]
-            if 0 <= event.from_slot < len(row):
-                row.pop(event.from_slot)
+            for row in (view.get("villages") or [], view["zones"]["village"], (view.get("cards") or {}).get("village")):
+                row = row[event.from_seat] if row else []
+                if 0 <= event.from_slot < len(row) and (row is view["villages"][event.from_seat] or row[event.from_slot] is None):
+                    row.pop(event.from_slot)  # the table left an empty slot (None): a village closes up
         return event.card
 
     def apply_event(self, view: dict[str, Any], event: Event) -> None:
@@ -527,6 +519,11 @@ class SilverAmuletLayout(Layout):
         rows, me = view.get("villages") or [], view.get("seat")
         if isinstance(event, ev.PhaseBegan):
             view["phase"] = event.phase  # "reveal": the round's end shows every village
+        if isinstance(event, CardMoved) and event.to_zone == "village" and event.to_slot is not None:
+            for lists in (view["zones"]["village"], (view.get("cards") or {}).get("village")):
+                row = lists[event.to_seat] if lists else []
+                if event.to_slot < len(row) - 1:
+                    row.insert(event.to_slot, row.pop())  # the table appended it: into its slot
         elif isinstance(event, ev.ScoreChanged) and event.reason == "round_end":
             sheet = view.setdefault("score_sheet", [])
             while len(sheet) < view.get("round", 1):
