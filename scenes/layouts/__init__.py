@@ -10,6 +10,7 @@ from __future__ import annotations
 from scenes.layouts.fish_fish import FishFishLayout
 from scenes.layouts.jagdfieber import JagdfieberLayout
 from scenes.layouts.kill_the_unicorns import KillTheUnicornsLayout
+from scenes.layouts.silver_amulet import SilverAmuletLayout
 from scenes.layouts.wolf_and_hound import WolfAndHoundLayout
 from scenes.table.layout import Layout
 
@@ -17,6 +18,7 @@ LAYOUTS: dict[str, type[Layout]] = {
     FishFishLayout.game_id: FishFishLayout,
     JagdfieberLayout.game_id: JagdfieberLayout,
     KillTheUnicornsLayout.game_id: KillTheUnicornsLayout,
+    SilverAmuletLayout.game_id: SilverAmuletLayout,
     WolfAndHoundLayout.game_id: WolfAndHoundLayout,
 }
 

@@ -78,6 +78,7 @@ def public_view(state: SilverState, seat: int | None) -> dict[str, Any]:
         "score_details": [[dict(d) for d in row] for row in state.sheet_details],
         "winners": winners,
         "tiebreak": tiebreak,
+        "memory_aid": bool(state.options.get("memory_aid")),  # the table's aid, no rule
     }
 
 

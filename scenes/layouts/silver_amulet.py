@@ -1,0 +1,579 @@
+"""The Silver table: every seat's village row, the draw and discard piles, the drawn card, the amulet.
+
+The viewer's village lies at the bottom (large cards), the others along the top, the piles and
+the drawn card in the middle. Exchanges and the first peeks are composer templates (pick your
+own slots, then Enter or the confirm button); a power's targets, the amulet, an empath's look
+and a bodyguard's choice are clicked (or typed: the numbers of the action text, a seat then a
+slot) with the `Targets` picker below, checked against the legal texts at each click.
+Village pictures carry the slot number ('v:<slot>:<mode>:<card>', silver_amulet_draw.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import events as ev
+from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
+from scenes.layouts import silver_amulet_draw as art
+from scenes.table import recipes
+from scenes.table import regions as kit
+from scenes.table.composer import Confirm, Pick, Press
+from scenes.table.composer_input import DIGITS
+from scenes.table.layout import Layout, TableContext
+from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
+
+AREA = "area"  # regions the layout draws itself (buttons, the score sheet)
+TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
+
+
+def slot_word(picture: str) -> str:
+    """A village card's word in the action text: its slot number ('v:3:down:back' -> '3')."""
+    parsed = art.parse(picture)
+    return str(parsed[0]) if parsed else picture
+
+
+def numbers(text: str) -> list[str]:
+    return [w for w in text.split()[1:] if w.isdigit()]
+
+
+def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
+    """Every region of the Silver table for `view` inside `rect` (pure; no display needed)."""
+    theme = theme or kit.TableTheme()
+    rect = pygame.Rect(rect)
+    scale = max(0.5, min(rect.w / 1280, rect.h / 720))
+    gap = max(4, int(8 * scale))
+    hud_h = max(18, int(26 * scale))
+    label_h = max(14, int(20 * scale))
+    ch = max(theme.min_card_height, int(rect.h * 0.16))
+    cw = int(ch * theme.card_ratio)
+    sch = max(theme.min_card_height, int(ch * 0.6))
+    scw = int(sch * theme.card_ratio)
+    out = Placements(rect, card_size=(scw, sch), hand_card_size=(cw, ch))
+    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    order = recipes.seat_order(view["players"], view.get("seat"))
+    me = order[0]
+    holder = view.get("holder")
+
+    # the viewer's village along the bottom, the buttons at its right
+    buttons_w = int(250 * scale)
+    band_y = rect.bottom - ch - gap
+    vx = rect.x + int(130 * scale) + gap  # right of the record buttons
+    village = pygame.Rect(vx, band_y, rect.right - buttons_w - 2 * gap - vx, ch)
+    out.add(Region(f"panel:{me}", PANEL, pygame.Rect(vx, band_y - label_h - gap // 2, min(village.w, int(320 * scale)), label_h), seat=me))
+    out.add(Region(f"village:{me}", GRID, village, "village", me, (cw, ch), "up", label="zone.village", source=True))
+    actions = pygame.Rect(rect.right - buttons_w - gap, band_y - 2 * label_h - gap, buttons_w, ch + 2 * label_h + gap)
+    out.add(Region("actions", AREA, actions))
+    caption = pygame.Rect(rect.x + gap, band_y - 2 * label_h - 2 * gap, actions.x - rect.x - 2 * gap, label_h + gap // 2)
+    out.add(Region("caption", PANEL, caption))
+
+    # the other seats along the top, left to right clockwise
+    others = order[1:]
+    top = rect.y + hud_h + gap
+    if others:
+        block_w = (rect.w - gap * (len(others) + 1)) // len(others)
+        for k, seat in enumerate(others):
+            x = rect.x + gap + k * (block_w + gap)
+            out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(x, top, block_w - scw - gap, label_h), seat=seat))
+            row = pygame.Rect(x, top + label_h + gap // 2, block_w - scw - 2 * gap, sch * 2 + gap)
+            out.add(Region(f"village:{seat}", GRID, row, "village", seat, (scw, sch), "up", label="zone.village"))
+            out.add(Region(f"drawn:{seat}", SLOT, pygame.Rect(x + block_w - scw, top + label_h + gap // 2, scw, sch),
+                           "drawn", seat, (scw, sch), "down", label="zone.drawn"))
+    middle_top = top + label_h + 2 * sch + 3 * gap
+    middle = pygame.Rect(rect.x + gap, middle_top, rect.w - 2 * gap, caption.y - gap - middle_top)
+
+    # the middle: score sheet, deck, discard pile, drawn card, amulet's home
+    mh = min(middle.h - label_h, int(ch * 1.1))
+    mw = int(mh * theme.card_ratio)
+    rows = view["players"] + 2
+    sheet = pygame.Rect(middle.x, middle.y, int(270 * scale), min(middle.h - label_h, int(rows * 19 * scale) + 10))
+    out.add(Region("sheet", AREA, sheet))
+    y = middle.y + label_h
+    deck = pygame.Rect(sheet.right + 2 * gap, y, mw, mh)
+    out.add(Region("deck", STACK, deck, "deck", None, (mw, mh), "down", label="zone.deck"))
+    spread = view.get("power") == "master" and holder == me and view.get("step") == "power"
+    if spread:  # the master takes any card of the pile: spread it out below the piles
+        top = deck.bottom + gap + label_h
+        area = pygame.Rect(deck.x, top, middle.right - deck.x, middle.bottom - top)
+        small = (int(scw * 0.8), int(sch * 0.8))
+        out.add(Region("discard", GRID, area, "discard", None, small, "up", label="zone.discard"))
+    else:
+        out.add(Region("discard", SLOT, deck.move(mw + 2 * gap, 0), "discard", None, (mw, mh), "up", label="zone.discard"))
+    aside_size = (int(mw * 0.6), int(mh * 0.6))
+    out.add(Region("aside", STACK, pygame.Rect(sheet.x, sheet.bottom + gap + label_h, *aside_size), "aside", None,
+                   aside_size, "down", label="zone.aside"))
+    big_h = min(middle.h - label_h, int(ch * 1.3))
+    big = (int(big_h * theme.card_ratio), big_h)
+    drawn = pygame.Rect(deck.right + mw + 8 * gap, y, big[0] * 2 + gap, big_h)
+    out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
+    home = pygame.Rect(drawn.right + 3 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
+    controls = pygame.Rect(home.right + 9 * gap, y, middle.right - home.right - 9 * gap, big_h)
+    out.add(Region("controls", AREA, controls))
+
+    # the amulet: on the protected card, else beside its holder's name, else in the middle
+    token = home.size
+    spot = home
+    card = view.get("amulet_card")
+    if card is not None and f"village:{card[0]}" in out.regions:
+        region = out.regions[f"village:{card[0]}"]
+        rects = region.card_rects(len(view["villages"][card[0]]))
+        if 0 < card[1] <= len(rects):
+            r = rects[card[1] - 1]
+            side = max(10, r.w // 2)
+            spot = pygame.Rect(r.right - side * 3 // 4, r.bottom - side * 3 // 4, side, side)
+    elif view.get("amulet") is not None and f"panel:{view['amulet']}" in out.regions:
+        p = out.regions[f"panel:{view['amulet']}"].rect
+        spot = pygame.Rect(p.right + 2, p.y, p.h, p.h)
+    out.add(Region("amulet", MARKER, spot, card_size=token if spot is home else spot.size, marker="amulet",
+                   value=view.get("amulet"), label="marker.amulet"))
+    return out
+
+
+class Targets:
+    """The target picker: cards clicked (or numbers typed) for the action of one verb, checked
+    against the legal texts whose numbers start with what is chosen; sent when it spells exactly
+    one legal action that nothing longer extends (else with Enter or the confirm button)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] = ()
+        self.mode = ""  # "amulet" or an empath's word, chosen with a button
+        self.groups: list[list[str]] = []
+        self.typed: list[str] = []
+
+    def reset(self) -> None:
+        self.mode, self.groups, self.typed = "", [], []
+
+    def tokens(self) -> list[str]:
+        return [w for g in self.groups for w in g]
+
+    def candidates(self, verb: str, legal: list[str]) -> list[str]:
+        return [t for t in legal if t.split()[0] == verb]
+
+    def exact(self, verb: str, legal: list[str]) -> str | None:
+        toks = self.tokens()
+        found = [t for t in self.candidates(verb, legal) if numbers(t) == toks]
+        return found[0] if toks and found else None
+
+    def accepts(self, verb: str, legal: list[str], group: list[str]) -> bool:
+        """Whether `group` may be chosen next (what the table outlines)."""
+        toks = self.tokens() + group
+        return group not in self.groups and any(numbers(t)[: len(toks)] == toks for t in self.candidates(verb, legal))
+
+    def add(self, verb: str, legal: list[str], group: list[str]) -> str:
+        """'sent:<text>', 'wait', 'removed' or 'refused'."""
+        if group in self.groups:
+            self.groups.remove(group)
+            return "removed"
+        toks = self.tokens() + group
+        cands = [numbers(t) for t in self.candidates(verb, legal)]
+        if not any(c[: len(toks)] == toks for c in cands):
+            return "refused"
+        self.groups.append(group)
+        text = self.exact(verb, legal)
+        if text is not None and not any(len(c) > len(toks) and c[: len(toks)] == toks for c in cands):
+            self.groups = []
+            return "sent:" + text
+        return "wait"
+
+
+class SilverAmuletLayout(Layout):
+    """Villages, piles, the drawn card, the amulet; exchanges by the composer, targets by clicks."""
+
+    game_id = "silver_amulet"
+    batched_moves = ("collect", "deal")
+    quiet_moves = ("collect",)
+    phase_steps = {"reveal": "reveal", "round": "chapter"}
+    move_sounds = {"draw": "deal", "exchange": "capture"}
+
+    def __init__(self) -> None:
+        self.picker = Targets()
+        self.looks: dict[int, dict[tuple[Any, int], str]] = {}  # viewer -> (seat or 'deck', slot) -> card
+
+    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
+        return place(view, rect, theme)
+
+    # ------------------------------------------------------------------ input
+    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+        """Peeks and exchanges pick own slots; the turn's other choices are buttons and keys."""
+        step = view.get("step")
+        out: list[Any] = [Press("draw", key="d"), Press("take discard", key="t"), Press("call count", key="c"),
+                          Press("discard", key="x"), Press("use", key="u")]
+        if step == "rascal":  # digits pick slots at the other steps
+            out += [Press("keep 1", key="1"), Press("keep 2", key="2")]
+        if step == "power":
+            out.append(Press("leave", key="l"))
+        if view["phase"] == "peek":
+            return [Pick("village", count=(1, 5), token=slot_word, keys="token")
+                    >> Confirm("peek {village}", auto=True, help="silver_amulet.help_peek")]
+        if view.get("turn") == seat and step in ("drawn", "taken") and view.get("pending_guard") is None:
+            out.append(Pick("village", count=(1, 12), token=slot_word, keys="token")
+                       >> Confirm("exchange {village}", help="silver_amulet.help_exchange"))
+        return out
+
+    def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
+        """A picked village card stays in its slot, lifted."""
+        me = ctx.view.get("seat")
+        region = ctx.regions.get(f"village:{me}")
+        if region is None or ctx.composer is None:
+            return None
+        rects = region.card_rects(len(ctx.view["zones"]["village"][me]))
+        out = []
+        for word in ctx.composer.pending(pick)[:count]:
+            i = int(word) - 1 if word.isdigit() else 0
+            r = rects[i] if 0 <= i < len(rects) else region.rect
+            out.append(r)
+        return out
+
+    def target_verb(self, ctx: TableContext) -> tuple[str, list[str]]:
+        """(verb, target formats own/seat/pile) of what a click on a card means now, or ('', [])."""
+        view, legal = ctx.view, ctx.legal
+        if not legal:
+            return "", []
+        verbs = {t.split()[0] for t in legal}
+        if verbs == {"guard"}:
+            return "guard", ["own"]
+        if view.get("step") == "power" and view.get("power"):
+            verb = next((t.split()[0] for t in legal if t != "leave"), "")
+            power = ctx.rules.characters({})[view["power"]].power
+            targets = getattr(power, "targets", ()) or (getattr(power, "target", None),)
+            formats = ["seat" if t.with_seat else "pile" if t.name == "pile_card" else "own" for t in targets if t is not None]
+            return verb, formats or ["own"]
+        if self.picker.mode and self.picker.mode in verbs:
+            return self.picker.mode, ["own"]
+        return "", []
+
+    def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
+        """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions."""
+        if ctx.seat is None or not ctx.legal:
+            return []
+        verbs = {t.split()[0] for t in ctx.legal}
+        modes = []
+        if "amulet" in verbs:
+            modes.append(("amulet", ctx.tr("silver_amulet.place_amulet"), "a"))
+        looks = [v for v in verbs if v not in TURN_VERBS and ctx.view.get("step") != "power"]
+        if looks:
+            modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
+        region = ctx.regions.get("actions")
+        if region is None:
+            return []
+        h = min(max(22, region.rect.h // 4), ctx.app.px(34))
+        out = []
+        for k, (mode, text, key) in enumerate(modes):
+            r = pygame.Rect(region.rect.x, region.rect.bottom - (k + 1) * (h + 4), region.rect.w, h)
+            out.append((mode, text, key, r))
+        return out
+
+    def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
+        """The confirm button while a choice spells a legal action that needs confirming."""
+        text = None
+        verb, _ = self.target_verb(ctx)
+        if verb:
+            text = self.picker.exact(verb, ctx.legal)
+        elif ctx.composer is not None and ctx.composer.composer is not None:
+            text = ctx.composer.composer.ready()
+        region = ctx.regions.get("controls")
+        if text is None or region is None:
+            return None
+        h = min(ctx.app.px(40), region.rect.h // 3)
+        return pygame.Rect(region.rect.x, region.rect.bottom - h, min(region.rect.w, ctx.app.px(300)), h), text
+
+    def _cards(self, ctx: TableContext) -> list[tuple[str, int, int, pygame.Rect]]:
+        """(zone, owner or -1, slot 1.. or K from the pile's top, rect) of every card one may click."""
+        out, zones = [], ctx.view["zones"]
+        for region in ctx.regions.values():
+            if region.zone in ("village", "discard", "drawn"):
+                cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
+                owner = region.seat if region.seat is not None else -1
+                out += [(region.zone, owner, len(cards) - i if region.zone == "discard" else i + 1, rect)
+                        for i, rect in enumerate(region.card_rects(len(cards)))]
+        return out
+
+    def card_at(self, ctx: TableContext, pos: tuple[int, int]) -> tuple[str, int, int] | None:
+        """(zone, owner, slot) of the card under `pos` (the topmost)."""
+        return next(((z, o, n) for z, o, n, r in reversed(self._cards(ctx)) if r.collidepoint(pos)), None)
+
+    def _sync(self, ctx: TableContext) -> None:
+        v = ctx.view
+        key = (ctx.seat, v.get("round"), v.get("turn"), v.get("step"), v.get("holding"), v.get("pending_guard"), v.get("phase"))
+        if key != self.picker.key:
+            self.picker.key = key
+            self.picker.reset()
+
+    def _toggle(self, mode: str) -> bool:
+        self.picker.mode = "" if self.picker.mode == mode else mode
+        self.picker.groups = []
+        return True
+
+    def _group(self, ctx: TableContext, fmt: str, zone: str, owner: int, slot: int) -> list[str] | None:
+        """The words a click on a card adds for a target of format `fmt` (None: not such a target)."""
+        if zone == "discard":
+            return [str(slot)] if fmt == "pile" else None
+        if zone != "village":
+            return None
+        if fmt == "own":
+            return [str(slot)] if owner == ctx.seat else None
+        return [str(owner), str(slot)] if fmt == "seat" else None
+
+    def _fmt(self, formats: list[str], index: int) -> str:
+        return formats[min(index, len(formats) - 1)]
+
+    def _choose(self, ctx: TableContext, verb: str, group: list[str], card: tuple[str, int, int] | None) -> None:
+        result = self.picker.add(verb, ctx.legal, group)
+        if result.startswith("sent:"):
+            self.picker.reset()
+            ctx.submit(result[5:])
+        elif result == "refused":
+            ctx.say(self._why(ctx, card), True)
+
+    def _why(self, ctx: TableContext, card: tuple[str, int, int] | None) -> str:
+        if card is not None and card[0] == "village":
+            faces = ctx.view["villages"][card[1]]
+            slot = faces[card[2] - 1] if card[2] <= len(faces) else {}
+            if slot.get("protected"):
+                return ctx.text("error.protected")
+            if slot.get("guarded") and card[1] != ctx.seat:
+                return ctx.text("error.guarded")
+        return ctx.tr("silver_amulet.not_target")
+
+    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+        """Clicks on cards for targets, the amulet, the looks; typed numbers; the piles."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and ctx.view.get("seat") is not None:
+            self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
+        if ctx.seat is None or ctx.busy:
+            return False
+        self._sync(ctx)
+        verb, formats = self.target_verb(ctx)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            confirm = self.confirm_rect(ctx)
+            if confirm is not None and confirm[0].collidepoint(event.pos):
+                self.picker.reset()
+                if ctx.composer is not None and ctx.composer.composer is not None:
+                    ctx.composer.composer.clear()
+                ctx.submit(confirm[1])
+                return True
+            for mode, _label, _key, rect in self.mode_buttons(ctx):
+                if rect.collidepoint(event.pos):
+                    return self._toggle(mode)
+            card = self.card_at(ctx, event.pos)
+            if verb:
+                if card is not None:
+                    group = self._group(ctx, self._fmt(formats, len(self.picker.groups)), *card)
+                    if group is None:
+                        ctx.say(self._why(ctx, card), True)
+                    else:
+                        self._choose(ctx, verb, group, card)
+                return card is not None
+            simple = {"drawn": f"keep {card[2]}", "discard": "take discard"}.get(card[0], "") if card else ""
+            if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
+                simple = "draw"
+            if simple in ctx.legal:  # the piles and the rascal's two cards answer a click
+                ctx.submit(simple)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            for mode, _label, key, _rect in self.mode_buttons(ctx):
+                if event.key == pygame.key.key_code(key):
+                    return self._toggle(mode)
+            if not verb:
+                return False
+            if event.key == pygame.K_ESCAPE and (self.picker.groups or self.picker.typed or self.picker.mode):
+                self.picker.reset()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                text = self.picker.exact(verb, ctx.legal)
+                if text is not None:
+                    self.picker.reset()
+                    ctx.submit(text)
+                return True
+            if event.key not in DIGITS:
+                return False
+            fmt = self._fmt(formats, len(self.picker.groups))
+            self.picker.typed.append(str(DIGITS[event.key]))
+            if len(self.picker.typed) >= (2 if fmt == "seat" else 1):
+                group, self.picker.typed = self.picker.typed, []
+                self._choose(ctx, verb, group, None)
+            return True
+        return False
+
+    def hint(self, ctx: TableContext) -> str | None:
+        view, (verb, _) = ctx.view, self.target_verb(ctx)
+        if view.get("step") == "power" and view.get("power") and verb != "guard":
+            return ctx.tr(f"silver_amulet.power_hint.{view['power']}")
+        key = "peek" if view.get("phase") == "peek" else verb if verb in ("guard", "amulet") else "free_look" if verb else None
+        return ctx.tr(f"silver_amulet.hint_{key or view.get('step') or 'main'}")
+
+    # ----------------------------------------------------------------- drawing
+    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+        """Village cards as slot pictures: face up, looked at just now, known (marked), unknown.
+        The view's `villages` (kept in step with the animation) says each slot's card and face."""
+        if region.zone != "village" or region.seat is None:
+            return cards
+        rows = view.get("villages") or []
+        slots = rows[region.seat] if region.seat < len(rows) and len(rows[region.seat]) == len(cards) else None
+        looks = self.looks.get(view.get("seat"), {}) if view.get("seat") is not None else {}
+        out = []
+        for i, card in enumerate(cards):
+            up = False
+            if slots is not None:
+                card, up = slots[i].get("card") or "back", slots[i].get("face") == "up"
+            known = card not in (None, "back")
+            if up and known:
+                mode = "up"
+            elif known and looks.get((region.seat, i)) == card:
+                mode = "look"
+            elif known:
+                mode = "aid" if view.get("memory_aid") else "known"
+            else:
+                mode = "down"
+            out.append(f"v:{i + 1}:{mode}:{card if known else 'back'}")
+        return out
+
+    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
+        if card.startswith("v:"):
+            return art.village_card(card_art, card, size)
+        if card in card_art.rules.value:
+            return art.character(card_art, card, size)
+        return None
+
+    def marker_face(self, card_art: Any, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface | None:
+        return art.amulet(size) if marker == "amulet" else None
+
+    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        """Zone labels with counts, the score sheet, the deck top a squire saw, the buttons."""
+        view, regions = ctx.view, ctx.regions
+        size = max(9, ctx.app.px(13))
+        for name in ("deck", "discard", f"drawn:{view.get('seat')}", "aside"):
+            region = regions.get(name)
+            if region is None:
+                continue
+            count = len(view["zones"][region.zone] if region.seat is None else view["zones"][region.zone][region.seat])
+            text = ctx.text(region.label) + (f" ({count})" if region.zone in ("deck", "discard", "aside") else "")
+            art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft")
+        seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
+        if seen and "deck" in regions:
+            r = regions["deck"].rect
+            small = pygame.Rect(r.x, r.y, r.w * 2 // 3, r.h * 2 // 3).move(r.w // 2, -r.h // 6)
+            surface.blit(ctx.art.card(f"v:1:look:{seen}", small.size), small)
+        amulet = regions.get("amulet")
+        if amulet is not None and view.get("amulet") is None:
+            art.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
+                      anchor="midtop")
+        if "sheet" in regions:
+            art.score_sheet(ctx, surface, regions["sheet"].rect)
+        if view.get("caller") is not None:
+            panel = regions.get(f"panel:{view['caller']}")
+            if panel is not None:
+                art.label(ctx, surface, ctx.tr("silver_amulet.called"), (panel.rect.right + panel.rect.h + 8, panel.rect.centery),
+                          size, (250, 214, 96), anchor="midleft")
+        if ctx.seat is None or ctx.busy:
+            return
+        drawn, controls = view.get("drawn") or [], regions.get("controls")
+        if drawn and view.get("step") in ("drawn", "power") and controls is not None:  # what its power does
+            art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
+                          controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
+        self._sync(ctx)
+        for mode, text, key, rect in self.mode_buttons(ctx):
+            art.button(ctx, surface, rect, text, key, primary=self.picker.mode == mode)
+        confirm = self.confirm_rect(ctx)
+        if confirm is not None:
+            art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
+        verb, formats = self.target_verb(ctx)
+        if verb:
+            self._draw_offered(ctx, surface, verb, formats)
+            hint = self.hint(ctx)
+            if controls is not None and hint:
+                art.paragraph(ctx, surface, hint, controls.rect)
+
+    def _draw_offered(self, ctx: TableContext, surface: pygame.Surface, verb: str, formats: list[str]) -> None:
+        """Outline every card a click may choose next, and the targets chosen so far."""
+        fmt = self._fmt(formats, len(self.picker.groups))
+        for zone, owner, slot, rect in self._cards(ctx):
+            group = self._group(ctx, fmt, zone, owner, slot)
+            if group is not None and self.picker.accepts(verb, ctx.legal, group):
+                pygame.draw.rect(surface, art.OFFER, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
+            for k, chosen in enumerate(self.picker.groups):
+                if self._group(ctx, self._fmt(formats, k), zone, owner, slot) == chosen:
+                    pygame.draw.rect(surface, art.MARK, rect.inflate(6, 6), 3, border_radius=max(3, rect.w // 10))
+
+    def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+        """The 14 characters, each with its value, name and power."""
+        from scenes.table.cards import CardArt
+
+        card_art = CardArt(app, rules, self)
+        return [art.character(card_art, card, size, detail=True) for card in rules.card_order]
+
+    # ---------------------------------------------------------------- animation
+    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+        """A card leaves its village slot: the slots after it close up (as in the engine)."""
+        if event.from_zone == "village" and event.from_slot is not None and event.from_seat is not None:
+            for row in (view.get("villages") or [], view["zones"]["village"], (view.get("cards") or {}).get("village")):
+                row = row[event.from_seat] if row else []
+                if 0 <= event.from_slot < len(row) and (row is view["villages"][event.from_seat] or row[event.from_slot] is None):
+                    row.pop(event.from_slot)  # the table left an empty slot (None): a village closes up
+        return event.card
+
+    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+        """Keep each village slot's card and face in step with the animation; remember what the
+        viewer just looked at, shown face up until their next move."""
+        rows, me = view.get("villages") or [], view.get("seat")
+        if isinstance(event, ev.PhaseBegan):
+            view["phase"] = event.phase  # "reveal": the round's end shows every village
+        if isinstance(event, CardMoved) and event.to_zone == "village" and event.to_slot is not None:
+            for lists in (view["zones"]["village"], (view.get("cards") or {}).get("village")):
+                row = lists[event.to_seat] if lists else []
+                if event.to_slot < len(row) - 1:
+                    row.insert(event.to_slot, row.pop())  # the table appended it: into its slot
+        elif isinstance(event, ev.ScoreChanged) and event.reason == "round_end":
+            sheet = view.setdefault("score_sheet", [])
+            while len(sheet) < view.get("round", 1):
+                sheet.append([0] * view["players"])
+            sheet[view.get("round", 1) - 1][event.seat] = event.delta
+        if isinstance(event, CardMoved) and event.to_zone == "village" and event.to_seat is not None:
+            row = rows[event.to_seat]
+            at = event.to_slot if event.to_slot is not None else len(row)
+            row.insert(min(at, len(row)), {"card": event.card, "face": "up" if event.visible == ev.ALL_SEATS else "down"})
+        elif isinstance(event, (CardRevealed, CardSeen)) and event.zone == "village" and event.seat is not None:
+            row, slot = rows[event.seat], event.slot if event.slot is not None else -1
+            if 0 <= slot < len(row) and event.card:
+                if isinstance(event, CardRevealed):
+                    row[slot] = {**row[slot], "card": event.card, "face": "up"}
+                elif event.viewer == me:
+                    row[slot] = {**row[slot], "card": event.card}
+        if isinstance(event, CardSeen) and event.card and event.viewer == me:
+            where = ("deck", 0) if event.zone == "deck" else (event.seat, event.slot if event.slot is not None else 0)
+            self.looks.setdefault(event.viewer, {})[where] = event.card
+
+    def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
+        if event.marker == "amulet":
+            if isinstance(event.value, dict):
+                return f"marker.amulet.{event.value.get('reason')}", {"seat": event.seat, "slot": event.value.get("slot")}
+            return "marker.amulet_to", {"seat": event.value}
+        if event.marker == "guard" and isinstance(event.value, dict):
+            return "marker.guard.chosen", {"seat": event.seat, "slot": event.value.get("slot")}
+        if event.marker in ("caller", "turn"):
+            return f"marker.{event.marker}_to", {"seat": event.value}
+        return None
+
+    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+        if event.marker == "amulet" and not isinstance(event.value, dict):
+            view["amulet"] = event.value
+        elif event.marker == "amulet" and event.value.get("reason") == "placed":
+            view["amulet_card"] = [event.seat, event.value.get("slot")]
+        elif event.marker == "amulet":
+            view["amulet_card"] = None
+        elif event.marker == "caller":
+            view["caller"] = event.value
+
+    # ------------------------------------------------------------------ texts
+    def status_line(self, view: dict[str, Any], text: Any) -> str:
+        return f"{text('phase.round', number=view['round'])}/{view['rounds']}"
+
+    def tour_steps(self, view: dict[str, Any]) -> list[kit.TourStep]:
+        """Every zone of the table, the viewer's village first."""
+        me = recipes.seat_order(view["players"], view.get("seat"))[0]
+        other = (me + 1) % view["players"]
+        spots = [((f"village:{me}",), "village"), (("deck", "discard"), "piles"), ((f"drawn:{me}",), "drawn"),
+                 (("actions",), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
+                 (("sheet",), "sheet"), (("hud",), "keys")]
+        return [kit.TourStep(names, f"tour.silver_amulet.{key}") for names, key in spots]
