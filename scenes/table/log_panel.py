@@ -26,6 +26,7 @@ from game.log import LogLine, LogWriter, display_text, undo_marks
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
+LOG_OPEN = "log_open"  # app.settings.extra key: the log column is open (default) or folded
 _EVENTS = "events"
 _UNDO = "undo"
 
@@ -218,7 +219,9 @@ class LogPanel:
 
 class TableRecords:
     """What match records add to a table scene, in one object the scene forwards to:
-    autosave after every action, undo (Ctrl+Z) and redo (Ctrl+Y), and the log panel (L).
+    autosave after every action, undo (Ctrl+Z) and redo (Ctrl+Y), and the log panel (L): docked
+    in a column on the right, open by default; the table is laid out in `table_rect`, the rest
+    of the window, so the log never covers the board.
 
     The scene calls: `TableRecords(scene)` once its match, app, rules and viewer exist;
     `handle(event)` first in its input; `draw(surface)` last; `close()` on exit. After an undo or
@@ -234,7 +237,7 @@ class TableRecords:
         self.recorder = records.attach(match, background=True)  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
         self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos)
-        self.visible = False
+        self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
         self._reported: str | None = None
         match.on_action.append(self._on_action)
 
@@ -323,24 +326,30 @@ class TableRecords:
         return self.visible and self.panel.handle(event)
 
     def toggle_log(self) -> None:
+        """Open or fold the log column; the table is laid out again in the room left."""
         self.visible = not self.visible
+        self.app.settings.extra[LOG_OPEN] = self.visible
+        self.scene.resize(self.app.screen.get_size())
+
+    def table_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the table is laid out: the window less the log column when it is open."""
+        w, h = size
+        if not self.visible:
+            return pygame.Rect(0, 0, w, h)
+        return pygame.Rect(0, 0, max(self.app.px(320), w - self._width(size) - self.app.px(16)), h)
+
+    def _width(self, size: tuple[int, int]) -> int:
+        return min(self.app.px(330), int(size[0] * 0.27))
 
     def privacy_free(self) -> bool:
         return getattr(self.scene, "privacy_for", None) is None
 
     def _rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """The panel: a column on the right, under the HUD and the record buttons."""
+        """The panel: a column on the right, beside the table (whose rect excludes it)."""
         px = self.app.px
         w, h = size
-        top = self._top()
-        width = min(px(380), int(w * 0.34))
-        return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
-
-    def _top(self) -> int:
-        placements = getattr(self.scene, "placements", None)
-        if placements is not None and "hud" in placements.regions:
-            return placements.regions["hud"].rect.bottom + self.app.px(6)
-        return self.app.px(48)
+        width = self._width(size)
+        return pygame.Rect(w - width - px(8), px(8), width, h - px(16))
 
     def _button_font(self) -> pygame.font.Font:
         return self.app.font(self.app.px(theme.SMALL_SIZE - 2), bold=True)
