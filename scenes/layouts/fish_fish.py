@@ -103,6 +103,15 @@ class FishFishLayout(Layout):
                   for k, (shape, _color, pattern) in enumerate(art.SPECIES)]
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
+    def card_title(self, ctx: TableContext, picture: str) -> str:
+        """A fish tile names its species by shape and pattern (tooltips, colour-blind players)."""
+        if picture.startswith("fish:"):
+            shape, _color, pattern = art.SPECIES[int(picture.partition(":")[2]) % len(art.SPECIES)]
+            species = ctx.tr("fish_fish.species", shape=ctx.tr(f"fish_fish.shape.{shape}"),
+                             pattern=ctx.tr(f"fish_fish.pattern.{pattern}"))
+            return f"{ctx.text('card.fish')} — {species}"
+        return super().card_title(ctx, picture)
+
     # ---------------------------------------------------------------- animation
     def prepare_events(self, events: list[Event]) -> list[Event]:
         """Show 'the bait is worth N' before the bait flies, so the flying card shows its value."""

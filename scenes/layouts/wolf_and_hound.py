@@ -19,6 +19,7 @@ import pygame
 
 from game.engine.events import Event, MarkerChanged
 from scenes.layouts import wolf_and_hound_draw as art
+from scenes.layouts import wolf_and_hound_view as view_mod
 from scenes.layouts.wolf_and_hound_view import draw_table
 from scenes.table import recipes
 from scenes.table.composer import Press
@@ -234,6 +235,18 @@ class WolfAndHoundLayout(Layout):
 
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
+
+    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+        """On the board, the animal card under the pointer: its name, side and rule."""
+        if region.name == BOARD and ctx.mouse is not None:
+            places = view_mod.animal_places(ctx.view, *view_mod.board_geometry(ctx))
+            for animal in ctx.view.get("animals", []):
+                rect = places.get(animal["id"])
+                if rect is not None and rect.collidepoint(ctx.mouse):
+                    key = f"animal.{animal['id']}"
+                    return [ctx.text(key), f"{ctx.text('kind.' + animal['kind'])} ({ctx.text('side.' + animal['side'])})",
+                            ctx.text(f"{key}.desc")]
+        return super().tooltip(ctx, region, index)
 
     def seat_name(self, ctx: TableContext, seat: int) -> str:
         """The name of a seat nobody plays (a ghost)."""

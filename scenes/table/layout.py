@@ -210,12 +210,23 @@ class Layout:
         """The pointed card's name and rule (nothing for a face-down card)."""
         pictures = self.region_cards(ctx.view, region, cards)
         picture = pictures[index] if index < len(pictures) else None
-        if picture in (None, "back") or not ctx.rules.has_text(f"card.{picture}"):
+        if picture is None or picture == "back":
             return []
-        out = ["", ctx.text(f"card.{picture}")]
-        if ctx.rules.has_text(f"card.{picture}.rule"):
-            out.append(ctx.text(f"card.{picture}.rule"))
+        card = picture.partition(":")[0]  # "bait:3": a bait of value 3
+        title = self.card_title(ctx, picture)
+        if not title:
+            return []
+        out = ["", title]
+        if ctx.rules.has_text(f"card.{card}.rule"):
+            out.append(ctx.text(f"card.{card}.rule"))
         return out
+
+    def card_title(self, ctx: TableContext, picture: str) -> str:
+        """A picture's name: `card.<id>`, and for "<id>:<detail>" the card's name and detail."""
+        card, _, detail = picture.partition(":")
+        if not ctx.rules.has_text(f"card.{card}"):
+            return ""
+        return f"{ctx.text(f'card.{card}')} {detail}".strip()
 
     def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
         """The picture id a right-click (or Z) on a card shows at full size (None: face down)."""

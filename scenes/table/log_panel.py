@@ -332,14 +332,20 @@ class TableRecords:
         self.scene.resize(self.app.screen.get_size())
 
     def table_rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """Where the table is laid out: the window less the log column when it is open."""
+        """Where the table is laid out: the window less the log column (open) or the narrow
+        strip of record buttons (folded), so neither ever covers a card."""
         w, h = size
-        if not self.visible:
-            return pygame.Rect(0, 0, w, h)
         return pygame.Rect(0, 0, max(self.app.px(320), w - self._width(size) - self.app.px(16)), h)
 
     def _width(self, size: tuple[int, int]) -> int:
-        return min(self.app.px(330), int(size[0] * 0.27))
+        """The dock's width: the log column, or just the record buttons when folded."""
+        if self.visible:
+            return min(self.app.px(330), int(size[0] * 0.27))
+        return self._button_width()
+
+    def _button_width(self) -> int:
+        font, tr = self._button_font(), self.app.tr
+        return max(font.size(tr(f"records.{a}_button"))[0] for a in ("undo", "redo", "log")) + self.app.px(16)
 
     def privacy_free(self) -> bool:
         return getattr(self.scene, "privacy_for", None) is None
@@ -349,7 +355,7 @@ class TableRecords:
         px = self.app.px
         w, h = size
         width = self._width(size)
-        return pygame.Rect(w - width - px(8), px(8), width, h - px(16))
+        return pygame.Rect(w - width - px(8), px(8), width, h - px(24) - self._button_height())
 
     def _button_font(self) -> pygame.font.Font:
         return self.app.font(self.app.px(theme.SMALL_SIZE - 2), bold=True)
@@ -358,22 +364,24 @@ class TableRecords:
         return self._button_font().get_linesize() + self.app.px(8)
 
     def buttons(self, size: tuple[int, int]) -> list[tuple[str, pygame.Rect, bool]]:
-        """The record buttons stacked in the bottom-left corner, clear of the seats and the hand:
-        undo, redo, log (action, rect, enabled)."""
-        px, tr = self.app.px, self.app.tr
-        font = self._button_font()
-        items = (
-            ("undo", "records.undo_button", self._can_undo()),
-            ("redo", "records.redo_button", self.recorder.can_redo()),
-            ("log", "records.log_button", True),
-        )
-        width = max(font.size(tr(key))[0] for _, key, _ in items) + px(16)
+        """The record buttons in the dock, under the log (in a row) or, folded, stacked in its
+        strip: undo, redo, log (action, rect, enabled)."""
+        px = self.app.px
+        items = (("undo", self._can_undo()), ("redo", self.recorder.can_redo()), ("log", True))
         height = self._button_height()
-        y = size[1] - px(8) - len(items) * (height + px(4))
+        w, h = size
         out: list[tuple[str, pygame.Rect, bool]] = []
-        for action, _, enabled in items:
+        if self.visible:
+            dock = self._rect(size)
+            width = (dock.width - 2 * px(4)) // len(items)
+            for i, (action, enabled) in enumerate(items):
+                out.append((action, pygame.Rect(dock.x + i * (width + px(4)), h - px(8) - height, width, height), enabled))
+            return out
+        width = self._width(size)
+        y = h - px(8) - len(items) * (height + px(4))
+        for action, enabled in items:
             y += height + px(4)
-            out.append((action, pygame.Rect(px(8), y - height, width, height), enabled))
+            out.append((action, pygame.Rect(w - width - px(8), y - height, width, height), enabled))
         return out
 
     def _can_undo(self) -> bool:
