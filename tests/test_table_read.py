@@ -205,10 +205,9 @@ def test_every_zone_of_every_table_has_a_tooltip_in_both_languages(monkeypatch, 
         for region in regions:
             lines = scene.layout.tooltip(scene.ctx(), region, None)
             assert lines and lines[0], f"{game}: no tooltip for {region.name}"
-            if region.zone is not None or region.marker:
-                base = region.label or f"zone.{region.zone}"
-                assert f"{base}.rule" in texts[lang], f"{game}: no {lang} rule text for {base}"
-                assert texts[lang][f"{base}.rule"] in lines
+            if region.kind != "panel":  # what it is and its rule, from the game's own texts
+                rules_text = {v for k, v in texts[lang].items() if k.endswith((".rule", ".desc"))}
+                assert rules_text & set(lines), f"{game}: no {lang} rule in the tooltip of {region.name}: {lines}"
         for card in scene.rules.data.get("cards", {}) if game != "fish_fish" else ("catch", "empty", "bait", "fish"):
             assert f"card.{card}.rule" in texts[lang], f"{game}: no {lang} rule for card {card}"
 
@@ -223,9 +222,17 @@ def test_screenshot_of_each_table_with_the_log_open_and_a_tooltip(monkeypatch, t
     settle(app, scene)
     hand = scene.placements.zone("hand", 0) or scene.placements.zone("fishing", 1) or scene.reader.regions()[0]
     cards = hand.card_rects(max(1, len(scene.reader._shown(hand))))
-    frames(app, 1, events=[mouse("move", cards[0].center)])
+    point = cards[0].center
+    if game == "wolf_and_hound":  # an animal card on the board: its name, side and rule
+        from scenes.layouts import wolf_and_hound_view as board
+
+        animal = scene.view["animals"][0]
+        point = board.animal_places(scene.view, *board.board_geometry(scene.ctx()))[animal["id"]].center
+    frames(app, 1, events=[mouse("move", point)])
     lines = scene.reader.lines()
     assert lines
+    if game == "wolf_and_hound":
+        assert lines[-1] == scene.rules.text(lang, f"animal.{animal['id']}.desc")
     scene.draw(app.screen)
     if SHOTS:
         pygame.image.save(app.screen, str(Path(SHOTS) / f"table_read_{game}_{lang}.png"))

@@ -228,6 +228,12 @@ class Layout:
             return ""
         return f"{ctx.text(f'card.{card}')} {detail}".strip()
 
+    def hand_order(self, rules: Any, cards: list[str]) -> list[str]:
+        """The viewer's hand as shown: sorted in the game's card order (its YAML `cards`);
+        cards the YAML does not list keep their places relative to each other."""
+        order = {card: i for i, card in enumerate(rules.data.get("cards") or {})}
+        return sorted(cards, key=lambda card: order.get(card, len(order)))
+
     def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
         """The picture id a right-click (or Z) on a card shows at full size (None: face down)."""
         cards = zone_cards(ctx.view, region)

@@ -33,7 +33,8 @@ class TableReader:
     def regions(self) -> list[Region]:
         """Every region worth a tooltip, in Tab order (top to bottom, left to right)."""
         out = [r for r in self.scene.placements.regions.values()
-               if r.name not in NOT_READ and (r.zone is not None or r.kind == MARKER or (r.kind == PANEL and r.seat is not None))]
+               if r.name not in NOT_READ and (r.zone is not None or r.kind == MARKER or bool(r.label)
+                   or (r.kind == PANEL and r.seat is not None))]
         return sorted(out, key=lambda r: (r.rect.y // 20, r.rect.x))
 
     def target(self) -> tuple[Region, int | None] | None:
