@@ -236,3 +236,16 @@ def test_screenshot_of_each_table_with_the_log_open_and_a_tooltip(monkeypatch, t
     scene.draw(app.screen)
     if SHOTS:
         pygame.image.save(app.screen, str(Path(SHOTS) / f"table_read_{game}_{lang}.png"))
+
+
+def test_an_empty_zone_shows_its_label_and_a_full_one_does_not(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    labelled: list[str] = []
+    monkeypatch.setattr(scene.painter, "empty_label", lambda surface, region: labelled.append(region.name))
+    scene.draw(app.screen)
+    play = scene.placements.zone("play", 0)
+    assert play is not None and not scene.view["zones"]["play"][0] and play.name in labelled
+    hand = scene.placements.zone("hand", 0)
+    assert hand is not None and hand.name not in labelled
