@@ -130,13 +130,13 @@ def test_the_recap_shows_the_next_hot_seat_player_only_what_happened_since_their
     assert scene.submit("play carrot")
     settle(app, scene)
     assert scene.privacy_for == 1
-    recap = scene.recap(1)  # Bruno has not played yet: everything so far, publicly told
+    recap = scene.records.recap(1)  # Bruno has not played yet: everything so far, publicly told
     assert any("Ana" in line for line in recap) and not any("carrot" in line.lower() for line in recap)
     frames(app, 1, events=[key(pygame.K_RETURN)])
     assert scene.submit("play wolf")
     settle(app, scene)
     assert scene.privacy_for == 0
-    recap = scene.recap(0)
+    recap = scene.records.recap(0)
     whole = [line.text for line in scene.records.panel.lines()]
     assert recap and len(recap) < len(whole) - 1
     assert any("Bruno" in line for line in recap)  # Bruno's choice and the reveal came after Ana's turn

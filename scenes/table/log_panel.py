@@ -257,6 +257,17 @@ class TableRecords:
             found = self.recorder.store.problems.pop(0)
             self.app.notify(self.app.tr("records.stats_corrupt", problem=found), seconds=20, error=True)
 
+    def recap(self, seat: int) -> list[str]:
+        """Hot-seat: what happened since `seat` last acted, as the log tells it to everyone (it
+        is shown on the privacy screen, before the others have looked away)."""
+        from game.log import LogWriter
+
+        timeline = self.recorder.timeline
+        actions = timeline.record.actions
+        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
+        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None)
+        return [display_text(line) for line in writer.lines([e for batch in timeline.events[last + 1:] for e in batch])]
+
     # ------------------------------------------------------------------ undo
     def undo(self) -> bool:
         """Take back the human's last move (and the bots' replies), or say why not."""

@@ -349,18 +349,6 @@ class TableScene(Scene):
             self._sync()
         return True
 
-    def recap(self, seat: int) -> list[str]:
-        """Hot-seat: what happened since `seat` last acted, as the log tells it to everyone (it
-        is shown on the privacy screen, before the others have looked away)."""
-        from game.log import LogWriter, display_text
-
-        timeline = self.records.recorder.timeline
-        actions = timeline.record.actions
-        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
-        names = [self.app.shown_name(self.match.seat_name(s)) for s in range(self.match.num_seats)]
-        writer = LogWriter(self.rules, self.app.settings.language, names, None)
-        return [display_text(line) for line in writer.lines([e for batch in timeline.events[last + 1:] for e in batch])]
-
     def open_tour(self) -> None:
         if self.privacy_for is None and self.layout.tour_steps(self.view):
             self.tour_index = 0
@@ -458,7 +446,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.painter.felt(surface.get_size()), (0, 0))
         if self.privacy_for is not None:
-            draw_privacy(surface, self.app, self.name(self.privacy_for), self.recap(self.privacy_for))
+            draw_privacy(surface, self.app, self.name(self.privacy_for), self.records.recap(self.privacy_for))
             return
         placements = self.placements
         active = set(self.match.human_to_act()) if not self.animator.busy else set()
