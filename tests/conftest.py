@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def pytest_addoption(parser):
     parser.addoption(
@@ -10,3 +12,28 @@ def pytest_addoption(parser):
         default=False,
         help="rewrite tests/golden/ from the current engine (on purpose only; say why in the commit)",
     )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "real_autosave_timing: the table's autosave hold keeps the disk's real timing"
+    )
+
+
+@pytest.fixture(autouse=True)
+def autosave_settles_before_bots_move(request, monkeypatch):
+    """A bot move waits while the previous move's autosave is on its way to disk (one write per
+    move). In tests that wait becomes a flush, so a test's frames never depend on how fast a
+    loaded machine's disk is; tests of the hold itself opt out with `real_autosave_timing`."""
+    if request.node.get_closest_marker("real_autosave_timing"):
+        return
+    from game import records
+
+    real_writing = records.MatchRecorder.writing
+
+    def settled_writing(self):
+        if self.writer is not None:
+            self.writer.flush(timeout=60.0)
+        return real_writing(self)
+
+    monkeypatch.setattr(records.MatchRecorder, "writing", settled_writing)

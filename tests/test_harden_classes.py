@@ -375,6 +375,7 @@ def test_leftover_temporary_files_are_removed_at_start(tmp_path: Path, monkeypat
     assert keep.exists() and mine.exists()
 
 
+@pytest.mark.real_autosave_timing
 def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, monkeypatch) -> None:
     from game import records
     from game.match import Match, MatchConfig, SeatConfig

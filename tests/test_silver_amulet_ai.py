@@ -112,3 +112,18 @@ def test_a_search_bot_plays_a_whole_game():
         state.apply(seat, action)
         steps += 1
     assert steps == 60 or state.is_over()
+
+
+def test_easy_search_bots_forget_through_the_memory_hook_and_the_others_do_not(monkeypatch):
+    assert hooks_for("silver_amulet").remember is ai.remember
+    seat0 = ["robber", "robber", "witch", "seer", "master"]
+    state = new_game(2, [seat0, ["squire"] * 4 + ["rascal"]], "villager")
+    monkeypatch.setattr(state.rules, "easy_forget", 1.0)
+    easy, medium = make_bot("ismcts", seed=1, level="easy"), make_bot("ismcts", seed=1, level="medium")
+    easy.iterations = medium.iterations = 5
+    before = state.view(0)
+    easy.choose(state, 0)
+    medium.choose(state, 0)
+    assert easy.memory["uids"] == set(state.zones[state.z_village[0]][:2])  # both peeked cards forgotten
+    assert medium.memory == {}
+    assert state.view(0) == before  # forgetting happens in the bot's copy, never in the match

@@ -52,6 +52,13 @@ the module is searched with uniform random play-outs to the end of the game.
         drawing among the well-visited moves in proportion to their visits, so it cannot be read
         from its own hidden cards. Default: never (the most visited move).
 
+    def remember(state: State, seat: int, level: str, memory: dict, rng: Rng) -> State
+        The state as a bot of `level` remembers it, searched instead of `state` (a human-like
+        memory: Silver's easy bots forget some face-down cards they saw). `memory` belongs to
+        the bot and persists between its decisions; return `state` itself to remember
+        everything. It must change only what the seat could forget (identities of cards it
+        saw face down), never the legal actions. Default: perfect memory.
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.
@@ -75,6 +82,7 @@ Evaluate = Callable[[State], list[float]]
 Playout = Callable[[State, Rng], list[float]]
 Belief = Callable[[State, int], float]
 Mixed = Callable[[State, int], bool]
+Remember = Callable[[State, int, str, dict, Rng], State]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -104,6 +112,7 @@ class GameHooks:
     plans: dict[str, RolloutAction] = field(default_factory=dict)
     belief: Belief | None = None
     mixed: Mixed | None = None
+    remember: Remember | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -139,4 +148,5 @@ def load_hooks(module_name: str) -> GameHooks:
         plans=dict(getattr(module, "PLANS", {})),
         belief=getattr(module, "belief", None),
         mixed=getattr(module, "mixed", None),
+        remember=getattr(module, "remember", None),
     )

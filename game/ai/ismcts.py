@@ -134,6 +134,7 @@ class ISMCTSBot:
         self.rng = Rng(seed)
         self._lock = threading.Lock()
         self.last_iterations = 0  # of the last decision, for benchmarks
+        self.memory: dict = {}  # the game's `remember` hook keeps what this bot forgot here
 
     def choose(self, state: State, seat: int) -> Action:
         """The action to play; `state` is only read (to_act, legal_actions, determinize)."""
@@ -147,11 +148,13 @@ class ISMCTSBot:
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        hooks = hooks_for(state.rules.game_id)
+        if hooks.remember is not None:
+            state = hooks.remember(state, seat, self.level, self.memory, rng)
         root = Node()
         done = self.search(state, seat, root, rng)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
-        hooks = hooks_for(state.rules.game_id)
         if hooks.mixed is not None and hooks.mixed(state, seat):
             return mixed_choice(actions, stats, rng)
         best = actions[0]

@@ -254,6 +254,13 @@ def evaluate(state: State) -> list[float]:
     return [w / norm for w in weights]
 
 
+def remember(state: State, seat: int, level: str, memory: dict[str, Any], rng: Rng) -> State:
+    """The search bots' memory hook (game/ai/hooks.py): easy bots forget, the others do not."""
+    if level != "easy":
+        return state
+    return forget(state, seat, memory, state.rules.easy_forget, rng)  # type: ignore[attr-defined]
+
+
 def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: Rng) -> State:
     """The state as a forgetful (easy) bot remembers it: a clone to search from.
 
@@ -261,8 +268,8 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     everyone knows) is forgotten with `chance` (the YAML's bots.easy_forget). A forgotten card
     is misremembered: in the clone its identity is exchanged at random with the cards the bot
     has not seen, so the search plays on a wrong memory, as a person would. `memory` is the
-    bot's own between calls (a new round starts afresh: the cards are reshuffled). Needs a hook
-    in game/ai: the bot calls this before searching (see the report of issue 13).
+    bot's own between calls (a new round starts afresh: the cards are reshuffled). The search
+    bot calls it before searching, through the `remember` hook.
     """
     s: Any = state.clone()
     key = (s.round_no, s.turn_no)
