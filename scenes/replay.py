@@ -330,10 +330,13 @@ class ReplayScene(Scene):
         placements = self.layout.place(view, self.table_rect, TableTheme())
         statuses = [""] * self.record.players
         names = [self.seat_label(s) for s in range(placements.seats(max(self.record.players, len(view.get("scores", [])))))]
+        ctx = self._context(view, placements) if self._extras_ok else None
+        if ctx is not None:
+            self.layout.draw_under(ctx, surface)
         draw_regions(self.painter, surface, placements, view, names, statuses, set(), {})
-        if self._extras_ok:  # what a layout draws beyond card regions, on a context nobody acts in
+        if ctx is not None:  # what a layout draws beyond card regions, on a context nobody acts in
             try:
-                self.layout.draw_table(self._context(view, placements), surface)
+                self.layout.draw_table(ctx, surface)
             except (AttributeError, TypeError, KeyError) as exc:  # a hook written for the live table only
                 self._extras_ok = False
                 self.app.notify(self.app.tr("records.board_unavailable", problem=str(exc)), seconds=8)

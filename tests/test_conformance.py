@@ -2,8 +2,9 @@
 
 Seeded random games at every player count, with random option values drawn from each game's
 own option declarations. At every step: every legal action applies to a clone; every card is in
-exactly one place; no view shows a card id its seat could not have learnt; determinize keeps
-each seat's view; a refused action changes nothing. Over whole games: clones are independent,
+exactly one place; no view shows a card id its seat could not have learnt, nor a hidden card's
+attributes in its `cards`; determinize keeps each seat's view (its `cards` too); a refused action
+changes nothing; a card event hides a card's owner and attributes wherever it hides its id. Over whole games: clones are independent,
 and the same seed and action texts give the same events.
 """
 
@@ -121,6 +122,35 @@ class Knowledge:
                         assert self.learnt[seat][(spec.owner, spec.name, card)], (seat, spec.name, card)
 
 
+BARE = frozenset({"face", "owner"})  # what `cards` tells of a card its seat may not see
+
+
+def cards_hide_what_zones_hide(state: Any) -> None:
+    """The view's `cards` is shaped like `zones`; a card's attributes (anything beyond face and
+    owner) show exactly where the zone shows its id, never beside a back."""
+    for seat in (None, *range(state.num_players)):
+        view = state.view(seat)
+        for spec in state.table.specs:
+            shown = zone_shown(view, spec)
+            info = zone_shown({"zones": view["cards"]}, spec)
+            assert len(info) == len(shown), (seat, spec.name)
+            for card, entry in zip(shown, info, strict=True):
+                assert (entry is None) == (card is None), (seat, spec.name, card, entry)
+                if card == BACK:
+                    assert set(entry) == BARE, (seat, spec.name, entry)  # a back tells no attribute
+                elif card is not None:  # a card it sees: its attributes with it
+                    assert set(state.card_attributes(card)) <= set(entry), (seat, spec.name, card, entry)
+
+
+def events_hide_card_info(events: list[Any], players: int) -> None:
+    """A redacted card event that hides the card's id hides its owner and attributes too."""
+    for event in events:
+        for seat in (None, *range(players)):
+            seen = redact(event, seat)
+            if getattr(seen, "card", "") is None:
+                assert not getattr(seen, "info", ()), (seat, seen)
+
+
 def refused_action_changes_nothing(rules: Any, state: Any) -> None:
     before = [state.view(s) for s in (None, *range(state.num_players))]
     idle = [s for s in range(state.num_players) if s not in state.to_act()]
@@ -151,6 +181,7 @@ def play_checked(game_id: str, players: int, seed: int) -> tuple[Any, list[tuple
         assert step < 20_000, "the game does not end"
         cards_conserved(state)
         knowledge.check(state)
+        cards_hide_what_zones_hide(state)
         to_act = state.to_act()
         assert to_act, "a game that is not over has a seat to act"
         for seat in range(players):
@@ -161,7 +192,9 @@ def play_checked(game_id: str, players: int, seed: int) -> tuple[Any, list[tuple
                 for action in state.legal_actions(seat):
                     state.clone().apply(seat, action)
             for seat in range(players):
-                assert state.determinize(seat, det_rng).view(seat) == state.view(seat)
+                guess = state.determinize(seat, det_rng).view(seat)
+                assert guess["cards"] == state.view(seat)["cards"], "determinize changed what cards tells"
+                assert guess == state.view(seat)
             refused_action_changes_nothing(rules, state)
         seat = to_act[rng.randrange(len(to_act))]
         legal = state.legal_actions(seat)
@@ -170,6 +203,7 @@ def play_checked(game_id: str, players: int, seed: int) -> tuple[Any, list[tuple
         texts.append((seat, str(action)))
         new = state.apply(seat, action)
         knowledge.learn(new)
+        events_hide_card_info(new, players)
         events += new
         step += 1
     cards_conserved(state)

@@ -179,9 +179,17 @@ def test_reveal_shows_a_card_to_everyone(state):
     uid = uid_in(state, 1, "hand")
     assert not state.sees(0, uid) and state.sees(1, uid)
     event = state.reveal(uid)
-    assert event == CardRevealed("c1", 1, "hand", ALL_SEATS)
+    assert event == CardRevealed("c1", 1, "hand", ALL_SEATS, info=(("owner", 1), ("value", 1)))
     assert state.sees(None, uid) and state.sees(0, uid) and state.cards.up[uid]
     assert redact(event, 2).card == "c1"
+
+
+def test_a_card_event_carries_its_attributes_only_to_who_sees_its_id(state):
+    uid = uid_in(state, 1, "hand")
+    event = state.move(uid, state.zone_index(None, "deck"))
+    assert event.info == (("owner", 1), ("value", 1))  # what the table animates (a bait's value)
+    assert redact(event, 1).info == event.info
+    assert redact(event, 0).card is None and redact(event, 0).info == ()
 
 
 def test_peek_tells_only_the_looking_seat(state):

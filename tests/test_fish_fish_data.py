@@ -60,6 +60,11 @@ def test_the_shipped_file_is_valid():
         ("  card: bait\n", "  card: Big Bait\n", "cannot be typed in a move", None),
         ("per_player: 4", "per_player: four", "fish.per_player is 'four' (expected a whole number", None),
         ("first_direction: clockwise", "first_direction: sunwise", "expected one of: clockwise, counterclockwise", None),
+        # presentation (read by scenes, checked like the rules)
+        ('{shape: eel, color: "#009e73",', '{shape: eel, color: "green",', "'green' is not a colour (expected #rrggbb)", None),
+        ("bait: {picture: worm, band: bottom,", "bait: {picture: worm, band: middle,", "expected one of: top, bottom", None),
+        ("    - {shape: classic, color: \"#e69f00\", pattern: plain}", "    - {shape: classic, colour: \"#e69f00\", pattern: plain}",
+         "did you mean 'color'?", None),
     ],
 )
 def test_malformed_variants_name_the_file_and_line(tmp_path, old, new, message, at):

@@ -13,12 +13,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import registry  # noqa: E402
-from game.engine.events import CardMoved  # noqa: E402
+from game.engine.events import redact  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from scenes.layouts import fish_fish_draw as draw  # noqa: E402
 from scenes.layouts import fish_fish_place as place  # noqa: E402
 from scenes.layouts import get_layout  # noqa: E402
 from scenes.layouts.fish_fish import FishFishLayout  # noqa: E402
+from scenes.table.anim import Animator  # noqa: E402
 
 RULES = registry.load("fish_fish")
 # Regions lying in the pond on purpose (the pond is water drawn under them).
@@ -123,31 +124,36 @@ def test_a_fish_players_placements_never_show_the_hidden_fishing_card() -> None:
     assert view["zones"]["line"][0][0] == "catch"
 
 
-def test_bait_values_and_catch_owners_follow_the_animation_hooks() -> None:
-    """The displayed view is advanced event by event: baits keep their value, the catch its species."""
+def _without_face(cards: dict) -> dict:
+    """The view's `cards` minus each card's face (the displayed view settles faces at the end)."""
+    return {zone: [[None if e is None else {k: v for k, v in e.items() if k != "face"} for e in row] for row in rows]
+            for zone, rows in cards.items() if isinstance(rows[0] if rows else [], list)}
+
+
+def test_bait_values_and_catch_owners_follow_the_animation() -> None:
+    """The displayed view is advanced event by event from the view's `cards` and the events'
+    card info: the chosen bait leaves the hand and flies showing its value, the catch keeps each
+    fish's species, and the displayed cards end as the engine's."""
     state = RULES.new_state(3, seed=5, options={"start_seat": 0})
-    view = _view(state, 1)
-    events = state.apply(0, RULES.parse_action(state, 0, "line catch 5"))
-    events = layout.prepare_events(events)
-    kinds = [(type(e).__name__, getattr(e, "reason", getattr(e, "key", ""))) for e in events]
-    assert kinds.index(("Note", "bait")) < kinds.index(("CardMoved", "bait"))  # the value is told first
-    for event in events:
-        if isinstance(event, CardMoved):
-            picture = layout.start_move(view, event)
-            if event.card == "bait":
-                assert picture == "bait:5"
-        layout.apply_event(view, event)
-    assert place.bait_list(view, "baits", 0) == [2, 3, 3, 4]
-    assert place.bait_list(view, "line", 0) == [5]
+    anim = Animator(layout, lambda event: "")
+    anim.set_view(_view(state, 1))
+    flights: list = []
+    anim.on_step = lambda step: flights.extend(f.card for f in step.flights)
+    table = pygame.Rect(0, 0, 1280, 720)
+    anim.push([redact(e, 1) for e in state.apply(0, RULES.parse_action(state, 0, "line catch 5"))])
+    anim.update(60.0, 1.0, lambda v: layout.place(v, table))
+    view = anim.view
+    assert "bait:5" in flights
+    assert place.display_cards(view, "baits", 0, view["zones"]["baits"][0]) == ["bait:2", "bait:3", "bait:3", "bait:4"]
+    assert place.display_cards(view, "line", 0, view["zones"]["line"][0]) == ["back", "bait:5"]
     for seat in (1, 2):
-        events = state.apply(seat, RULES.parse_action(state, seat, "bet 2"))
-        for event in layout.prepare_events(events):
-            if isinstance(event, CardMoved):
-                assert layout.start_move(view, event) in (f"fish:{event.from_seat}", "catch", "bait:5")
-            layout.apply_event(view, event)
-    assert view["fish_owners"]["caught"][0] == [1, 1, 2, 2]  # the catch mixes species
-    assert place.bait_list(view, "line", 0) == [] and place.bait_list(view, "discard", 0) == [5]
-    assert view["line_bait"] is None and view["bets"] == [None, None, None] and view["line"] == 2
+        anim.push([redact(e, 1) for e in state.apply(seat, RULES.parse_action(state, seat, "bet 2"))])
+        anim.update(60.0, 1.0, lambda v: layout.place(v, table))
+    view = anim.view
+    assert place.display_cards(view, "caught", 0, view["zones"]["caught"][0]) == ["fish:1", "fish:1", "fish:2", "fish:2"]
+    assert place.display_cards(view, "discard", 0, view["zones"]["discard"][0]) == ["catch", "bait:5"]
+    assert view["bets"] == [None, None, None] and view["line"] == 2
+    assert _without_face(view["cards"]) == _without_face(state.view(1)["cards"])
 
 
 def test_eight_players_use_the_seven_species_of_the_box() -> None:
@@ -167,14 +173,16 @@ def test_eight_players_use_the_seven_species_of_the_box() -> None:
 
 
 def test_species_differ_by_shape_and_pattern_not_only_colour() -> None:
+    """The YAML's seven looks (one per species of the box) differ by silhouette and pattern."""
     pygame.init()
-    shapes = [s for s, _, _ in draw.SPECIES]
-    patterns = [p for _, _, p in draw.SPECIES]
-    assert len(set(shapes)) == len(set(patterns)) == len(draw.SPECIES) == 7
+    looks = RULES.data["presentation"]["owner_looks"]
+    shapes = [look["shape"] for look in looks]
+    patterns = [look["pattern"] for look in looks]
+    assert len(set(shapes)) == len(set(patterns)) == len(looks) == place.SPECIES_COUNT == 7
     # in grey (what a colour-blind eye may get), the tiles still differ pixel for pixel
     greys = []
     for k in range(7):
-        tile = draw.fish_tile(k, (60, 60))
+        tile = draw.fish_tile(looks[k], (60, 60))
         grey = pygame.transform.grayscale(tile)
         greys.append(pygame.image.tobytes(grey, "RGBA"))
     for a, b in itertools.combinations(range(7), 2):

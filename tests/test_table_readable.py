@@ -38,10 +38,10 @@ def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, 
     back = scene.art.back(rect.size)
     probe = (rect.w // 2, rect.h // 3)
     assert surface.get_at((rect.x + probe[0], rect.y + probe[1]))[:3] == back.get_at(probe)[:3]
-    from scenes.layouts.wolf_and_hound_view import DECK_BADGE
+    from scenes.table.painter import BRASS
 
     row = [surface.get_at((x, rect.bottom - 5))[:3] for x in range(rect.x, rect.right)]
-    assert DECK_BADGE in row  # the count's badge
+    assert BRASS in row  # the count's badge, as on every stack
 
 
 def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
@@ -127,13 +127,13 @@ def test_table_captions_use_the_reader_grammar_and_the_default_name_follows_the_
 def test_number_card_parts_never_overlap_nor_leave_the_card(tmp_path, monkeypatch) -> None:
     import itertools
 
-    from scenes.layouts.wolf_and_hound_draw import number_card_layout
+    from scenes.table.faces import value_card_layout
 
     app = make_app(tmp_path, monkeypatch)
     for w, h in ((40, 56), (50, 70), (70, 98), (100, 140), (140, 196), (300, 420)):
         corner = app.font(max(7, int(h * 0.17)), True).size("4")
         line = app.font(max(6, int(h * 0.11))).get_linesize()
-        boxes = number_card_layout((w, h), corner, line, symbol=True)
+        boxes = value_card_layout((w, h), corner, line, badge=True)
         card = pygame.Rect(0, 0, w, h)
         radius = max(3, w // 9)
         inner = card.inflate(-radius, -radius)  # clear of the rounded corners
@@ -165,6 +165,7 @@ def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_pat
     from game.engine import registry
     from scenes.gallery import CARD_H, CARD_W
     from scenes.layouts import wolf_and_hound_draw as art
+    from scenes.table.faces import fit_paragraph
 
     rules = registry.load("wolf_and_hound")
     app = make_app(tmp_path, monkeypatch)
@@ -176,7 +177,7 @@ def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_pat
             for side in ("front", "back"):
                 if data.get(side):
                     text = app.game_text(rules, f"animal.{animal}.desc")
-                    _, lines, whole = art.fit_paragraph(app, text, art.description_box((w, h), top, side == "back"))
+                    _, lines, whole = fit_paragraph(app, text, art.description_box((w, h), top, side == "back"))
                     assert whole, (lang, animal, side, lines[-1])
 
 

@@ -94,5 +94,5 @@ def test_animal_cards_show_their_movement_modifier_from_the_yaml() -> None:
     # rulebook section 8: +1 / -1 (8-2), 1/2 (8-3), -1/2 (8-5); Grandpa wolf moves backwards (8-9); Red devil x3 (15-1)
     expected = {"wolf_01": "", "wolf_03": "+1", "wolf_04": "−1", "wolf_06": "½", "sheep_01": "½ ↺",
                 "extra_01": "↺", "designer_01": "×3", "hound_02": ""}
-    assert {a: movement_mark(RULES, a, "front") for a in expected} == expected
-    assert movement_mark(RULES, "extra_02", "back") == "↺"  # the confused hound's back goes backwards
+    assert {a: movement_mark(RULES.data["presentation"], RULES, a, "front") for a in expected} == expected
+    assert movement_mark(RULES.data["presentation"], RULES, "extra_02", "back") == "↺"  # the confused hound's back goes backwards

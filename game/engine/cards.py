@@ -38,15 +38,17 @@ class Card(NamedTuple):
 
 
 class CardTable:
-    """Parallel per-uid lists: static `ids`, `owner`, `attrs` (tuples once `freeze()`d, shared
-    by clones) and per-state `known`, `up` (face), `zone` (where it lies)."""
+    """Parallel per-uid lists: static `ids`, `owner`, `attrs`, `info` (tuples once `freeze()`d,
+    shared by clones) and per-state `known`, `up` (face), `zone` (where it lies). `info` is what
+    a card event carries besides the id: the owner (if any) and the attributes, as pairs."""
 
-    __slots__ = ("ids", "owner", "attrs", "known", "up", "zone", "_columns")
+    __slots__ = ("ids", "owner", "attrs", "info", "known", "up", "zone", "_columns")
 
     def __init__(self) -> None:
         self.ids: list[str] | tuple[str, ...] = []
         self.owner: list[int | None] | tuple[int | None, ...] = []
         self.attrs: list[Mapping[str, Any]] | tuple[Mapping[str, Any], ...] = []
+        self.info: list[tuple[tuple[str, Any], ...]] | tuple[tuple[tuple[str, Any], ...], ...] = []
         self.known: list[int] = []
         self.up: list[bool] = []
         self.zone: list[int] = []
@@ -60,11 +62,11 @@ class CardTable:
 
     def freeze(self) -> None:
         """End of setup: the static lists become tuples, shared (never copied) by clones."""
-        self.ids, self.owner, self.attrs = tuple(self.ids), tuple(self.owner), tuple(self.attrs)
+        self.ids, self.owner, self.attrs, self.info = tuple(self.ids), tuple(self.owner), tuple(self.attrs), tuple(self.info)
 
     def clone(self) -> CardTable:
         new = object.__new__(CardTable)
-        new.ids, new.owner, new.attrs, new._columns = self.ids, self.owner, self.attrs, self._columns
+        new.ids, new.owner, new.attrs, new.info, new._columns = self.ids, self.owner, self.attrs, self.info, self._columns
         new.known, new.up, new.zone = self.known[:], self.up[:], self.zone[:]
         return new
 
@@ -76,6 +78,12 @@ class CardTable:
         if col is None or len(col) != len(self.ids):
             col = self._columns[key] = tuple(a.get(name, default) for a in self.attrs)
         return col
+
+
+def card_info_pairs(owner: int | None, attrs: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A card's `info` in events: ("owner", seat) when it has one, then its attributes."""
+    pairs = tuple(attrs.items())
+    return (("owner", owner), *pairs) if owner is not None else pairs
 
 
 class CardsMixin:
@@ -109,6 +117,7 @@ class CardsMixin:
         cards.ids.append(card_id)  # type: ignore[union-attr]
         cards.owner.append(owner)  # type: ignore[union-attr]
         cards.attrs.append(base)  # type: ignore[union-attr]
+        cards.info.append(card_info_pairs(owner, base))  # type: ignore[union-attr]
         cards.known.append(ALL_SEATS if public else 0)
         cards.up.append(self.table.up[zone_index])
         cards.zone.append(zone_index)
@@ -231,7 +240,7 @@ class CardsMixin:
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
         spec = self.table.specs[zi]
-        return CardRevealed(cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos)
+        return CardRevealed(cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos, cards.info[uid])
 
     def peek(self, uid: int, seat: int) -> CardSeen:
         """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
@@ -239,7 +248,7 @@ class CardsMixin:
         zi = cards.zone[uid]
         cards.known[uid] |= 1 << seat
         spec = self.table.specs[zi]
-        return CardSeen(cards.ids[uid], spec.owner, spec.name, seat, 1 << seat, self._slot(uid, zi), spec.pos)
+        return CardSeen(cards.ids[uid], spec.owner, spec.name, seat, 1 << seat, self._slot(uid, zi), spec.pos, cards.info[uid])
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.
@@ -313,7 +322,7 @@ class CardsMixin:
         fs, ts = table.specs[src], table.specs[zone]
         return _new(CardMoved, (
             cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | masks[zone] | known[uid], reason, actor,
-            from_slot, to_slot, fs.pos, ts.pos,
+            from_slot, to_slot, fs.pos, ts.pos, cards.info[uid],
         ))
 
     def move_many(
@@ -333,7 +342,7 @@ class CardsMixin:
             for uid in uids:
                 if where[uid] != src:
                     return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
-        masks, known, ids, up = table.masks, cards.known, cards.ids, cards.up
+        masks, known, ids, up, info = table.masks, cards.known, cards.ids, cards.up, cards.info
         source = zones[src]
         if k == len(source):
             zones[src] = []
@@ -353,7 +362,7 @@ class CardsMixin:
                 up[uid] = face_up
                 known[uid] = ALL_SEATS
             public = (fs.owner, fs.name, ts.owner, ts.name, ALL_SEATS, reason, actor, None, None, fs.pos, ts.pos)
-            return [_new(CardMoved, (ids[u], *public)) for u in uids]
+            return [_new(CardMoved, (ids[u], *public, info[u])) for u in uids]
         dst_mask = masks[zone]
         events: list[Event] = []
         for uid in uids:
@@ -362,6 +371,7 @@ class CardsMixin:
             before = known[uid] = src_mask | known[uid]
             events.append(_new(CardMoved, (
                 ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor, None, None, fs.pos, ts.pos,
+                info[uid],
             )))
         return events
 

@@ -53,6 +53,7 @@ class CardMoved(NamedTuple):
     to_slot: int | None = None  # the place it took in a zone with fixed slots (else None)
     from_pos: int | None = None  # position of the zone in a zone array (`count: N`), else None
     to_pos: int | None = None
+    info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes (hidden with its id)
     kind = "card_moved"
 
 
@@ -65,6 +66,7 @@ class CardRevealed(NamedTuple):
     visible: int = ALL_SEATS
     slot: int | None = None
     pos: int | None = None
+    info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes
     kind = "card_revealed"
 
 
@@ -79,6 +81,7 @@ class CardSeen(NamedTuple):
     visible: int = 0
     slot: int | None = None
     pos: int | None = None
+    info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes (for `viewer` only)
     kind = "card_seen"
 
 
@@ -136,10 +139,15 @@ EVENT_TYPES = (PhaseBegan, CardMoved, CardRevealed, CardSeen, CardConcealed, Mar
 CARD_EVENTS = (CardMoved, CardRevealed, CardSeen, CardConcealed)  # events naming a card by id
 
 
+INFO_EVENTS = (CardMoved, CardRevealed, CardSeen)  # events carrying the card's `info` too
+
+
 def redact(event: Event, seat: int | None) -> Event:
-    """The event as `seat` may know it: hidden card ids become None."""
+    """The event as `seat` may know it: hidden card ids (and their owner and attributes) go."""
     hidden = isinstance(event, CARD_EVENTS) and event.card is not None
     if hidden and not sees(event.visible, seat):
+        if isinstance(event, INFO_EVENTS) and event.info:
+            return event._replace(card=None, info=())
         return event._replace(card=None)
     return event
 

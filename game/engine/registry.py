@@ -74,16 +74,33 @@ _OPTION = Map(
 _TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
 _COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
 _CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
-# Read only by scenes: card colours, pictures and value badges, team and kind colours.
+# Read only by scenes: which picture, shape, pattern, colour and badge each card id or attribute
+# value gets. Picture and shape names are the table's drawing vocabulary (an SVG of assets/cards/
+# or a shape a layout's drawing module knows); the data says which card gets which.
 _PRESENTATION = Map(
     {
-        "card_colors": DictOf(_COLOR),
+        "card_colors": DictOf(_COLOR),  # card id or attribute value -> colour
         "kind_colors": DictOf(_COLOR),
         "team_colors": DictOf(_COLOR),
+        "group_colors": DictOf(_COLOR),  # a card group's rim (cards of the designer's set)
         "card_art": DictOf(Map({"main": ListOf(Str()), "corner": Str()}, optional={"main": [], "corner": ""})),
         "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS)})),
+        # card id -> its face: the picture on it, where its name band lies, the attribute
+        # printed large on it (a bait's value)
+        "faces": DictOf(Map({"picture": Str(), "band": Enum("top", "bottom"), "value": Str()},
+                            optional={"picture": "", "band": "top", "value": ""})),
+        # a card kind (an attribute value such as wolf, hound, sheep) -> its picture
+        "kind_pictures": DictOf(Str()),
+        # one look per owner-coloured tile set (fish species): silhouette, colour, body pattern
+        "owner_looks": ListOf(Map({"shape": Str(), "color": _COLOR, "pattern": Str()})),
+        # an attribute value's mark on a card (meat, bone): its picture, colour, disc behind it
+        "symbols": DictOf(Map({"picture": Str(), "color": _COLOR, "background": _COLOR})),
+        # a short sign for an effect of a card's power ("{add:+d}", "½"), shown when its
+        # parameters match `when`
+        "effect_marks": DictOf(Map({"text": Str(), "when": DictOf(Any_())}, optional={"when": {}})),
     },
-    optional={"card_colors": {}, "kind_colors": {}, "team_colors": {}, "card_art": {}, "badges": []},
+    optional={"card_colors": {}, "kind_colors": {}, "team_colors": {}, "group_colors": {}, "card_art": {},
+              "badges": [], "faces": {}, "kind_pictures": {}, "owner_looks": [], "symbols": {}, "effect_marks": {}},
 )
 
 COMMON_SCHEMA: dict[str, Any] = {

@@ -4,8 +4,8 @@ Where things lie is fish_fish_place.py, the pond and tags fish_fish_view.py, the
 fish_fish_draw.py. The fisher lays a line by picking a fishing card and a bait (drops on the
 line, clicks, or keys: a card's initial, a bait's value), a fish player bets a number of tiles
 (drops on the line or the bet spot, - and + buttons, digits, Enter): both are composer templates.
-The displayed view's own fields (bets, bait values, the catch's owners) follow the animation
-through `start_move` and `apply_event`.
+Bait values and fish owners are the view's `cards` (the animator keeps them in step with the
+moves); the bets and the line number follow the animation through `apply_event`.
 """
 
 from __future__ import annotations
@@ -72,18 +72,19 @@ class FishFishLayout(Layout):
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
 
-    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
-        """Fish tiles by species, baits with their value, the fishing cards."""
-        kind, _, value = card.partition(":")
-        rules, app = card_art.rules, card_art.app
-        color = card_art.colors.get(kind, (90, 90, 90))
-        if kind == "fish":
-            return art.fish_tile(int(value) if value.isdigit() else 0, size)
-        if kind == rules.bait_card:
-            label = app.game_text(rules, f"card.{kind}")
-            return art.bait_card(app, label, int(value) if value.isdigit() else None, color, size)
+    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """A picture id drawn as the YAML's presentation says: a card of `faces` (a bait with its
+        value: 'bait:3'), or a tile of `owner_looks` ('fish:<species>')."""
+        kind, _, arg = card.partition(":")
+        rules, app, presentation = card_art.rules, card_art.app, card_art.presentation
+        looks = presentation.get("owner_looks") or []
+        face = (presentation.get("faces") or {}).get(kind)
+        if face is None:
+            return art.fish_tile(looks[int(arg) % len(looks)], size) if arg.isdigit() and looks else None
         label = app.game_text(rules, f"card.{kind}") if rules.has_text(f"card.{kind}") else kind
-        return art.fishing_card(app, label, kind in rules.takes_bets, color, size)
+        value = (arg or "?") if face["value"] else None
+        return art.face_card(app, label, card_art.colors.get(kind, (90, 90, 90)), size, face["picture"],
+                             face["band"], value, looks[0] if looks else None)
 
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
         """Species tiles, baits with their values; nothing where draw_table draws (the pond)."""
@@ -99,9 +100,9 @@ class FishFishLayout(Layout):
         card_art = CardArt(app, rules, self)
         items = [(card, app.game_text(rules, f"card.{card}")) for card in rules.fishing_order]
         items += [(f"bait:{v}", f"{app.game_text(rules, 'card.bait')} {v}") for v in sorted(set(rules.bait_values))]
-        items += [(f"fish:{k}", app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{shape}"),
-                                       pattern=app.tr(f"fish_fish.pattern.{pattern}")))
-                  for k, (shape, _color, pattern) in enumerate(art.SPECIES)]
+        items += [(f"fish:{k}", app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{look['shape']}"),
+                                       pattern=app.tr(f"fish_fish.pattern.{look['pattern']}")))
+                  for k, look in enumerate(card_art.presentation.get("owner_looks") or [])]
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
     def card_title(self, ctx: TableContext, picture: str) -> str:
@@ -115,7 +116,8 @@ class FishFishLayout(Layout):
 
     # ---------------------------------------------------------------- animation
     def prepare_events(self, events: list[Event]) -> list[Event]:
-        """Show 'the bait is worth N' before the bait flies, so the flying card shows its value."""
+        """Say 'the bait is worth N' before the bait flies onto the line (the caption announces
+        what the players then watch)."""
         out = list(events)
         for i in range(1, len(out)):
             prev, event = out[i - 1], out[i]
@@ -124,40 +126,16 @@ class FishFishLayout(Layout):
         return out
 
     def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
-        """A card starts flying: keep the displayed bait values and catch owners with it, and name
-        its picture (a fish's species, a bait's value)."""
-        if event.card == "bait":
-            src = where.bait_list(view, event.from_zone, event.from_seat)
-            if not src or event.to_seat is None:
-                return "bait"
-            want = view.get("line_bait") if event.reason == "bait" else None
-            value = src.pop(src.index(want) if want in src else 0)
-            where.bait_list(view, event.to_zone, event.to_seat).append(value)
-            return f"bait:{value}"
-        if event.card == "fish":
-            owners = view["fish_owners"]
-            if event.from_zone in ("caught", "box"):
-                owner = event.actor if event.actor is not None else 0
-                pool = owners["box"] if event.from_zone == "box" else owners["caught"][event.from_seat]
-                if owner in pool:
-                    pool.remove(owner)
-            else:
-                owner = event.from_seat if event.from_seat is not None else 0
-            if event.to_zone == "caught":
-                owners["caught"][event.to_seat].append(owner)
-            return f"fish:{where.species_of(view, owner)}"
-        return event.card
+        """A card starts flying: its picture (a fish's species, a bait's value) from the owner
+        and attributes the event carries."""
+        return where.picture(view, event.card, dict(event.info))
 
     def apply_event(self, view: dict[str, Any], event: Event) -> None:
-        """Keep bets, the line's bait and the line number in step with the animation."""
-        if isinstance(event, Note) and event.key == "bait":
-            view["line_bait"] = dict(event.params).get("value")
-        elif isinstance(event, Note) and event.key == "pass" and event.seat is not None:
+        """Keep bets and the line number in step with the animation."""
+        if isinstance(event, Note) and event.key == "pass" and event.seat is not None:
             view["bets"][event.seat] = 0
         elif isinstance(event, CardMoved) and event.reason == "bet" and event.actor is not None:
             view["bets"][event.actor] = (view["bets"][event.actor] or 0) + 1
-        elif isinstance(event, CardMoved) and event.card == "bait" and event.reason == "discard":
-            view["line_bait"] = None
         elif isinstance(event, PhaseBegan) and event.phase == "line":
             view["line"] = event.number
             view["bets"] = [None] * view["players"]

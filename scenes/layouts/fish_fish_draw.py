@@ -3,15 +3,20 @@
 A species is told apart by three things, never by colour alone (colour-blind players): the
 silhouette (classic, puffer, eel, angelfish, ray, shark, swordfish), the colour (Okabe-Ito
 palette) and the pattern on the body (plain, dots, stripes, bands, rings, chevrons, scales).
+Which card gets which picture, shape, pattern and colour is the game YAML's `presentation:`
+(`faces`, `owner_looks`, `card_colors`); this module only knows how to draw each of them.
 Pictures are ids the table's CardArt asks for: "fish:<species>", "bait:<value>", "catch", "empty".
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
+
+from scenes.table.cards import hex_color
 
 CREAM = (246, 240, 224)
 INK = (34, 30, 26)
@@ -19,20 +24,7 @@ WATER = (32, 86, 112)
 WATER_DARK = (20, 56, 76)
 LINE_COLOR = (236, 232, 214)
 
-# Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
-SPECIES: tuple[tuple[str, tuple[int, int, int], str], ...] = (
-    ("classic", (230, 159, 0), "plain"),
-    ("puffer", (86, 180, 233), "dots"),
-    ("eel", (0, 158, 115), "stripes"),
-    ("angel", (240, 228, 66), "bands"),
-    ("ray", (0, 114, 178), "rings"),
-    ("shark", (213, 94, 0), "chevrons"),
-    ("sword", (204, 121, 167), "scales"),
-)
-
-
-def species_color(species: int) -> tuple[int, int, int]:
-    return SPECIES[species % len(SPECIES)][1]
+Look = Mapping[str, Any]  # a tile's look from the YAML's presentation.owner_looks: shape, color, pattern
 
 
 # ----------------------------------------------------------------------------- fish
@@ -109,10 +101,10 @@ def _pattern(surf: pygame.Surface, pattern: str, rect: pygame.Rect, ink: tuple[i
                 pygame.draw.arc(surf, ink, (x, y, step, step), math.pi, 2 * math.pi, max(1, line // 2 + 1))
 
 
-def fish_tile(species: int, size: tuple[int, int]) -> pygame.Surface:
+def fish_tile(look: Look, size: tuple[int, int]) -> pygame.Surface:
     """A fish tile: cream square, the species' coloured rim, its silhouette, colour and pattern."""
     w, h = max(8, size[0]), max(8, size[1])
-    shape, color, pattern = SPECIES[species % len(SPECIES)]
+    shape, color, pattern = look["shape"], hex_color(look["color"]), look["pattern"]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 6)
     pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
@@ -161,44 +153,70 @@ def _label(app: Any, surf: pygame.Surface, text: str, band: pygame.Rect, color: 
     surf.blit(img, img.get_rect(center=band.center))
 
 
-def fishing_card(app: Any, label: str, catch: bool, color: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
-    """A fishing card: 'Catch' shows a hook holding a fish, 'Empty' a bare hook (and the name)."""
+def face_card(app: Any, label: str, color: tuple[int, int, int], size: tuple[int, int], picture: str,
+              band_at: str = "top", value: str | None = None, tile: Look | None = None) -> pygame.Surface:
+    """A card as the YAML's `faces` says: its colour, its name on a band (top: white on the
+    colour; bottom: ink), `value` large when it has one, and its picture (`tile`: the look of
+    a tile it shows)."""
     surf, w, h, radius = _card_base(size, color)
-    band = pygame.Rect(0, 0, w, max(10, int(h * 0.22)))
-    pygame.draw.rect(surf, color, band, border_top_left_radius=radius, border_top_right_radius=radius)
-    _label(app, surf, label, band, (255, 255, 255))
+    bh = max(10, int(h * (0.22 if band_at == "top" else 0.2)))
+    if band_at == "top":
+        band = pygame.Rect(0, 0, w, bh)
+        pygame.draw.rect(surf, color, band, border_top_left_radius=radius, border_top_right_radius=radius)
+        _label(app, surf, label, band, (255, 255, 255))
+    else:
+        band = pygame.Rect(0, h - bh, w, bh)
+        pygame.draw.rect(surf, color, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        _label(app, surf, label, band, INK)
+    if value is not None:
+        font = app.font(max(9, int(h * 0.42)), bold=True)
+        img = font.render(value, True, INK)
+        surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.3))))
+    draw = PICTURES.get(picture)
+    if draw is not None:
+        draw(surf, color, band, tile)
+    return surf
+
+
+def _hook(surf: pygame.Surface, band: pygame.Rect, bottom: int) -> tuple[int, int]:
+    w, h = surf.get_size()
     cx, top = w // 2, band.bottom + h // 14
     width = max(2, w // 18)
-    bottom = int(h * (0.52 if catch else 0.8))
     pygame.draw.line(surf, INK, (cx, top), (cx, bottom), width)
     hook = pygame.Rect(0, 0, w // 3, w // 3)
     hook.midtop = (cx - w // 6 + width, bottom - w // 6)
     pygame.draw.arc(surf, INK, hook, math.pi, 2 * math.pi, width)
     pygame.draw.line(surf, INK, (hook.left + width // 2, hook.centery), (hook.left + width // 2, hook.centery - w // 10), width)
-    if catch:
+    return cx, bottom
+
+
+def _hook_fish(surf: pygame.Surface, color: tuple[int, int, int], band: pygame.Rect, tile: Look | None) -> None:
+    """A hook holding a fish tile (the first species)."""
+    w, h = surf.get_size()
+    cx, bottom = _hook(surf, band, int(h * 0.52))
+    if tile is not None:
         side = max(8, min(int(w * 0.62), int(h * 0.3)))
-        tile = fish_tile(0, (side, side))
-        surf.blit(tile, tile.get_rect(midtop=(cx, bottom + w // 12)))
-    else:  # a bare hook over the water: nothing bites
-        for row in (0.86, 0.93):
-            wave = [(w * (0.14 + 0.72 * i / 12), h * row + math.sin(i * 1.6) * h * 0.018) for i in range(13)]
-            pygame.draw.lines(surf, color, False, wave, max(2, w // 22))
-    return surf
+        img = fish_tile(tile, (side, side))
+        surf.blit(img, img.get_rect(midtop=(cx, bottom + w // 12)))
 
 
-def bait_card(app: Any, label: str, value: int | None, color: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
-    """A bait card: its value large (what the fish read on the line), a worm, and the name."""
-    surf, w, h, radius = _card_base(size, color)
-    band = pygame.Rect(0, h - max(10, int(h * 0.2)), w, max(10, int(h * 0.2)))
-    pygame.draw.rect(surf, color, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
-    _label(app, surf, label, band, INK)
-    text = "?" if value is None else str(value)
-    font = app.font(max(9, int(h * 0.42)), bold=True)
-    img = font.render(text, True, INK)
-    surf.blit(img, img.get_rect(center=(w // 2, int(h * 0.3))))
+def _hook_water(surf: pygame.Surface, color: tuple[int, int, int], band: pygame.Rect, tile: Look | None) -> None:
+    """A bare hook over the water: nothing bites."""
+    w, h = surf.get_size()
+    _hook(surf, band, int(h * 0.8))
+    for row in (0.86, 0.93):
+        wave = [(w * (0.14 + 0.72 * i / 12), h * row + math.sin(i * 1.6) * h * 0.018) for i in range(13)]
+        pygame.draw.lines(surf, color, False, wave, max(2, w // 22))
+
+
+def _worm(surf: pygame.Surface, color: tuple[int, int, int], band: pygame.Rect, tile: Look | None) -> None:
+    w, h = surf.get_size()
     points = [(w * (0.22 + 0.56 * i / 8), h * 0.62 + math.sin(i * 1.3) * h * 0.05) for i in range(9)]
     pygame.draw.lines(surf, (196, 96, 110), False, points, max(3, w // 9))
-    return surf
+
+
+# The pictures a face may name in the YAML (presentation.faces.<card>.picture).
+PICTURES = {"hook_fish": _hook_fish, "hook_water": _hook_water, "worm": _worm}
 
 
 # ---------------------------------------------------------------------------- table

@@ -10,6 +10,7 @@ on a ring in seat order, with an arrow giving this round's betting direction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -19,7 +20,7 @@ from scenes.table.regions import FAN, PANEL, ROW, SLOT, STACK, Placements, Regio
 
 AREA = "area"  # a region without an engine zone, drawn by the layout (pond, controls, role tags)
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
-SPECIES_COUNT = 7  # the box holds 7 species: at 8 players the fisher's species changes hands
+SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 
 
 def seat_order(view: dict[str, Any]) -> list[int]:
@@ -204,30 +205,21 @@ def _pond(out: Placements, view: dict[str, Any], order: list[int], pond: pygame.
 
 
 def display_cards(view: dict[str, Any], zone: str, seat: int, cards: list[str]) -> list[str]:
-    """Picture ids for a zone's cards: 'fish:<species>', 'bait:<value>', fishing cards as they are."""
-    if zone == "caught":
-        owners = list(view["fish_owners"]["caught"][seat])
-        owners += [owners[-1] if owners else seat] * (len(cards) - len(owners))
-        return [f"fish:{species_of(view, o)}" for o in owners[: len(cards)]]
-    if zone in ("fish", "bet") or zone.startswith("loot_"):
-        return [f"fish:{species_of(view, seat)}" if c != "back" else c for c in cards]
-    values = iter(bait_list(view, zone, seat))
-    out = []
-    for card in cards:
-        if card == "bait":
-            value = next(values, None)
-            out.append(f"bait:{value}" if value is not None else "bait")
-        else:
-            out.append(card)
-    return out
+    """Picture ids for a zone's cards, from the view's `cards` (each card's owner and attributes):
+    a fish tile by its owner's species, a bait by its value, a fishing card as it is."""
+    entries = view["cards"][zone][seat]
+    if len(entries) != len(cards):  # out of step (cannot happen): no values rather than wrong ones
+        entries = [None] * len(cards)
+    return [picture(view, card, entry) for card, entry in zip(cards, entries, strict=True)]
 
 
-def bait_list(view: dict[str, Any], zone: str, seat: int) -> list[int]:
-    """The values of the baits in a zone, in order (the engine's list also has None for the other
-    cards; they go, so that moving baits keep the list aligned with the zone's baits)."""
-    table = view.get("bait_values", {}).get(zone)
-    if table is None:
-        return []
-    values = table[seat]
-    values[:] = [v for v in values if v is not None]
-    return values
+def picture(view: dict[str, Any], card: str | None, entry: Mapping[str, Any] | None) -> str | None:
+    """A card's picture id: 'fish:<species>' for a tile (it has an owner), 'bait:<value>' for a
+    card with a value, else the card id ('back' or None for a hidden card)."""
+    if card in (None, "back") or not entry:
+        return card
+    if entry.get("owner") is not None:
+        return f"fish:{species_of(view, entry['owner'])}"
+    if entry.get("value") is not None:
+        return f"{card}:{entry['value']}"
+    return card

@@ -15,7 +15,8 @@ import pygame
 
 from game.engine.events import CardRevealed
 from scenes.layouts import fish_fish_draw as art
-from scenes.layouts.fish_fish_place import bait_list, display_cards, line_rects, species_of
+from scenes.layouts.fish_fish_place import display_cards, line_rects, species_of
+from scenes.table.cards import hex_color
 from scenes.table.layout import TableContext
 from scenes.table.painter import direction_arrow, round_badge
 from scenes.ui import theme
@@ -82,18 +83,18 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, card_rect: pygame.Rec
     view = ctx.view
     fisher = view["fisher"]
     cards = view["zones"]["line"][fisher]
-    fishing = next((c for c in cards if c != "bait"), None)
+    bait_card = ctx.rules.bait_card
+    fishing = next((c for c in cards if c != bait_card), None)
     step = ctx.step
     flipping = step is not None and step.kind == "reveal" and any(
         isinstance(e, CardRevealed) and e.zone == "line" for e in step.events)
-    if fishing is None and "bait" not in cards:
+    if fishing is None and bait_card not in cards:
         pygame.draw.rect(surface, art.LINE_COLOR, card_rect, 2, border_radius=max(3, card_rect.w // 10))
     if fishing is not None and not flipping:
         surface.blit(ctx.art.card(fishing, card_rect.size), card_rect)
-    if "bait" in cards:
-        values = bait_list(view, "line", fisher)
-        value = values[0] if values else view.get("line_bait")
-        surface.blit(ctx.art.card(f"bait:{value}" if value is not None else "bait", bait_rect.size), bait_rect)
+    bait = next((p for c, p in zip(cards, display_cards(view, "line", fisher, cards), strict=True) if c == bait_card), None)
+    if bait is not None:
+        surface.blit(ctx.art.card(bait, bait_rect.size), bait_rect)
 
 
 def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
@@ -106,7 +107,8 @@ def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
         if region is None:
             continue
         rect = region.rect
-        color = art.species_color(species_of(view, seat))
+        looks = ctx.art.presentation.get("owner_looks") or [{"color": "#808080"}]
+        color = hex_color(looks[species_of(view, seat) % len(looks)]["color"])
         pygame.draw.rect(surface, art.WATER_DARK, rect.inflate(6, 6), border_radius=rect.h // 2)
         pygame.draw.rect(surface, color, rect.inflate(6, 6), max(1, rect.h // 14), border_radius=rect.h // 2)
         if seat == bettor:

@@ -20,7 +20,7 @@ import pygame
 from game.engine.events import Event, MarkerChanged
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.layouts import wolf_and_hound_view as view_mod
-from scenes.layouts.wolf_and_hound_view import draw_table
+from scenes.layouts.wolf_and_hound_view import draw_board, draw_table
 from scenes.table import recipes
 from scenes.table.composer import Press
 from scenes.table.layout import Layout, TableContext
@@ -105,7 +105,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     out.add(Region(BOARD, BOARD, board, "played", me, label="zone.played"))
     radius = diameter // 2
     for k, seat in enumerate(order):
-        x, y = art.ring_point(board.center, radius * 0.58, math.pi / 2 * (k + 1))  # bottom, left, top, right
+        x, y = recipes.ring_point(board.center, radius * 0.58, math.pi / 2 * (k + 1))  # bottom, left, top, right
         size = int(radius * 0.54)
         out.add(Region(f"spot:{seat}", AREA, pygame.Rect(x - size // 2, y - size // 2, size, size), seat=seat))
     deck_size = (int(radius * 0.26), int(radius * 0.26 / theme.card_ratio))
@@ -232,6 +232,9 @@ class WolfAndHoundLayout(Layout):
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
         """A number card as Wolf & Hound draws it."""
         return art.number_card(card_art, card, size)
+
+    def draw_under(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        draw_board(ctx, surface)
 
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         draw_table(ctx, surface)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from scenes.table.faces import effect_marks, fit_paragraph, symbol_look, value_card
 from scenes.ui.text import fit_text, wrap_text
 
 CREAM = (246, 240, 224)
@@ -31,7 +32,6 @@ FACE = (40, 36, 34)
 PINK = (231, 155, 180)
 DOG = (176, 122, 72)
 DOG_DARK = (110, 70, 36)
-MEAT = (176, 65, 62)
 BONE = (232, 220, 192)
 
 # --------------------------------------------------------------------- small pictures
@@ -61,20 +61,46 @@ def draw_hound(surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.circle(surface, INK, (int(cx + ex * s), int(cy - s * 0.12)), max(1, int(s * 0.04)))
 
 
-def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect) -> None:
-    """The Meat & Bone symbol: a red steak with its bone, or a white bone."""
+def _meat(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A steak of `color` with its bone."""
     cx, cy = rect.center
     s = min(rect.w, rect.h)
-    if symbol == "meat":
-        pygame.draw.ellipse(surface, MEAT, (cx - s * 0.45, cy - s * 0.32, s * 0.8, s * 0.64))
-        pygame.draw.ellipse(surface, (230, 200, 190), (cx - s * 0.25, cy - s * 0.14, s * 0.3, s * 0.28))
-        pygame.draw.line(surface, BONE, (cx + s * 0.25, cy), (cx + s * 0.48, cy - s * 0.1), max(2, int(s * 0.12)))
-    elif symbol == "bone":
-        w = max(2, int(s * 0.16))
-        pygame.draw.line(surface, BONE, (cx - s * 0.3, cy + s * 0.1), (cx + s * 0.3, cy - s * 0.1), w)
-        for px_, py_ in ((-0.36, 0.02), (-0.28, 0.22), (0.36, -0.02), (0.28, -0.22)):
-            pygame.draw.circle(surface, BONE, (int(cx + px_ * s), int(cy + py_ * s)), max(2, int(s * 0.13)))
-        pygame.draw.circle(surface, INK, (int(cx), int(cy)), 1)
+    pygame.draw.ellipse(surface, color, (cx - s * 0.45, cy - s * 0.32, s * 0.8, s * 0.64))
+    pygame.draw.ellipse(surface, (230, 200, 190), (cx - s * 0.25, cy - s * 0.14, s * 0.3, s * 0.28))
+    pygame.draw.line(surface, BONE, (cx + s * 0.25, cy), (cx + s * 0.48, cy - s * 0.1), max(2, int(s * 0.12)))
+
+
+def _bone(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> None:
+    """A bone of `color`."""
+    cx, cy = rect.center
+    s = min(rect.w, rect.h)
+    w = max(2, int(s * 0.16))
+    pygame.draw.line(surface, color, (cx - s * 0.3, cy + s * 0.1), (cx + s * 0.3, cy - s * 0.1), w)
+    for px_, py_ in ((-0.36, 0.02), (-0.28, 0.22), (0.36, -0.02), (0.28, -0.22)):
+        pygame.draw.circle(surface, color, (int(cx + px_ * s), int(cy + py_ * s)), max(2, int(s * 0.13)))
+    pygame.draw.circle(surface, INK, (int(cx), int(cy)), 1)
+
+
+SYMBOL_PICTURES = {"meat": _meat, "bone": _bone}  # pictures the YAML's presentation.symbols may name
+
+
+def draw_symbol(surface: pygame.Surface, card_art: Any, symbol: str, rect: pygame.Rect) -> None:
+    """A Meat & Bone symbol as the YAML draws it (a red steak with its bone, a white bone)."""
+    picture, color, _ = symbol_look(card_art.presentation, symbol)
+    draw = SYMBOL_PICTURES.get(picture)
+    if draw is not None:
+        draw(surface, rect, color)
+
+
+def draw_picture(card_art: Any, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
+    """A picture the YAML names: one drawn here (hound, sheep), else an SVG of assets/cards/."""
+    if name == "hound":
+        draw_hound(surface, rect)
+    elif name == "sheep":
+        draw_sheep(surface, (rect.centerx - rect.w // 10, rect.centery), rect.w)
+    else:
+        img = card_art.picture(name, rect.w)
+        surface.blit(img, img.get_rect(center=rect.center))
 
 
 # ---------------------------------------------------------------------- number cards
@@ -82,59 +108,16 @@ def number_card(card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surfa
     """A number card: its colour, its value large, the meat/bone symbol in the corner."""
     app, rules = card_art.app, card_art.rules
     info = (rules.data.get("cards") or {}).get(card, {})
-    w, h = max(10, size[0]), max(14, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    color = info.get("color", "black")
-    fill = card_art.color("card_colors", color, INK)
-    ink = CREAM if sum(fill) < 380 else INK
-    radius = max(3, w // 9)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, (150, 140, 120), surf.get_rect(), max(1, w // 30), border_radius=radius)
-    value = str(info.get("value", "?"))
-    big = app.font(max(8, int(h * 0.46)), True).render(value, True, ink)
-    surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.43))))  # leaves the band above the corner to the name
-    small = app.font(max(7, int(h * 0.17)), True)
-    corner = small.render(value, True, ink)
     symbol = info.get("symbol")
-    label_text = app.game_text(rules, f"card.{card}")
-    font = app.font(max(6, int(h * 0.11)))
-    boxes = number_card_layout((w, h), corner.get_size(), font.get_linesize(), bool(symbol))
-    surf.blit(corner, boxes["corner"])
-    surf.blit(pygame.transform.rotate(corner, 180), boxes["corner_rotated"])
-    if symbol:
-        badge = boxes["badge"]
-        pygame.draw.circle(surf, (60, 40, 30) if symbol == "bone" else CREAM, badge.center, badge.w // 2)
-        draw_symbol(surf, symbol, badge.inflate(-badge.w // 6, -badge.w // 6))
-    label = boxes["label"]
-    for size in range(max(6, int(h * 0.11)), max(5, int(h * 0.085)), -1):  # the whole name if a little smaller fits
-        font = app.font(size)
-        if font.size(label_text)[0] <= label.w:
-            break
-    if font.size(label_text)[0] > label.w and symbol and " (" in label_text:
-        label_text = label_text.split(" (")[0]  # "Black 1 (meat)": the badge already shows the meat
-    img = font.render(fit_text(font, label_text, label.w), True, ink)
-    surf.blit(img, img.get_rect(center=label.center))
-    return surf
+    name = app.game_text(rules, f"card.{card}")
 
+    def badge(surf: pygame.Surface, box: pygame.Rect) -> None:
+        pygame.draw.circle(surf, symbol_look(card_art.presentation, symbol)[2], box.center, box.w // 2)
+        draw_symbol(surf, card_art, symbol, box.inflate(-box.w // 6, -box.w // 6))
 
-def number_card_layout(size: tuple[int, int], corner: tuple[int, int], line: int, symbol: bool) -> dict[str, pygame.Rect]:
-    """Where a number card's parts go, clear of each other and inside the rounded border: the
-    corner index (top left, and turned at the bottom right), the meat/bone badge (top right) and
-    the name, on the band between the big value and the bottom corners."""
-    w, h = size
-    margin = max(2, w // 12)
-    top = pygame.Rect((margin, max(1, h // 30)), corner)
-    bottom = pygame.Rect((0, 0), corner)
-    bottom.bottomright = (w - margin, h - max(1, h // 30))
-    boxes = {"corner": top, "corner_rotated": bottom}
-    if symbol:
-        side = max(6, min(int(w * 0.3), w - top.right - 2 * margin))  # clear of the big value too
-        boxes["badge"] = pygame.Rect(w - margin - side, margin, side, side)
-    label = pygame.Rect(0, 0, w - 2 * margin, line)  # the whole width, just above the bottom corner
-    label.centerx = w // 2
-    label.bottom = bottom.top - 1
-    boxes["label"] = label
-    return boxes
+    fill = card_art.color("card_colors", info.get("color", "black"), INK)
+    short = name.split(" (")[0] if symbol else None  # "Black 1 (meat)": the badge shows the meat
+    return value_card(app, size, str(info.get("value", "?")), name, fill, badge if symbol else None, short)
 
 
 # ---------------------------------------------------------------------- animal cards
@@ -154,7 +137,8 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
     ink = CREAM if sum(fill) < 380 else INK
     radius = max(3, w // 9)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    edge = (200, 60, 60) if animal.startswith("designer") else (120, 110, 96)
+    group = ((rules.data.get("animals") or {}).get(animal) or {}).get("group", "")
+    edge = card_art.color("group_colors", group, (120, 110, 96))
     pygame.draw.rect(surf, edge, surf.get_rect(), max(2, w // 24), border_radius=radius)
     name = app.game_text(rules, f"animal.{animal}")
     band = int(h * (0.16 if not detail else 0.1))
@@ -172,16 +156,12 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
     pic_h = int(h * (0.5 if not detail else 0.34))
     pic = pygame.Rect(0, 0, min(w - 6, pic_h), pic_h)
     pic.midtop = (w // 2, y + 2)
-    if kind == "wolf":
-        img = card_art.picture("wolf", pic.w)
-        surf.blit(img, img.get_rect(center=pic.center))
-    elif kind == "hound":
-        draw_hound(surf, pic)
-    else:
-        draw_sheep(surf, (pic.centerx - pic.w // 10, pic.centery), pic.w)
+    picture = (card_art.presentation.get("kind_pictures") or {}).get(kind)
+    if picture:
+        draw_picture(card_art, surf, picture, pic)
     if side == "back":
         pygame.draw.circle(surf, ink, (w - max(5, w // 8), h - max(5, w // 8)), max(2, w // 14), max(1, w // 40))
-    mark = movement_mark(rules, animal, side)
+    mark = movement_mark(card_art.presentation, rules, animal, side)
     if mark:  # how far it goes, readable at a glance: +1, −1, ½, ×3, ↺
         small = app.font(max(7, int(h * (0.13 if not detail else 0.07))), True)
         img = small.render(mark, True, INK)
@@ -209,40 +189,10 @@ def description_box(size: tuple[int, int], top: int, flips: bool) -> pygame.Rect
     return pygame.Rect(pad, top, w - 2 * pad, max(0, bottom - top))
 
 
-def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Font, list[str], bool]:
-    """The largest font (down to a readable minimum) at which `text` wraps whole inside `box`;
-    the lines, and whether all of it fits (if not, the last shown line ends with "…")."""
-    h = box.h
-    start = max(8, int(box.w * 0.085))
-    font, lines = app.font(start), []
-    for size in range(start, 7, -1):
-        font = app.font(size)
-        lines = wrap_text(font, text, box.w)
-        if len(lines) * font.get_linesize() <= h:
-            return font, lines, True
-    keep = max(1, h // font.get_linesize())
-    cut = lines[:keep]
-    if len(lines) > keep:
-        cut[-1] = fit_text(font, cut[-1] + " …", box.w)
-    return font, cut, False
-
-
-def movement_mark(rules: Any, animal: str, side: str) -> str:
-    """A short sign for how an animal card moves, read from its YAML effects (no rule applied):
-    +1 / −1 (add_steps), ½ (half_steps), ×3 (times_steps), ↺ (counter-clockwise)."""
+def movement_mark(presentation: dict[str, Any], rules: Any, animal: str, side: str) -> str:
+    """How an animal card's side moves, as a short sign (+1 / −1, ½, ×3, ↺)."""
     data = ((rules.data.get("animals") or {}).get(animal) or {}).get(side) or {}
-    marks = []
-    for effect in data.get("effects") or ():
-        name, params = effect.name, effect.params  # a Bound effect of game/engine/effects.py
-        if name == "add_steps":
-            marks.append(f"{params.get('add', 0):+d}".replace("-", "−"))
-        elif name == "half_steps":
-            marks.append("½")
-        elif name == "times_steps":
-            marks.append(f"×{params.get('factor', 1)}")
-        elif name == "direction" and params.get("way") == "counter_clockwise":
-            marks.append("↺")
-    return " ".join(marks)
+    return effect_marks(presentation, data.get("effects") or ())
 
 
 # --------------------------------------------------------------------- pasture, forest
@@ -323,8 +273,3 @@ def draw_board(surface: pygame.Surface, center: tuple[int, int], radius: int, sp
             box = tag.get_rect(center=(int(tx), int(ty))).inflate(8, 2)
             pygame.draw.rect(surface, color, box, border_radius=box.h // 2)
             surface.blit(tag, tag.get_rect(center=box.center))
-
-
-def ring_point(center: tuple[int, int], radius: float, angle: float) -> tuple[int, int]:
-    """A point of the ring at `angle` (radians, 0 = right, counter-clockwise on screen is negative y)."""
-    return int(center[0] + math.cos(angle) * radius), int(center[1] + math.sin(angle) * radius)

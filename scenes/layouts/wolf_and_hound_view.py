@@ -17,11 +17,11 @@ import pygame
 from game.engine.events import MarkerChanged, PhaseBegan
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.table import recipes
+from scenes.table.faces import symbol_look
 from scenes.table.layout import TableContext
 from scenes.table.painter import ghost
 
 SEATS = 4
-DECK_BADGE = (212, 170, 84)  # the table's brass, as on every stack's count
 
 
 def team_colors(ctx: TableContext, view: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
@@ -48,13 +48,13 @@ def animal_rects(center: tuple[int, int], radius: int, k: int, count: int) -> li
     """Where `count` animal cards stand at the position shown k steps clockwise from the bottom:
     side by side at the bottom and top, cascading (names visible) at the left and right."""
     w, h = animal_size(radius)
-    spot = art.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))
+    spot = recipes.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))
     return recipes.line_of_cards(spot, (w, h), count, radius * 0.92, vertical=k % 2 == 1, spacing=1.06 if k % 2 == 0 else 1.04)
 
 
 def ring_rect(center: tuple[int, int], radius: int, k: float) -> pygame.Rect:
     """An animal card on its way round the ring, at (fractional) display position k."""
-    return recipes.line_of_cards(art.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1)), animal_size(radius), 1, 0)[0]
+    return recipes.line_of_cards(recipes.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1)), animal_size(radius), 1, 0)[0]
 
 
 def animal_places(view: dict[str, Any], center: tuple[int, int], radius: int,
@@ -95,47 +95,31 @@ def pending_action(ctx: TableContext) -> str | None:
 
 
 # ----------------------------------------------------------------------------- draw
+def draw_board(ctx: TableContext, surface: pygame.Surface) -> None:
+    """The round board, under the card regions (the draw deck lies in its middle)."""
+    view = ctx.view
+    center, radius = board_geometry(ctx)
+    order = recipes.seat_order(SEATS, view.get("seat"))
+    font = ctx.app.font(max(9, radius // 9), True)
+    labels = {s: font.render(str(s + 1), True, (255, 255, 255)) for s in range(SEATS)}
+    spots = [(seat, recipes.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))) for k, seat in enumerate(order)]
+    glow = {view["turn_seat"]} if not view.get("over") else set()
+    art.draw_board(surface, center, radius, spots, team_colors(ctx, view), labels, glow)
+
+
 def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
     """Drawn over the regions and under flying cards."""
     view = ctx.view
-    colors = team_colors(ctx, view)
     center, radius = board_geometry(ctx)
-    order = recipes.seat_order(SEATS, view.get("seat"))
     step = ctx.step
     moving: list[MarkerChanged] = []
     if step is not None:
         moving = [e for e in step.events if isinstance(e, MarkerChanged)]
-    _draw_seats(ctx, surface, view, colors, moving)
-    font = ctx.app.font(max(9, radius // 9), True)
-    labels = {s: font.render(str(s + 1), True, (255, 255, 255)) for s in range(SEATS)}
-    spots = [(seat, art.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1))) for k, seat in enumerate(order)]
-    glow = {view["turn_seat"]} if not view.get("over") else set()
-    art.draw_board(surface, center, radius, spots, colors, labels, glow)
-    _draw_deck(ctx, surface, view)
+    _draw_seats(ctx, surface, view, team_colors(ctx, view), moving)
     if ctx.dragging:
         pygame.draw.circle(surface, (250, 214, 96), center, radius + 4, 3 + int(2 * ((ctx.time * 2) % 1.0)))
     _draw_animals(ctx, surface, view, center, radius, step, moving)
     _draw_preview(ctx, surface, view, center, radius)
-
-
-def _draw_deck(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any]) -> None:
-    """The draw deck in the middle of the board (the board is drawn over the card regions), with
-    its size as a badge; an empty deck shows 0."""
-    region = ctx.regions.get("deck")
-    if region is None:
-        return
-    cards = view["zones"]["deck"]
-    rect = region.card_rects(max(1, len(cards)))[-1]
-    if cards:
-        surface.blit(ctx.art.back(rect.size), rect)
-    else:
-        pygame.draw.rect(surface, (120, 110, 96), rect, 2, border_radius=max(3, rect.w // 10))
-    size = max(10, ctx.app.px(15))
-    img = ctx.app.font(size, True).render(str(len(cards)), True, (30, 24, 12))
-    box = img.get_rect().inflate(size // 2 + 4, 2)
-    box.midbottom = (rect.centerx, rect.bottom - 2)
-    pygame.draw.rect(surface, DECK_BADGE, box, border_radius=box.h // 2)
-    surface.blit(img, img.get_rect(center=box.center))
 
 
 def _draw_seats(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], colors: dict[int, tuple[int, int, int]],
@@ -183,13 +167,13 @@ def _draw_symbol(ctx: TableContext, surface: pygame.Surface, region: Any, view: 
     if not symbol:
         return
     last = region.card_rects(len(cards))[-1]
-    color = art.MEAT if symbol == "meat" else art.BONE
+    color = symbol_look(ctx.art.presentation, symbol)[1]
     pygame.draw.rect(surface, color, last.inflate(6, 6), 3, border_radius=max(3, last.w // 9))
     size = max(12, last.w // 2)
     badge = pygame.Rect(0, 0, size, size)
     badge.center = (last.right, last.y + size // 3)
     pygame.draw.circle(surface, (40, 30, 24), badge.center, size // 2 + 2)
-    art.draw_symbol(surface, symbol, badge.inflate(-size // 5, -size // 5))
+    art.draw_symbol(surface, ctx.art, symbol, badge.inflate(-size // 5, -size // 5))
 
 
 def _draw_animals(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], center: tuple[int, int],

@@ -79,6 +79,7 @@ class Step:
     caption: str = ""
     moment: bool = False  # a key moment the layout wants seen: held on screen, Space ends only it
     hold: float = 0.0  # seconds of the duration spent still, once the motion is over
+    carried: list[dict[str, Any] | None] = field(default_factory=list)  # the view's `cards` entries in flight
 
     @property
     def progress(self) -> float:
@@ -231,18 +232,23 @@ class Animator:
         step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
         arrivals: dict[str, int] = {}
-        zones = self.view["zones"]
+        zones, infos = self.view["zones"], self.view.get("cards")
+        step.carried = []
         for event in step.events:
             if isinstance(event, CardMoved):
                 src_list = _zone_list(zones, event.from_zone, event.from_seat)
+                entries = _entries(infos, event.from_zone, event.from_seat, len(src_list))
                 if event.card is None and "back" not in src_list:
                     # an unseen card left cards we could name: we can no longer tell which remain
                     src_list[:] = ["back"] * len(src_list)
-                index = _find(src_list, event.card)
+                    if entries is not None:
+                        entries[:] = [None if e is None else {"face": e["face"], "owner": e["owner"]} for e in entries]
+                index = _find(src_list, event.card, entries, event.info)
                 region = placements.zone(event.from_zone, event.from_seat)
                 src = _rect_at(region, len(src_list), index)
                 if index is not None:
                     src_list.pop(index)
+                step.carried.append(entries.pop(index) if entries is not None and index is not None else None)
                 dst_region = placements.zone(event.to_zone, event.to_seat)
                 key = f"{event.to_zone}:{event.to_seat}"
                 count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
@@ -271,15 +277,23 @@ class Animator:
     def _finish(self, step: Step) -> None:
         view = self.view
         assert view is not None
-        zones = view["zones"]
+        zones, infos = view["zones"], view.get("cards")
+        carried = iter(step.carried)
         for event in step.events:
             if isinstance(event, CardMoved):
-                _zone_list(zones, event.to_zone, event.to_seat).append(event.card or "back")
+                dst = _zone_list(zones, event.to_zone, event.to_seat)
+                entries = _entries(infos, event.to_zone, event.to_seat, len(dst))
+                dst.append(event.card or "back")
+                if entries is not None:
+                    entries.append(_entry(next(carried, None), event.info))
             elif isinstance(event, CardRevealed):
                 cards = _zone_list(zones, event.zone, event.seat)
                 index = _find(cards, None)
                 if index is not None and event.card is not None and event.card not in cards:
                     cards[index] = event.card
+                    entries = _entries(infos, event.zone, event.seat, len(cards))
+                    if entries is not None:
+                        entries[index] = dict(_entry(entries[index], event.info), face="up")
             elif isinstance(event, MarkerChanged):
                 self.layout.apply_marker(view, event)
             elif isinstance(event, ScoreChanged):
@@ -301,11 +315,35 @@ def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:
     return cards if seat is None else cards[seat]
 
 
-def _find(cards: list[str], card: str | None) -> int | None:
-    """Where `card` lies in a displayed zone: its id if known, else a back, else the last card."""
+def _entries(infos: dict[str, Any] | None, zone: str, seat: int | None, count: int) -> list[Any] | None:
+    """A zone's list in the displayed view's `cards` (per card: face, owner, attributes), kept in
+    step with `zones` by the moves; None when the view has none or it is out of step."""
+    if infos is None or zone not in infos:
+        return None
+    entries = infos[zone] if seat is None else infos[zone][seat]
+    return entries if len(entries) == count else None
+
+
+def _entry(before: dict[str, Any] | None, info: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A card's `cards` entry after a move: what it was, with the owner and attributes the
+    event tells (none for a card the seat does not see)."""
+    entry = {"face": "down", "owner": None} if before is None else dict(before)
+    entry.update(info)
+    return entry
+
+
+def _find(cards: list[str], card: str | None, entries: list[Any] | None = None,
+          info: tuple[tuple[str, Any], ...] = ()) -> int | None:
+    """Where `card` lies in a displayed zone: its id if known (the copy with the event's owner
+    and attributes: a bait of that value), else a back, else the last card."""
     if not cards:
         return None
     if card is not None and card in cards:
+        if info and entries is not None:
+            for i in range(len(cards) - 1, -1, -1):
+                entry = entries[i]
+                if cards[i] == card and entry is not None and all(entry.get(k) == v for k, v in info):
+                    return i
         return len(cards) - 1 - cards[::-1].index(card)
     if "back" in cards:
         return len(cards) - 1 - cards[::-1].index("back")

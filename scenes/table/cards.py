@@ -29,7 +29,8 @@ WOOD = (112, 74, 42)
 WOOD_DARK = (74, 48, 26)
 
 
-def _hex(color: str) -> tuple[int, int, int]:
+def hex_color(color: str) -> tuple[int, int, int]:
+    """A YAML colour ("#rrggbb") as pygame wants it."""
     color = color.lstrip("#")
     return int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
 
@@ -42,7 +43,7 @@ class CardArt:
         self.rules = rules
         self.layout = layout
         presentation = self.presentation = rules.data.get("presentation") or {}
-        self.colors = {k: _hex(v) for k, v in (presentation.get("card_colors") or {}).items()}
+        self.colors = {k: hex_color(v) for k, v in (presentation.get("card_colors") or {}).items()}
         self.card_art: dict[str, Any] = presentation.get("card_art") or {}
         self.badges: list[dict[str, Any]] = presentation.get("badges") or []
         self.cards = rules.data.get("cards") or {}
@@ -64,7 +65,7 @@ class CardArt:
     def color(self, group: str, name: str, default: tuple[int, int, int]) -> tuple[int, int, int]:
         """A colour of the YAML's `presentation:` (`card_colors`, `kind_colors`, `team_colors`)."""
         colors = self.presentation.get(group) or {}
-        return _hex(colors[name]) if name in colors else default
+        return hex_color(colors[name]) if name in colors else default
 
     def clear(self) -> None:
         """Forget every surface (the language changed)."""
@@ -132,7 +133,7 @@ class CardArt:
                 corner = badge["corner"]
                 x = 3 if corner.endswith("left") else w - 3
                 y = 3 if corner.startswith("top") else h - 3
-                self._badge(surf, f"{value:+d}", _hex(badge["color"]), (x, y), corner)
+                self._badge(surf, f"{value:+d}", hex_color(badge["color"]), (x, y), corner)
         return surf
 
     def _badge(self, surf: pygame.Surface, text: str, color: tuple[int, int, int], pos: tuple[int, int], anchor: str) -> None:

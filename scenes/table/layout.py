@@ -152,8 +152,11 @@ class Layout:
         """Picture ids the painter draws for a region's cards (a fish's species, a bait's value)."""
         return cards
 
+    def draw_under(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        """What a layout draws under the card regions (a board the cards lie on)."""
+
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """What a layout draws over the card regions (a board, a pond)."""
+        """What a layout draws over the card regions (pieces on a board, a pond)."""
 
     def seat_name(self, ctx: TableContext, seat: int) -> str | None:
         """The name of a table seat nobody plays (a ghost)."""

@@ -95,3 +95,8 @@ def line_of_cards(center: tuple[float, float], size: tuple[int, int], count: int
     if vertical:
         return [pygame.Rect(round(center[0] - w / 2), round(start + step * i), w, h) for i in range(count)]
     return [pygame.Rect(round(start + step * i), round(center[1] - h / 2), w, h) for i in range(count)]
+
+
+def ring_point(center: tuple[int, int], radius: float, angle: float) -> tuple[int, int]:
+    """A point of a circle at `angle` (radians, 0 = right; positive angles turn clockwise on screen)."""
+    return int(center[0] + math.cos(angle) * radius), int(center[1] + math.sin(angle) * radius)

@@ -453,6 +453,7 @@ class TableScene(Scene):
         names = [self.name(s) for s in range(placements.seats(self.match.num_seats))]
         pulse = (self.time * 2) % 1.0
         ctx = self._composer_ctx()
+        self.layout.draw_under(ctx, surface)  # a board the card regions lie on
         for region in self.input.targets() + self.composer.targets(ctx):
             self.painter.highlight(surface, region.rect, pulse)
         step = self.animator.current

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -291,7 +290,6 @@ class FishFishState(State):
     def public_view(self, seat: int | None) -> dict[str, Any]:
         n, zones, rules = self.num_players, self.zones, self.rules
         fisher = self.fisher
-        line = zones[self.z_line[fisher]]
         winners, tiebreak = self.score_sheet.winners() if self.phase == OVER else ([], "")
         return {
             "fisher": fisher,
@@ -300,7 +298,6 @@ class FishFishState(State):
             "bettor": self.turn.current if self.phase == BET else None,
             "line": self.line_no,
             "lines": rules.lines,
-            "line_bait": self.bait_value[line[1]] if len(line) == 2 else None,
             "bets": [b if b >= 0 else None for b in self.bets],
             "loot_slots": list(rules.loot_slots),
             "loot": [None if s == fisher else [len(zones[self.z_loot[s][v]]) for v in rules.loot_slots] for s in range(n)],
@@ -308,8 +305,6 @@ class FishFishState(State):
             "caught": len(zones[self.z_caught[fisher]]),
             "fisher_baits": sorted(self.bait_value[u] for u in zones[self.z_baits[fisher]]),
             "fishing_left": len(zones[self.z_fishing[fisher]]),
-            "bait_values": self._bait_values_view(),
-            "fish_owners": self._fish_owners_view(),
             "round": self.round_no,
             "rounds": self.rounds_total,
             "score_sheet": [row[:] for row in self.sheet],
@@ -318,20 +313,6 @@ class FishFishState(State):
             "tiebreak": tiebreak,
             "sheet": self.score_sheet.view(winners, tiebreak),
         }
-
-    def _per_zone(self, value_of: Sequence[Any]) -> dict[str, Any]:
-        """A dict shaped like view()['zones'] giving a public value per card (None if none).
-        Kept for today's layouts; the view's generic `cards` key says the same per card."""
-        zones = self.zones
-        return self.table.shaped([[value_of[u] for u in zones[i]] for i in range(len(zones))])
-
-    def _bait_values_view(self) -> dict[str, Any]:
-        """Each bait's value where it lies (baits are public), to print on the card."""
-        return self._per_zone(self.cards.column("value"))
-
-    def _fish_owners_view(self) -> dict[str, Any]:
-        """Each fish tile's owner (its species) where it lies: the catch mixes species."""
-        return self._per_zone(self.cards.owner)
 
     # ---------------------------------------------------------------- refusals
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
