@@ -249,3 +249,20 @@ def test_an_empty_zone_shows_its_label_and_a_full_one_does_not(monkeypatch, tmp_
     assert play is not None and not scene.view["zones"]["play"][0] and play.name in labelled
     hand = scene.placements.zone("hand", 0)
     assert hand is not None and hand.name not in labelled
+
+
+def test_a_fish_tile_tooltip_names_its_species_by_shape_and_pattern(monkeypatch, tmp_path: Path) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = list(GAMES)
+    app.set_language("en")
+    scene = game_table(app, "fish_fish")
+    settle(app, scene)
+    region = scene.placements.zone("fish", 0)
+    assert region is not None
+    rect = region.card_rects(len(scene.view["zones"]["fish"][0]))[0]
+    frames(app, 1, events=[mouse("move", rect.center)])
+    lines = scene.reader.lines()
+    look = scene.rules.data["presentation"]["owner_looks"][0]
+    species = app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{look['shape']}"),
+                     pattern=app.tr(f"fish_fish.pattern.{look['pattern']}"))
+    assert any(species in line for line in lines) and scene.rules.text("en", "card.fish.rule") in lines

@@ -108,9 +108,12 @@ class FishFishLayout(Layout):
     def card_title(self, ctx: TableContext, picture: str) -> str:
         """A fish tile names its species by shape and pattern (tooltips, colour-blind players)."""
         if picture.startswith("fish:"):
-            shape, _color, pattern = art.SPECIES[int(picture.partition(":")[2]) % len(art.SPECIES)]
-            species = ctx.tr("fish_fish.species", shape=ctx.tr(f"fish_fish.shape.{shape}"),
-                             pattern=ctx.tr(f"fish_fish.pattern.{pattern}"))
+            looks = (ctx.rules.data.get("presentation") or {}).get("owner_looks") or []
+            if not looks:
+                return ctx.text("card.fish")
+            look = looks[int(picture.partition(":")[2]) % len(looks)]
+            species = ctx.tr("fish_fish.species", shape=ctx.tr(f"fish_fish.shape.{look['shape']}"),
+                             pattern=ctx.tr(f"fish_fish.pattern.{look['pattern']}"))
             return f"{ctx.text('card.fish')} — {species}"
         return super().card_title(ctx, picture)
 
