@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.engine.events import (
     CardConcealed,
@@ -86,7 +86,8 @@ class LogWriter:
         self.viewer = viewer
 
     # ----------------------------------------------------------------- helpers
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, /, **params: Any) -> str:
+        """`key` is positional-only: templates may use a `{key}` field (the "log.note" fallback)."""
         return self.rules.text(self.lang, key, **params)
 
     def seat_name(self, seat: Any) -> str:
@@ -277,9 +278,9 @@ class LogWriter:
                 seen[key] = len(out)
                 out.append(line)
                 first.append(event)
-        for i, (line, event) in enumerate(zip(out, first, strict=True)):
-            if line.count > 1 and event is not None:  # "Alice bets 4 fish." if the game says so
-                plural = self.line(event, line.count)
+        for i, (line, origin) in enumerate(zip(out, first, strict=True)):
+            if line.count > 1 and origin is not None:  # "Alice bets 4 fish." if the game says so
+                plural = self.line(origin, line.count)
                 if plural is not None and plural.text != line.text:
                     out[i] = LogLine(plural.text, line.marker, line.kind)
         return out
@@ -290,6 +291,10 @@ def display_text(line: LogLine) -> str:
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def undo_marks(undos: Iterable[Any], total: int) -> list[tuple[int, int, bool, int]]:
     """(seat, count, redo, position) of a record's undos that fall within `total` actions; an
     undo shows before the action that replaced the undone ones, a redo before the replayed ones."""
@@ -298,7 +303,7 @@ def undo_marks(undos: Iterable[Any], total: int) -> list[tuple[int, int, bool, i
         if not isinstance(undo, dict):
             continue
         at, seat, count = undo.get("at"), undo.get("seat"), undo.get("count")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (at, seat, count)):
+        if not (_whole(at) and _whole(seat) and _whole(count)):
             continue
         redo = bool(undo.get("redo"))
         position = at - count if redo else at

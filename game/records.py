@@ -539,11 +539,6 @@ class MatchRecorder:
         return step
 
 
-def recorder_of(match: Any) -> MatchRecorder | None:
-    """The recorder already attached to `match`, if any."""
-    return _recorders.get(match)
-
-
 def attach(
     match: Any, store: RecordStore | None = None, practice: bool = False, background: bool = False
 ) -> MatchRecorder:

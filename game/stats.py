@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game import paths, userfiles
 from game.engine.errors import TableeError
@@ -29,11 +29,11 @@ class StatsError(TableeError):
     """A statistics file of the wrong shape or with numbers out of range."""
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _count(value: Any) -> bool:
+def _count(value: Any) -> TypeGuard[int]:
     return _whole(value) and 0 <= value <= MAX_STAT
 
 

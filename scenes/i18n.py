@@ -26,7 +26,6 @@ def locale_dir(lang: str) -> Path:
     return asset_path("locale", lang)
 
 
-MAX_LOCALE_BYTES = 500_000
 MAX_TEXT = 2_000  # characters of one text
 
 
@@ -120,9 +119,6 @@ class Translator:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language '{lang}' (languages: {', '.join(LANGUAGES)})")
         self.language = lang
-
-    def has(self, key: str) -> bool:
-        return key in self.table(self.language)
 
     def all_forms(self, key: str) -> set[str]:
         """The text of `key` in every language (to recognise a default name, for one)."""

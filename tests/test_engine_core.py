@@ -173,3 +173,18 @@ def test_simulate_bad_input_is_a_clear_message(args, message):
     assert result.returncode == 1
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_events_keep_their_kind_through_replace_pickle_and_dict() -> None:
+    import pickle
+
+    from game.engine.events import EVENT_TYPES, CardMoved, event_to_dict, redact, seat_mask
+
+    for cls in EVENT_TYPES:
+        assert "kind" not in cls._fields and isinstance(cls.kind, str)  # a constant, not a field
+    moved = CardMoved("w1", 0, "hand", None, "pile", visible=seat_mask(0))
+    hidden = redact(moved, 1)
+    assert type(hidden) is CardMoved and hidden.card is None and hidden.kind == "card_moved"
+    assert pickle.loads(pickle.dumps(moved)) == moved and type(pickle.loads(pickle.dumps(moved))) is CardMoved
+    assert event_to_dict(moved)["kind"] == "card_moved" and "kind" not in moved._asdict()
+    assert not hasattr(moved, "__dict__")  # still a bare tuple: cheap for bots

@@ -96,3 +96,12 @@ def test_identical_consecutive_sentences_are_counted() -> None:
     assert [display_text(line) for line in LogWriter(rules, "en", ["Ann", "Bob"], None).lines(notes)] == [
         "Closed season: the hunters do not hunt this round. (×2)"
     ]
+
+
+def test_a_note_without_a_text_reads_as_its_key_instead_of_crashing() -> None:
+    # "log.note" is the fallback template "{key}": its field shares the name of the text key
+    # argument, which once raised TypeError ("got multiple values for argument 'key'").
+    rules = registry.load("jagdfieber")
+    for lang in ("fr", "en"):
+        line = LogWriter(rules, lang, ["A", "B", "C"], None).line(Note("no_such_note", 1))
+        assert line is not None and line.text == "no_such_note"

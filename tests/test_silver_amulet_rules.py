@@ -611,3 +611,11 @@ def test_peeking_comes_first():
     with pytest.raises(IllegalAction) as err:
         act(state, 0, "draw")
     assert err.value.key == "error.peek_first"
+
+
+def test_the_amulet_does_not_overwrite_the_engine_protection_map():
+    # Silver once kept its amulet's uid in `protected`, the engine's {uid: seat mask} map, so any
+    # engine code asking `is_protected` (target choices, determinize) crashed on an int.
+    state = new_game(2, [HIGH, LOW], "villager", peek=False)
+    assert state.amulet == -1
+    assert not any(state.is_protected(uid, seat) for uid in state.zones[state.z_village[0]] for seat in (0, 1))

@@ -83,12 +83,6 @@ class Node:
         self.children: dict[Hashable, Node] = {}
 
 
-def observation(state: State, seat: int) -> Hashable:
-    """What `seat` can tell about `state`: who acts, public scores, and every card it may see
-    (a hidden card counts only by its place). Generic: the card table's one visibility rule."""
-    return (tuple(state.to_act()), tuple(state.scores()), state.seen_zones(seat))
-
-
 _HIDING = (CardMoved, CardRevealed)  # the event types that may carry a card the seat cannot see
 
 
@@ -97,11 +91,11 @@ def step_seen(events: list[Event], bit: int) -> list[Hashable]:
 
     The search keys a node's children by this: the node is already the seat's information set,
     so what the step shows it identifies the next one, for the cost of the step's own events
-    instead of a walk over every zone (`observation`)."""
+    instead of a walk over every zone (`State.seen_zones`)."""
     out: list[Hashable] = []
     for event in events:
-        if type(event) in _HIDING and not event.visible & bit and event.card is not None:  # type: ignore[union-attr]
-            event = event._replace(card=None)  # type: ignore[union-attr]
+        if isinstance(event, _HIDING) and not event.visible & bit and event.card is not None:
+            event = event._replace(card=None)
         elif type(event) is MarkerChanged and type(event.value) is dict:  # a marker's details: hashable
             event = (event.marker, event.seat, tuple(event.value.items()))  # type: ignore[assignment]
         out.append(event)
@@ -129,7 +123,9 @@ class ISMCTSBot:
         budget = BUDGETS[level]
         self.level = level
         self.iterations = budget.iterations if iterations is None else iterations
-        self.seconds = budget.seconds if seconds == "level" else seconds
+        if isinstance(seconds, str) and seconds != "level":
+            raise TableeError(f"seconds must be a number, None or 'level', not {seconds!r}")
+        self.seconds: float | None = budget.seconds if isinstance(seconds, str) else seconds
         self.exploration = exploration
         self.rng = Rng(seed)
         self._lock = threading.Lock()

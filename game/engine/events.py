@@ -2,7 +2,9 @@
 
 The table animates them, the log prints them and sounds follow them; no scene diffs states.
 Events are NamedTuples because bots create millions of them: tuple creation is the cheapest
-immutable record Python has.
+immutable record Python has. Each is a private NamedTuple holding the fields and a public
+subclass adding the `kind` class constant (a NamedTuple body may only declare fields); the
+subclass has `__slots__ = ()` so instances stay plain tuples, and `_replace` keeps the subclass.
 
 A card's identity in an event is visible to the seats in its `visible` bit mask
 (`ALL_SEATS` = everyone); `redact(event, seat)` hides it from the others.
@@ -10,7 +12,7 @@ A card's identity in an event is visible to the seats in its `visible` bit mask
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 ALL_SEATS = -1  # bit mask with every bit set: "known to every seat"
 
@@ -29,18 +31,20 @@ def sees(mask: int, seat: int | None) -> bool:
     return bool(mask & (1 << seat))
 
 
-class PhaseBegan(NamedTuple):
-    """A new stage of play: `phase` is a game word such as 'day', 'round', 'reveal'."""
-
+class _PhaseBegan(NamedTuple):
     phase: str
     number: int = 0
     seat: int | None = None
-    kind = "phase"
 
 
-class CardMoved(NamedTuple):
-    """A card went from one zone to another (`seat` None = a shared zone)."""
+class PhaseBegan(_PhaseBegan):
+    """A new stage of play: `phase` is a game word such as 'day', 'round', 'reveal'."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "phase"
+
+
+class _CardMoved(NamedTuple):
     card: str | None
     from_seat: int | None
     from_zone: str
@@ -54,12 +58,16 @@ class CardMoved(NamedTuple):
     from_pos: int | None = None  # position of the zone in a zone array (`count: N`), else None
     to_pos: int | None = None
     info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes (hidden with its id)
-    kind = "card_moved"
 
 
-class CardRevealed(NamedTuple):
-    """A face-down card was turned face up where it lies (`seat`: the zone's owner)."""
+class CardMoved(_CardMoved):
+    """A card went from one zone to another (`seat` None = a shared zone)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "card_moved"
+
+
+class _CardRevealed(NamedTuple):
     card: str | None
     seat: int | None
     zone: str
@@ -67,13 +75,16 @@ class CardRevealed(NamedTuple):
     slot: int | None = None
     pos: int | None = None
     info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes
-    kind = "card_revealed"
 
 
-class CardSeen(NamedTuple):
-    """`viewer` looked at a card where it lies (zone `zone` of `seat`, None: the table):
-    everyone sees the look, only `viewer` the card."""
+class CardRevealed(_CardRevealed):
+    """A face-down card was turned face up where it lies (`seat`: the zone's owner)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "card_revealed"
+
+
+class _CardSeen(NamedTuple):
     card: str | None
     seat: int | None
     zone: str
@@ -82,54 +93,81 @@ class CardSeen(NamedTuple):
     slot: int | None = None
     pos: int | None = None
     info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes (for `viewer` only)
-    kind = "card_seen"
 
 
-class CardConcealed(NamedTuple):
-    """A face-up card was turned face down where it lies (`seat`: the zone's owner)."""
+class CardSeen(_CardSeen):
+    """`viewer` looked at a card where it lies (zone `zone` of `seat`, None: the table):
+    everyone sees the look, only `viewer` the card."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "card_seen"
+
+
+class _CardConcealed(NamedTuple):
     card: str | None
     seat: int | None
     zone: str
     visible: int = ALL_SEATS
     slot: int | None = None
     pos: int | None = None
-    kind = "card_concealed"
 
 
-class MarkerChanged(NamedTuple):
-    """A game marker changed: a lodge turned, the start card passed, a fisher chosen..."""
+class CardConcealed(_CardConcealed):
+    """A face-up card was turned face down where it lies (`seat`: the zone's owner)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "card_concealed"
+
+
+class _MarkerChanged(NamedTuple):
     marker: str
     seat: int | None
     value: Any
-    kind = "marker"
 
 
-class ScoreChanged(NamedTuple):
-    """Points written on the score sheet; `details` is the breakdown shown to players."""
+class MarkerChanged(_MarkerChanged):
+    """A game marker changed: a lodge turned, the start card passed, a fisher chosen..."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "marker"
+
+
+class _ScoreChanged(NamedTuple):
     seat: int
     delta: int
     total: int
     reason: str = ""
     details: tuple[tuple[str, int], ...] = ()
-    kind = "score"
 
 
-class Note(NamedTuple):
-    """Something worth a caption that moves nothing (a hunter finds no wolf, ...)."""
+class ScoreChanged(_ScoreChanged):
+    """Points written on the score sheet; `details` is the breakdown shown to players."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "score"
+
+
+class _Note(NamedTuple):
     key: str
     seat: int | None = None
     params: tuple[tuple[str, Any], ...] = ()
-    kind = "note"
 
 
-class GameOver(NamedTuple):
+class Note(_Note):
+    """Something worth a caption that moves nothing (a hunter finds no wolf, ...)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "note"
+
+
+class _GameOver(NamedTuple):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    kind = "game_over"
+
+
+class GameOver(_GameOver):
+    __slots__ = ()
+    kind: ClassVar[str] = "game_over"
 
 
 Event = (
@@ -144,8 +182,7 @@ INFO_EVENTS = (CardMoved, CardRevealed, CardSeen)  # events carrying the card's 
 
 def redact(event: Event, seat: int | None) -> Event:
     """The event as `seat` may know it: hidden card ids (and their owner and attributes) go."""
-    hidden = isinstance(event, CARD_EVENTS) and event.card is not None
-    if hidden and not sees(event.visible, seat):
+    if isinstance(event, CARD_EVENTS) and event.card is not None and not sees(event.visible, seat):
         if isinstance(event, INFO_EVENTS) and event.info:
             return event._replace(card=None, info=())
         return event._replace(card=None)

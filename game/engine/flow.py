@@ -380,3 +380,19 @@ __all__ = [
     "SHARED", "AllAtOnce", "EachOnce", "Rotation", "ScoreSheet", "TieBreak", "TurnOrder",
     "UntilDone", "around", "run_automatic",
 ]
+
+
+class KeepsScoreSheet:
+    """Mixed into a State that writes its points on an engine ScoreSheet (`score_sheet`): the
+    sheet's rows as plain lists, as bots and tests read them."""
+
+    score_sheet: ScoreSheet
+
+    @property
+    def sheet(self) -> list[list[int]]:
+        """The points of each row (a round, a day, a game)."""
+        return self.score_sheet.points
+
+    @property
+    def sheet_details(self) -> list[list[dict[str, int]]]:
+        return self.score_sheet.details

@@ -144,7 +144,9 @@ def common_text() -> dict[str, dict[str, str]]:
         ctx = Context(str(path))
         node = read_yaml(path, ctx)
         data = validate_node(node, Map({"text": _TEXTS}), ctx) if node is not None else None
-        if ctx.problems:
+        if data is None and not ctx.problems:
+            ctx.error(None, "the file is empty (expected a 'text:' section)")
+        if ctx.problems or data is None:
             raise DataError(ctx.problems)
         _common_text = data["text"]
     return _common_text
@@ -152,8 +154,12 @@ def common_text() -> dict[str, dict[str, str]]:
 
 def _check_common(data: dict[str, Any], ctx: Context) -> None:
     players = data.get("players")
-    bounds = isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int)
-    if bounds and players["min"] > players["max"]:
+    if (
+        isinstance(players, dict)
+        and isinstance(players.get("min"), int)
+        and isinstance(players.get("max"), int)
+        and players["min"] > players["max"]
+    ):
         ctx.error_at(("players",), f"players.min ({players['min']}) is above players.max ({players['max']}) (expected min <= max)")
     zones = data.get("zones")
     for name, decl in (zones.items() if isinstance(zones, dict) else ()):

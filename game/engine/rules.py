@@ -123,7 +123,7 @@ class Rules:
         raise state.explain_illegal(seat, wanted)
 
     # ---------------------------------------------------------------------- text
-    def text(self, lang: str, key: str, **params: Any) -> str:
+    def text(self, lang: str, key: str, /, **params: Any) -> str:
         """A player-facing sentence in `lang` ('fr' or 'en'), English if missing, else the key."""
         template = self._texts.get(lang, {}).get(key) or self._texts["en"].get(key)
         if template is None:

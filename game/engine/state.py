@@ -174,11 +174,6 @@ class State(CardsMixin):
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
 
     # ------------------------------------------------------------------- conveniences
-    def check_legal(self, seat: int, action: Action) -> None:
-        """Raise IllegalAction (state untouched) unless `action` is legal for `seat` now."""
-        if self.is_over() or seat not in self.to_act() or action not in self.legal_actions(seat):
-            raise self.explain_illegal(seat, str(action))
-
     def seats_from(self, first: int) -> Sequence[int]:
         """Seats in clockwise order starting at `first`."""
         n = self.num_players

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from scenes.layouts.fish_fish import FishFishLayout
 from scenes.layouts.jagdfieber import JagdfieberLayout
+from scenes.layouts.kill_the_unicorns import KillTheUnicornsLayout
 from scenes.layouts.wolf_and_hound import WolfAndHoundLayout
 from scenes.table.layout import Layout
 
 LAYOUTS: dict[str, type[Layout]] = {
     FishFishLayout.game_id: FishFishLayout,
     JagdfieberLayout.game_id: JagdfieberLayout,
+    KillTheUnicornsLayout.game_id: KillTheUnicornsLayout,
     WolfAndHoundLayout.game_id: WolfAndHoundLayout,
 }
 

@@ -236,22 +236,32 @@ class Animator:
         step.carried = []
         for event in step.events:
             if isinstance(event, CardMoved):
-                src_list = _zone_list(zones, event.from_zone, event.from_seat)
-                entries = _entries(infos, event.from_zone, event.from_seat, len(src_list))
+                src_list = _zone_list(zones, event.from_zone, event.from_seat, event.from_pos)
+                entries = _entries(infos, event.from_zone, event.from_seat, len(src_list), event.from_pos)
                 if event.card is None and "back" not in src_list:
                     # an unseen card left cards we could name: we can no longer tell which remain
-                    src_list[:] = ["back"] * len(src_list)
+                    src_list[:] = ["back" if c is not None else None for c in src_list]
                     if entries is not None:
                         entries[:] = [None if e is None else {"face": e["face"], "owner": e["owner"]} for e in entries]
-                index = _find(src_list, event.card, entries, event.info)
-                region = placements.zone(event.from_zone, event.from_seat)
+                if event.from_slot is not None and event.from_slot < len(src_list):
+                    index = event.from_slot
+                else:
+                    index = _find(src_list, event.card, entries, event.info)
+                region = placements.zone(event.from_zone, _key(event.from_seat, event.from_pos))
                 src = _rect_at(region, len(src_list), index)
-                if index is not None:
+                carried = None
+                if index is not None and event.from_slot is not None and index == event.from_slot:
+                    src_list[index] = None  # a slot keeps its place when emptied (a line of cards)
+                    if entries is not None:
+                        carried, entries[index] = entries[index], None
+                elif index is not None:
                     src_list.pop(index)
-                step.carried.append(entries.pop(index) if entries is not None and index is not None else None)
-                dst_region = placements.zone(event.to_zone, event.to_seat)
-                key = f"{event.to_zone}:{event.to_seat}"
-                count = len(_zone_list(zones, event.to_zone, event.to_seat)) + arrivals.get(key, 0)
+                    if entries is not None:
+                        carried = entries.pop(index)
+                step.carried.append(carried)
+                dst_region = placements.zone(event.to_zone, _key(event.to_seat, event.to_pos))
+                key = f"{event.to_zone}:{event.to_seat}:{event.to_pos}"
+                count = len(_zone_list(zones, event.to_zone, event.to_seat, event.to_pos)) + arrivals.get(key, 0)
                 arrivals[key] = arrivals.get(key, 0) + 1
                 dst = dst_region.slot_rect(count) if dst_region is not None else src
                 step.flights.append(Flight(self.layout.start_move(self.view, event), src, dst))
@@ -281,17 +291,23 @@ class Animator:
         carried = iter(step.carried)
         for event in step.events:
             if isinstance(event, CardMoved):
-                dst = _zone_list(zones, event.to_zone, event.to_seat)
-                entries = _entries(infos, event.to_zone, event.to_seat, len(dst))
-                dst.append(event.card or "back")
-                if entries is not None:
-                    entries.append(_entry(next(carried, None), event.info))
+                dst = _zone_list(zones, event.to_zone, event.to_seat, event.to_pos)
+                entries = _entries(infos, event.to_zone, event.to_seat, len(dst), event.to_pos)
+                entry = _entry(next(carried, None), event.info)
+                if event.to_slot is not None and event.to_slot < len(dst) and dst[event.to_slot] is None:
+                    dst[event.to_slot] = event.card or "back"  # back into its slot of a line
+                    if entries is not None:
+                        entries[event.to_slot] = entry
+                else:
+                    dst.append(event.card or "back")
+                    if entries is not None:
+                        entries.append(entry)
             elif isinstance(event, CardRevealed):
-                cards = _zone_list(zones, event.zone, event.seat)
+                cards = _zone_list(zones, event.zone, event.seat, event.pos)
                 index = _find(cards, None)
                 if index is not None and event.card is not None and event.card not in cards:
                     cards[index] = event.card
-                    entries = _entries(infos, event.zone, event.seat, len(cards))
+                    entries = _entries(infos, event.zone, event.seat, len(cards), event.pos)
                     if entries is not None:
                         entries[index] = dict(_entry(entries[index], event.info), face="up")
             elif isinstance(event, MarkerChanged):
@@ -310,17 +326,29 @@ def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:
         view[event.phase] = event.number
 
 
-def _zone_list(zones: dict[str, Any], zone: str, seat: int | None) -> list[str]:
+def _zone_list(zones: dict[str, Any], zone: str, seat: int | None, pos: int | None = None) -> list[Any]:
+    """A displayed zone's cards: per seat, then per position of a zone array (`count: N`)."""
     cards = zones[zone]
-    return cards if seat is None else cards[seat]
+    if seat is not None:
+        cards = cards[seat]
+    return cards if pos is None else cards[pos]
 
 
-def _entries(infos: dict[str, Any] | None, zone: str, seat: int | None, count: int) -> list[Any] | None:
+def _key(seat: int | None, pos: int | None) -> int | None:
+    """The region key of a zone: its seat, or for a table zone array its position (regions of
+    `under` 0..3 are bound to seat 0..3)."""
+    return seat if seat is not None or pos is None else pos
+
+
+def _entries(infos: dict[str, Any] | None, zone: str, seat: int | None, count: int,
+             pos: int | None = None) -> list[Any] | None:
     """A zone's list in the displayed view's `cards` (per card: face, owner, attributes), kept in
     step with `zones` by the moves; None when the view has none or it is out of step."""
     if infos is None or zone not in infos:
         return None
     entries = infos[zone] if seat is None else infos[zone][seat]
+    if pos is not None:
+        entries = entries[pos] if pos < len(entries) and isinstance(entries[pos], list) else []
     return entries if len(entries) == count else None
 
 

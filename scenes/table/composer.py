@@ -38,6 +38,7 @@ class Pick:
     keys: str = ""
     name: str = ""  # the field in the pattern (default: the zone)
     slots: bool = False  # the word is the card's slot index in its zone (a face-down card has no name)
+    offset: int = 0  # added to a slot index or a Target's seat (1: actions number positions from 1)
 
     @property
     def field(self) -> str:
@@ -45,8 +46,12 @@ class Pick:
 
     def word(self, picture: str, index: int = 0) -> str:
         if self.slots:
-            return str(index)
+            return str(index + self.offset)
         return self.token(picture) if self.token is not None else picture
+
+    def seat_word(self, seat: int) -> str:
+        """A Target's word for a region of `seat` (its seat, plus `offset`)."""
+        return str(seat + self.offset)
 
     def __rshift__(self, other: Any) -> Template:
         return Template((self,)) >> other
@@ -54,7 +59,8 @@ class Pick:
 
 @dataclass(frozen=True)
 class Target(Pick):
-    """Click (or drop a picked card on) a region of `zone`, any seat's: the word is that seat."""
+    """Click (or drop a picked card on) a region of `zone`, any seat's: the word is that seat
+    (plus `offset`). Several Target steps of one zone are filled in order (from, then to)."""
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,8 @@ class ComposerInput:
 
     # --------------------------------------------------------------- geometry
     def _source(self, ctx: TableContext, zone: str) -> Region | None:
-        return ctx.placements.zone(zone, ctx.view.get("seat"))
+        """The acting seat's region of `zone`, else the table's own (a market everyone buys from)."""
+        return ctx.placements.zone(zone, ctx.view.get("seat")) or ctx.placements.zone(zone, None)
 
     def _targets(self, ctx: TableContext, step: Step) -> list[Region]:
         me = ctx.view.get("seat")
@@ -200,7 +201,8 @@ class ComposerInput:
         for step in comp.steps():
             if isinstance(step, Target):
                 offered = comp.offered(step.field)
-                out += [r for r in ctx.regions.values() if r.zone == step.zone and str(r.seat) in offered]
+                out += [r for r in ctx.regions.values()
+                        if r.zone == step.zone and r.seat is not None and step.seat_word(r.seat) in offered]
         return out
 
     def _on_target(self, ctx: TableContext, step: Step, pos: tuple[int, int]) -> bool:
@@ -353,15 +355,25 @@ class ComposerInput:
                 return True
         return self._click_target(ctx, pos)
 
+    @staticmethod
+    def _filled_before(comp: Composer, step: Step) -> bool:
+        """A Target step already chosen while another Target of its zone is not: that one takes
+        the next click or key (a move's 'from', then its 'to')."""
+        if not isinstance(step, Target) or not comp.picked(step.field):
+            return False
+        return any(isinstance(s, Target) and s.zone == step.zone and s is not step and not comp.picked(s.field)
+                   for s in comp.steps())
+
     def _click_target(self, ctx: TableContext, pos: tuple[int, int]) -> bool:
         """A click on a region a `Target` step names: its seat is picked (or refused, with why)."""
         comp = self.composer
-        for step in comp.steps() if comp is not None and ctx.seat is not None else []:
-            if not isinstance(step, Target):
+        steps = [s for s in comp.steps() if isinstance(s, Target)] if comp is not None and ctx.seat is not None else []
+        for step in steps:
+            if comp is not None and self._filled_before(comp, step):
                 continue
             for region in ctx.regions.values():
                 if region.zone == step.zone and region.seat is not None and region.rect.collidepoint(pos):
-                    self.pick(ctx, Item(step, region, -1, "", str(region.seat), region.rect))
+                    self.pick(ctx, Item(step, region, -1, "", step.seat_word(region.seat), region.rect))
                     return True
         return False
 
@@ -419,7 +431,7 @@ class ComposerInput:
         if event.key in DIGITS:
             typed = str(DIGITS[event.key])
         for step in comp.steps():
-            if not isinstance(step, Pick) or not typed:
+            if not isinstance(step, Pick) or not typed or self._filled_before(comp, step):
                 continue
             word = self.letters(ctx, step).get(typed) if step.keys == "initial" else (typed if step.keys == "token" else None)
             if word is None or (step.keys == "token" and not typed.isdigit()):

@@ -14,7 +14,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.flow import EachOnce, ScoreSheet, run_automatic
+from game.engine.flow import EachOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.fish_fish.actions import Bet, LayLine
@@ -27,7 +27,7 @@ LINE, BET, OVER = "line", "bet", "over"  # what the table waits for: the fisher'
 AUTOMATIC = {"check": "_check_line", "round_end": "_score_round", "new_round": "_new_round"}
 
 
-class FishFishState(State):
+class FishFishState(KeepsScoreSheet, State):
     rules: FishFishRules
     mutable_fields = ("bets",)
 
@@ -69,15 +69,6 @@ class FishFishState(State):
         self.revealed_ends = 0  # revealed fishing cards that end the round (catches)
         self.score_sheet = ScoreSheet(n)  # one row per round
 
-    @property
-    def sheet(self) -> list[list[int]]:
-        """The score sheet's rows of points (one per round), as the bots read them."""
-        return self.score_sheet.points
-
-    @property
-    def sheet_details(self) -> list[list[dict[str, int]]]:
-        return self.score_sheet.details
-
     def _betting_order(self) -> tuple[int, ...]:
         """Fish seats in this round's order: from the fisher's left clockwise, or right."""
         n, f = self.num_players, self.fisher
@@ -108,12 +99,12 @@ class FishFishState(State):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, (Bet, LayLine)):  # a plain Action: the same text, if any
             known = self.rules.by_text.get(str(action))
-            if known is None:
+            if not isinstance(known, (Bet, LayLine)):
                 raise self.explain_illegal(seat, str(action))
             action = known
         if isinstance(action, Bet):
             return self._bet(seat, action.count)
-        return self._lay(seat, action.card, action.value)  # type: ignore[union-attr]
+        return self._lay(seat, action.card, action.value)
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -14,7 +15,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.flow import AllAtOnce, ScoreSheet, run_automatic
+from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
 
 
-class JagdfieberState(State):
+class JagdfieberState(KeepsScoreSheet, State):
     rules: JagdfieberRules
     mutable_fields = ("lodge_four",)
 
@@ -47,15 +48,6 @@ class JagdfieberState(State):
         self.lodge_four = [False] * n
         self.score_sheet = ScoreSheet(n)  # one row per completed day
         self.order = AllAtOnce.everyone(n)  # the seats that still have to choose this round
-
-    @property
-    def sheet(self) -> list[list[int]]:
-        """The score sheet's rows of points (one per completed day), as the bots read them."""
-        return self.score_sheet.points
-
-    @property
-    def sheet_details(self) -> list[list[dict[str, int]]]:
-        return self.score_sheet.details
 
     # --------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
@@ -169,7 +161,7 @@ class JagdfieberState(State):
             self._resolve_step(step, order, played, events)
         return "round_end"
 
-    def _resolve_step(self, step, order: list[int], played: list[str], events: list[Event]) -> None:
+    def _resolve_step(self, step, order: Sequence[int], played: list[str], events: list[Event]) -> None:
         zones, ids = self.zones, self.card_ids
         hunters = [s for s in order if zones[self.play[s]] and ids[zones[self.play[s]][0]] == step.predator]
         if not hunters:

@@ -676,6 +676,11 @@ class UnicornsState(State):
             "winners": self.winners() if over else [],
             "tiebreak": self._tiebreak() if over else "",
         }
+        if over:  # the results screen's score sheet: one row, the final count and its parts
+            scores = self.scores()
+            view["sheet"] = {"label": "sheet.final", "lower_wins": False, "totals": scores,
+                             "winners": view["winners"], "tiebreak": view["tiebreak"],
+                             "rows": [{"number": self.round_no, "points": scores, "details": view["score_details"]}]}
         if seat is not None:
             view["hand"] = self._hand_values(seat)
             view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
@@ -715,13 +720,13 @@ class UnicornsState(State):
             if words[-1] == "boost" and not self._has_power(seat, "boost"):
                 return IllegalAction("no boost available", "error.power_used")
             values = [w for w in words[1:] if w != "boost"]
-            held = self._hand_values(seat)
+            hand = self._hand_values(seat)
             if self.hunt_size and len(values) != self.hunt_size:
                 return IllegalAction(f"this hunt is played with {self.hunt_size} cards", "error.wrong_count", {"count": self.hunt_size})
             if not self.hunt_size and len(values) not in self.rules.bid_sizes:
                 return IllegalAction("1, 2 or 3 cards", "error.bad_count")
             return IllegalAction(f"you do not hold {values}", "error.missing_cards",
-                                 {"values": " ".join(values), "held": " ".join(map(str, held))})
+                                 {"values": " ".join(values), "held": " ".join(map(str, hand))})
         if words[0] == "buy" and len(words) >= 2 and words[1] in self.rules.market:
             item = words[1]
             wallet = sum(self._hand_values(seat))

@@ -55,7 +55,7 @@ def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
     """The own slot worth the most to lose (not under the amulet): (index, worth)."""
     best, worth = -1, -1.0
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid == state.protected:
+        if uid == state.amulet:
             continue
         w = _worth(state, seat, uid, mean)
         if w > worth:
@@ -68,7 +68,7 @@ def _known_groups(state: Any, seat: int) -> list[list[int]]:
     groups: dict[int, list[int]] = {}
     bit = 1 << seat
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid != state.protected and state.known[uid] & bit:
+        if uid != state.amulet and state.known[uid] & bit:
             groups.setdefault(state.vals[uid], []).append(i)
     return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2]
 

@@ -56,7 +56,7 @@ class Target:
         opponents = self.name.startswith("opponent_")
         face_down_only = self.name.endswith("_face_down")
         out: list[Choice] = []
-        face_up, protected = state.face_up, state.protected
+        face_up, protected = state.face_up, state.amulet
         for owner in range(state.num_players):
             if (own and owner != seat) or (opponents and owner == seat):
                 continue

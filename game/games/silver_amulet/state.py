@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 PEEK, TURN, OVER = "peek", "turn", "over"
 MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
-EXTRA_STEPS = (MAIN, DRAWN, TAKEN)  # where the amulet and a free look may be used
 
 
 class _Interned(dict[str, Action]):
@@ -70,7 +69,7 @@ class SilverState(VillageMixin, State):
         self.peeked = [False] * n
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards: list[int] = []
-        self.protected = -1
+        self.amulet = -1
         self.amulet_holder: int | None = None
         self.amulet_ready = False
         self.amulet_turn = False
@@ -105,7 +104,7 @@ class SilverState(VillageMixin, State):
         deck = zones[self.z_deck]  # the deal gave the deck a new list
         self.guard_of = [-1] * len(self.card_ids)
         self.pending_guards = []
-        self.protected = -1
+        self.amulet = -1
         self.caller = None
         self.power_uid = -1
         self.turn_done = False
@@ -245,7 +244,7 @@ class SilverState(VillageMixin, State):
             out += [f"amulet {i + 1}" for i in range(len(village))]
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
-            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.protected]
+            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
         return out
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
@@ -284,13 +283,13 @@ class SilverState(VillageMixin, State):
         free: list[int] = []
         by_value: dict[int, list[int]] = {}
         for i, u in enumerate(village):
-            if u == self.protected:
+            if u == self.amulet:
                 continue
             if face_up[u] and "match_any" not in chars[ids[u]].flags:
                 by_value.setdefault(vals[u], []).append(i)
             else:
                 free.append(i)
-        key = (len(village), self.protected in village and village.index(self.protected), tuple(free), tuple(tuple(g) for g in by_value.values()))
+        key = (len(village), self.amulet in village and village.index(self.amulet), tuple(free), tuple(tuple(g) for g in by_value.values()))
         cache = self.rules.exchange_cache
         texts = cache.get(key)
         if texts is None:
@@ -301,7 +300,7 @@ class SilverState(VillageMixin, State):
 
     def _exchange_sets(self, village: list[int], free: list[int], groups: list[list[int]]) -> list[str]:
         top = self.match_max
-        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.protected]
+        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.amulet]
         for size in range(2, min(len(free), top) + 1):
             sets += combinations(free, size)
         for shown in groups:
@@ -398,7 +397,7 @@ class SilverState(VillageMixin, State):
         self.step = DRAWN
 
     def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
-        self.protected = self.zones[self.z_village[seat]][index]
+        self.amulet = self.zones[self.z_village[seat]][index]
         self.amulet_ready = False
         self.amulet_turn = True
         events.append(MarkerChanged("amulet", seat, {"reason": "placed", "slot": index + 1}))
@@ -486,9 +485,9 @@ class SilverState(VillageMixin, State):
             events.append(ScoreChanged(s, lost[s], self.totals[s], "round_end", tuple(details[s].items())))
         self.sheet.append(lost)
         self.sheet_details.append(details)
-        if self.protected >= 0:
+        if self.amulet >= 0:
             events.append(MarkerChanged("amulet", self.amulet_holder, {"reason": "returned"}))
-            self.protected = -1
+            self.amulet = -1
         if caller is not None and lost[caller] == 0 and self.amulet_holder != caller:
             self.amulet_holder = caller
             events.append(MarkerChanged("amulet", caller, caller))

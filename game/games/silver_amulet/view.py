@@ -30,7 +30,7 @@ def public_view(state: SilverState, seat: int | None) -> dict[str, Any]:
     for s in range(n):
         row = []
         for i, uid in enumerate(zones[state.z_village[s]]):
-            protected = uid == state.protected
+            protected = uid == state.amulet
             if protected:
                 amulet_card = [s, i + 1]
             row.append(
@@ -106,7 +106,7 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
                     "error.bad_slot",
                     {"slot": number, "slots": len(village)},
                 )
-            if village[number - 1] == state.protected:
+            if village[number - 1] == state.amulet:
                 return IllegalAction("that card is protected by the amulet", "error.protected")
         if verb == "exchange" and len(numbers) > 1:
             return IllegalAction("these face-up cards cannot match", "error.mismatch_visible")

@@ -29,7 +29,7 @@ class VillageMixin:
     vals: list[int]
     guard_of: list[int]
     pending_guards: list[int]
-    protected: int
+    amulet: int  # uid of the village card under the amulet, -1: none (not the engine's `protected` map)
     step: str
     chars: dict[str, Any]
     rules: Any
@@ -103,8 +103,8 @@ class VillageMixin:
         """A card leaves a village: a bodyguard stops guarding, a guarded card is free."""
         guard_of = self.guard_of
         guard_of[uid] = -1
-        if self.protected == uid:
-            self.protected = -1
+        if self.amulet == uid:
+            self.amulet = -1
         if uid in guard_of:
             for bodyguard, guarded in enumerate(guard_of):
                 if guarded == uid:
@@ -166,12 +166,6 @@ class VillageMixin:
                 if guard_of[bg] >= 0:
                     out.add(guard_of[bg])
         return out
-
-    def targetable(self, actor: int, owner: int, uid: int) -> bool:
-        """A power of `actor` may look at, take, turn or swap this card."""
-        if uid == self.protected:
-            return False
-        return owner == actor or not self.guarded(owner, uid)
 
     def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
         uid = self.zones[self.z_village[owner]][index]

@@ -17,11 +17,15 @@ WHY these hooks:
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import apply_steps
+
+if TYPE_CHECKING:
+    from game.games.wolf_and_hound.rules import WolfHoundRules
 
 SEATS = 4
 EPSILON = 0.25  # share of random moves in play-outs
@@ -34,7 +38,7 @@ W_GAMES = 2.0  # per game won in a best of 5
 
 def team_values(state: State) -> dict[str, float]:
     """Each team's chance to win as a value in [0, 1] (the two add up to 1)."""
-    rules = state.rules  # type: ignore[attr-defined]
+    rules = cast("WolfHoundRules", state.rules)
     teams: dict[str, tuple[int, ...]] = rules.teams
     names = list(teams)
     if state.is_over():
@@ -86,7 +90,7 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
 def landing_score(state: State, seat: int, card: str | None) -> float:
     """How good the animals' places are for `seat`'s team once `card` has moved them: a wolf in
     front of the next seat to activate takes a sheep of its target, a hound brings one back."""
-    rules = state.rules  # type: ignore[attr-defined]
+    rules = cast("WolfHoundRules", state.rules)
     team = rules.team_of[seat]
     color = rules.color_of[card] if card is not None else 0
     value = rules.value_of[card] if card is not None else 0

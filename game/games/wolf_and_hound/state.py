@@ -22,7 +22,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.flow import ScoreSheet
+from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, Side, apply_steps
@@ -35,7 +35,7 @@ KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 SIDE_NAMES = ("front", "back")
 
 
-class WolfHoundState(State):
+class WolfHoundState(KeepsScoreSheet, State):
     rules: WolfHoundRules
     mutable_fields = ("sheep", "pos", "side", "moved_at", "forbidden", "games", "wins")
 
@@ -126,7 +126,7 @@ class WolfHoundState(State):
             return []
         ids, value_of, forbidden = self.card_ids, rules.value_of, self.forbidden
         held = {ids[u] for u in self.zones[self.hand[seat]]}
-        plays = [rules.plays[c] for c in rules.card_order if c in held and value_of[c] not in forbidden]
+        plays: list[Action] = [rules.plays[c] for c in rules.card_order if c in held and value_of[c] not in forbidden]
         return plays or [rules.skip]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -164,15 +164,6 @@ class WolfHoundState(State):
 
     def is_over(self) -> bool:
         return self.over
-
-    @property
-    def sheet(self) -> list[list[int]]:
-        """The score sheet's rows of points (one per game), as the bots read them."""
-        return self.score_sheet.points
-
-    @property
-    def sheet_details(self) -> list[list[dict[str, int]]]:
-        return self.score_sheet.details
 
     def scores(self) -> list[int]:
         return self.score_sheet.totals[:]

@@ -1,0 +1,231 @@
+"""The Kill the Unicorns table: the line of four unicorns with their schemes, the black market,
+every seat's unicorns and bid.
+
+Where things lie is kill_the_unicorns_place.py, the pictures kill_the_unicorns_draw.py. Every move
+is a composer template matched against the legal texts: a scheme is picked then its unicorn
+clicked (`under N`, numbered from 1: a Target with offset 1), a hunt is 1 to 4 hunt cards then
+Confirm (the Knight's boost is a toggle beside it), a purchase is a market token then one of the
+seat's unicorns; passing, peeking, staying, the blind reveal, painting and buying nothing are
+buttons with keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.layouts import kill_the_unicorns_draw as art
+from scenes.layouts import kill_the_unicorns_place as where
+from scenes.layouts.kill_the_unicorns_view import draw_table
+from scenes.table.composer import Confirm, Pick, Press, Target
+from scenes.table.layout import Layout, TableContext
+from scenes.table.regions import Placements, Region, TableTheme, TourStep
+
+
+def value_word(picture: str) -> str:
+    """A hunt card's word in a bid: its value ('hunt_3' -> '3')."""
+    return picture.rpartition("_")[2]
+
+
+def item_word(picture: str) -> str:
+    """A market token's words in a purchase ('cotton_candy_pink' -> 'cotton_candy pink', 'pate_4' -> 'pate')."""
+    item = where.item_of(picture)
+    rest = picture[len(item) + 1:]
+    return f"{item} {rest}" if rest and not rest.isdigit() else item
+
+
+def unicorn_word(picture: str) -> str:
+    """A unicorn of the collection's number in a purchase (its picture ends with '|n')."""
+    return picture.rpartition("|")[2]
+
+
+class KillTheUnicornsLayout(Layout):
+    """The line, the schemes under it, the market, the seats; the moves as composer templates."""
+
+    game_id = "kill_the_unicorns"
+    batched_moves = ("new_round", "new_line", "draw_scheme", "pate_attached", "scheme_away", "played")
+    choice_moves = ("bid",)
+    move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
+    phase_steps = {"round": "chapter"}
+
+    def __init__(self) -> None:
+        self.boost = False  # the Knight's boost chosen for the bid being built
+
+    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+        return where.place(view, rect, theme)
+
+    # ------------------------------------------------------------------ input
+    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+        phase = view["phase"]
+        if phase == "schemes":
+            return [Pick("scheme_hand", to=("under",), keys="initial", name="scheme")
+                    >> Target("under", name="pos", offset=1, keys="token")
+                    >> Confirm("scheme keep {scheme} under {pos}", auto=True, help="unicorns.help_scheme")]
+        if phase == "wizard":
+            return [Target("under", name="src", offset=1, keys="token") >> Target("under", name="dst", offset=1, keys="token")
+                    >> Confirm("move {src} to {dst}", auto=True, help="unicorns.help_wizard"), Press("stay", key="s")]
+        if phase == "hunt":
+            words = " boost" if self.boost else ""
+            return [Pick("hand", count=(1, 4), to=("bid",), token=value_word, keys="token")
+                    >> Confirm("hunt {hand}" + words, help="unicorns.help_hunt"),
+                    Press("pass", key="p"), Press("peek", key="k")]
+        if phase == "choose":
+            return [Press("reveal 1", key="1"), Press("reveal 2", key="2")]
+        if phase == "paint":
+            return [Press(f"paint {c}", key=c[0]) for c in ("pink", "blue", "green", "yellow")]
+        if phase == "market":
+            return [Pick("market", to=("collection",), token=item_word, keys="initial", name="item")
+                    >> Pick("collection", token=unicorn_word, keys="token", name="unicorn")
+                    >> Confirm("buy {item} unicorn {unicorn}", auto=True, help="unicorns.help_market"),
+                    Press("buy none", key="n")]
+        return []
+
+    def hint(self, ctx: TableContext) -> str:
+        return ctx.tr(f"unicorns.hint.{ctx.view['phase']}")
+
+    def drop_hint(self, ctx: TableContext) -> str:
+        return ctx.tr(f"unicorns.drop.{ctx.view['phase']}")
+
+    def _own_buttons(self, ctx: TableContext) -> list[tuple[str, pygame.Rect, bool]]:
+        """The hunt's Confirm button and the Knight's boost toggle: (name, rect, enabled)."""
+        region = ctx.regions.get("own_buttons")
+        if region is None or ctx.seat is None or ctx.view["phase"] != "hunt" or ctx.composer is None:
+            return []
+        r = region.rect
+        h = min(max(22, r.h // 2 - 4), ctx.app.px(44))
+        comp = ctx.composer.composer
+        out = [("confirm", pygame.Rect(r.x, r.y, r.w, h), comp is not None and comp.ready() is not None)]
+        if any(text.endswith(" boost") for text in ctx.legal):
+            out.append(("boost", pygame.Rect(r.x, r.y + h + 4, r.w, h), True))
+        return out
+
+    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+        """Clicks on the Confirm and boost buttons; B toggles the boost, Enter confirms (composer)."""
+        buttons = self._own_buttons(ctx)
+        if not buttons:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and len(buttons) > 1:
+            self._toggle_boost(ctx)
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for name, rect, enabled in buttons:
+            if rect.collidepoint(event.pos):
+                if name == "boost":
+                    self._toggle_boost(ctx)
+                elif enabled:
+                    ctx.composer.confirm(ctx)
+                else:
+                    ctx.say(ctx.tr("unicorns.pick_first"), True)
+                return True
+        return False
+
+    def _toggle_boost(self, ctx: TableContext) -> None:
+        self.boost = not self.boost
+        ctx.composer.reset()  # the templates change: the composer is built again at the next sync
+
+    # ------------------------------------------------------------------ drawing
+    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+        """Unicorns of a collection grouped by colour, each with its number, points and extras;
+        nothing under the line (draw_table shows the schemes' count, never the cards)."""
+        if region.zone == "under":
+            return []
+        if region.zone == "line":
+            return [c for c in cards if c]
+        if region.zone == "collection" and region.seat is not None:
+            entries = view["collections"][region.seat]
+            if len(entries) != len(cards):
+                return cards
+            coded = [(e.get("colour") or "~", i) for i, e in enumerate(entries)]
+            out = []
+            for _, i in sorted(coded):
+                e = entries[i]
+                extras = ",".join(e["tokens"] + e["schemes"])
+                out.append(f"coll|{cards[i]}|{e.get('colour') or ''}|{e['points']}|{extras}|{i + 1}")
+            return out
+        return cards
+
+    def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
+        rules, app = card_art.rules, card_art.app
+        extras: list[str] = []
+        number = None
+        if card.startswith("coll|"):
+            _, card, colour, points, attached, n = card.split("|")
+            extras = [app.game_text(rules, f"short.{where.item_of(x)}") for x in attached.split(",") if x]
+            number = int(n)
+            override: tuple[str | None, int] | None = (colour or None, int(points))
+        else:
+            override = None
+        if card in rules.unicorns:
+            decl = rules.unicorns[card]
+            colour, points = override or ((None if decl["colour"] == "none" else decl["colour"]), decl["points"])
+            special = "legendary" if card == "legendary" else "pigicorn" if card == "pigicorn" else (
+                "smelly" if card.startswith("smelly") else "")
+            if colour is None and override is not None and card != "legendary":
+                special = "pigicorn"
+            rgb = card_art.colors.get(colour or "none", art.NONE)
+            return art.unicorn(app, app.game_text(rules, f"card.{card}"), colour, points, rgb, size, extras, number, special)
+        if card.startswith("hunt_"):
+            return art.hunt_card(app, int(value_word(card)), size)
+        if card in rules.schemes_stay:
+            return art.scheme_card(app, app.game_text(rules, f"card.{card}"), app.game_text(rules, f"scheme.{card}.effect"),
+                                   rules.schemes_stay[card], size)
+        if card.startswith("char:"):
+            name = card[5:]
+            return art.character_card(app, app.game_text(rules, f"character.{name}"), app.game_text(rules, f"power.{name}"),
+                                      list(rules.characters).index(name), size)
+        item = where.item_of(card)
+        if item in rules.market:
+            rest = card[len(item) + 1:]
+            colour = rest if rest in rules.colours else None
+            points = int(rest) if rest.isdigit() else rules.market[item]["points"]
+            rgb = card_art.colors.get(colour, (180, 170, 150)) if colour else ((170, 120, 90) if item == "pate" else (200, 200, 215))
+            return art.token(app, item, colour, points, rgb, size)
+        return None
+
+    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        draw_table(self, ctx, surface)
+
+    def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
+        """Every unicorn, scheme, character and market token, each named."""
+        from scenes.table.cards import CardArt
+
+        card_art = CardArt(app, rules, self)
+        items = [(u, app.game_text(rules, f"card.{u}")) for u in rules.unicorns]
+        items += [(s, app.game_text(rules, f"card.{s}")) for s in rules.schemes_stay]
+        items += [(f"char:{c}", app.game_text(rules, f"character.{c}")) for c in rules.characters]
+        tokens = dict.fromkeys(f"{i}_{c}" if rules.market[i]["tokens"] == "colours" else (f"{i}_{min(rules.pate_values)}" if rules.market[i]["discard"] else i)
+                               for i in rules.market for c in rules.colours)
+        items += [(t, app.game_text(rules, f"item.{where.item_of(t)}")) for t in tokens]
+        return [card_art.labelled(picture, label, size) for picture, label in items]
+
+    # ------------------------------------------------------------------ texts
+    def status_line(self, view: dict[str, Any], text: Any) -> str:
+        out = f"{text('phase.round', number=view['round'])}/{view['rounds']}"
+        if view.get("hunt"):
+            out += f" · {text('phase.hunt', number=view['hunt'])}/4"
+        elif view["phase"] == "market":
+            out += f" · {text('phase.market')}"
+        return out
+
+    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+        order = where.seat_order(view)
+        me = order[0]
+        others = order[1:]
+        return [
+            TourStep(("line_frame",), "unicorns.tour.line"),
+            TourStep(tuple(f"under:{p}" for p in range(len(view["line"]))), "unicorns.tour.schemes"),
+            TourStep((f"scheme_hand:{me}",), "unicorns.tour.my_schemes"),
+            TourStep((f"hand:{me}", f"bid:{me}"), "unicorns.tour.hunt"),
+            TourStep((f"collection:{me}",), "unicorns.tour.collection"),
+            TourStep(("market_frame",), "unicorns.tour.market"),
+            TourStep(tuple(f"panel:{s}" for s in others) + tuple(f"info:{s}" for s in others), "unicorns.tour.others"),
+            TourStep(("actions",), "unicorns.tour.buttons"),
+            TourStep(("hud",), "unicorns.tour.keys"),
+        ]
+
+    def seating_advice(self, app: Any, rules: Any, players: int) -> str | None:
+        """The setup screen says the cards are the project's design."""
+        return app.game_text(rules, "setup.note")
+

@@ -1,0 +1,128 @@
+"""What the Kill the Unicorns table draws beyond card regions: the schemes peeking from under the
+unicorns (a count, never the cards), the hunted unicorn's glow, the market's names and prices,
+each seat's character, hand size, bid and score, the hunt's Confirm and boost buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.layouts import kill_the_unicorns_draw as art
+from scenes.layouts.kill_the_unicorns_draw import wrap
+from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
+from scenes.table.layout import TableContext
+from scenes.ui import theme
+
+HIGHLIGHT = (250, 214, 96)
+
+
+def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
+    view, regions = ctx.view, ctx.regions
+    small = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), False)
+    bold = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), True)
+    for name in ("line_frame", "market_frame"):
+        r = regions[name].rect
+        pygame.draw.rect(surface, (70, 110, 84), r, 2, border_radius=8)
+        surface.blit(bold.render(ctx.text(regions[name].label), True, theme.ACCENT), (r.x + 8, r.y + 2))
+    _draw_line(ctx, surface, small)
+    _draw_market(ctx, surface, small, bold)
+    for seat in range(view["players"]):
+        _draw_info(ctx, surface, seat, small)
+    for name, rect, enabled in layout._own_buttons(ctx):
+        label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and layout.boost else f"unicorns.button.{name}")
+        button(ctx, surface, rect, label, enabled, on=name == "boost" and layout.boost)
+
+
+def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font) -> None:
+    """The schemes under each unicorn, its number, and the hunted one outlined."""
+    view = ctx.view
+    hunted = (view.get("hunt") or 0) - 1
+    for p, slot in enumerate(view["line"]):
+        region = ctx.regions.get(f"under:{p}")
+        if region is None:
+            continue
+        w, h = region.card_size
+        card = pygame.Rect(region.rect.x, region.rect.y, w, h)
+        count = len(view["zones"]["under"][p])
+        peek = (region.rect.h - h) // 3
+        for k in range(count):
+            strip = pygame.Rect(card.x + 4 + 3 * k, card.bottom - peek + peek * (k + 1), w - 8 - 6 * k, peek)
+            pygame.draw.rect(surface, art.SCHEME_BACK, strip, border_bottom_left_radius=5, border_bottom_right_radius=5)
+            pygame.draw.rect(surface, (150, 120, 190), strip, 1, border_bottom_left_radius=5, border_bottom_right_radius=5)
+        label = ctx.text("view.schemes_under", count=count)
+        img = font.render(label, True, theme.TEXT if count else theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midtop=(card.centerx, card.bottom + peek * max(1, count) + 2)))
+        num = font.render(str(p + 1), True, theme.ACCENT)
+        surface.blit(num, num.get_rect(midright=(card.x - 4, card.centery)))
+        if p == hunted and slot["card"]:
+            pygame.draw.rect(surface, HIGHLIGHT, card.inflate(10, 10), 4, border_radius=10)
+            tag = font.render(ctx.text("view.hunted"), True, HIGHLIGHT)
+            surface.blit(tag, tag.get_rect(midleft=(card.right + 8, card.y + 10)))
+
+
+def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:
+    """Each item's name, price (the viewer's, discount included) and what it does."""
+    region = ctx.regions["market"]
+    frame = ctx.regions["market_frame"].rect
+    view = ctx.view
+    seat = view.get("seat") if view.get("seat") is not None else 0
+    row_h = region.rect.h // len(MARKET_ITEMS)
+    for k, item in enumerate(MARKET_ITEMS):
+        y = region.rect.y + k * row_h
+        price = view["prices"][seat].get(item, 0)
+        room = region.rect.x - frame.x - 12
+        size = max(9, row_h // 3 - 1)
+        name = _fit(ctx.app.font(size + 1, True).render(
+            f"{ctx.text(f'item.{item}')} · {ctx.text('view.price', price=price)}", True, theme.TEXT), room)
+        surface.blit(name, (frame.x + 8, y + 1))
+        small = ctx.app.font(size, False)
+        lines = wrap(small, ctx.text(f"short_effect.{item}"), room)[: max(1, (row_h - name.get_height() - 2) // (size + 1))]
+        for i, line in enumerate(lines):
+            surface.blit(small.render(line, True, theme.TEXT_DIM), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
+        if not any(c.startswith(item) for c in view["zones"]["market"]):
+            surface.blit(font.render(ctx.text("view.sold_out"), True, theme.TEXT_DIM), (region.rect.x, y + row_h // 3))
+
+
+def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pygame.font.Font) -> None:
+    """A seat's character, hunt cards in hand, bid and discarded schemes, on one line."""
+    region = ctx.regions.get(f"info:{seat}")
+    if region is None:
+        return
+    view = ctx.view
+    char = view["characters"][seat]
+    parts = [ctx.text(f"character.{char}") + ("" if not view["powers"] else ctx.text(
+                 "view.power_used" if view["power_used"][seat] else "view.power_ready")),
+             ctx.text("view.hand", count=len(view["zones"]["hand"][seat]))]
+    bid = len(view["zones"]["bid"][seat])
+    if view["passed"][seat]:
+        parts.append(ctx.text("view.passed"))
+    elif bid:
+        parts.append(ctx.text("view.bid", count=bid))
+    total = view["totals"][seat]
+    if total is not None:
+        parts.append(ctx.text("view.total", total=total))
+    discarded = len(view["zones"]["discarded"][seat]) + len(view["zones"]["spent"][seat])
+    if discarded:
+        parts.append(ctx.text("view.discarded", count=discarded))
+    text = " · ".join(parts)
+    img = _fit(font.render(text, True, theme.TEXT), region.rect.w - 4)
+    surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
+
+
+def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
+    """A rendered line squeezed to `width` if it is longer (names in French are long)."""
+    if img.get_width() <= width or width <= 0:
+        return img
+    return pygame.transform.smoothscale(img, (width, img.get_height()))
+
+
+def button(ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
+    """One of the layout's own buttons, drawn like the table's."""
+    pygame.draw.rect(surface, theme.BUTTON_HOVER if on else theme.BUTTON, rect, border_radius=rect.h // 3)
+    pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, rect, 2, border_radius=rect.h // 3)
+    font = ctx.app.font(max(9, int(rect.h * 0.4)), True)
+    img = font.render(label, True, theme.TEXT if enabled else theme.TEXT_DIM)
+    if img.get_width() > rect.w - 8:
+        img = pygame.transform.smoothscale(img, (rect.w - 8, img.get_height()))
+    surface.blit(img, img.get_rect(center=rect.center))
