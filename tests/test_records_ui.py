@@ -177,8 +177,9 @@ def test_table_autosaves_and_undoes_with_ctrl_z(monkeypatch, tmp_path: Path) -> 
     undo_rect = next(rect for action, rect, enabled in table.records.buttons(app.screen.get_size()) if action == "undo")
     app.step(0.1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=undo_rect.center)])
     assert match.history == before[:last_human]
+    assert table.records.visible  # the log is docked open by default; L folds it
     app.step(0.1, [key(pygame.K_l)])
-    assert table.records.visible
+    assert not table.records.visible
 
 
 def test_without_practice_undo_after_a_reveal_is_refused_with_a_reason(monkeypatch, tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ class FishFishLayout(Layout):
     batched_moves = ("bet", "catch", "payout", "last_bait", "discard", "new_round", "to_box")
     move_sounds = {"bet": "deal", "catch": "capture", "payout": "score", "last_bait": "score"}
     phase_steps = {"reveal": "reveal"}
+    moments = Layout.moments + ("catch", "payout", "last_bait")  # held on screen, Space ends one
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return where.place(view, rect, theme)
@@ -103,6 +104,18 @@ class FishFishLayout(Layout):
                                        pattern=app.tr(f"fish_fish.pattern.{look['pattern']}")))
                   for k, look in enumerate(card_art.presentation.get("owner_looks") or [])]
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
+
+    def card_title(self, ctx: TableContext, picture: str) -> str:
+        """A fish tile names its species by shape and pattern (tooltips, colour-blind players)."""
+        if picture.startswith("fish:"):
+            looks = (ctx.rules.data.get("presentation") or {}).get("owner_looks") or []
+            if not looks:
+                return ctx.text("card.fish")
+            look = looks[int(picture.partition(":")[2]) % len(looks)]
+            species = ctx.tr("fish_fish.species", shape=ctx.tr(f"fish_fish.shape.{look['shape']}"),
+                             pattern=ctx.tr(f"fish_fish.pattern.{look['pattern']}"))
+            return f"{ctx.text('card.fish')} — {species}"
+        return super().card_title(ctx, picture)
 
     # ---------------------------------------------------------------- animation
     def prepare_events(self, events: list[Event]) -> list[Event]:

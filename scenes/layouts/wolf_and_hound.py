@@ -19,6 +19,7 @@ import pygame
 
 from game.engine.events import Event, MarkerChanged
 from scenes.layouts import wolf_and_hound_draw as art
+from scenes.layouts import wolf_and_hound_view as view_mod
 from scenes.layouts.wolf_and_hound_view import draw_board, draw_table
 from scenes.table import recipes
 from scenes.table.composer import Press
@@ -137,8 +138,8 @@ def _block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch:
     out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(x, y, w, label_h), seat=seat))
     ry = y + label_h + gap
     pw, fw, hw = int(ch * 1.5), int(ch * 1.1), int(ch * 0.75)
-    out.add(Region(f"pasture:{seat}", AREA, pygame.Rect(x, ry, pw, row_h), seat=seat))
-    out.add(Region(f"forest:{seat}", AREA, pygame.Rect(x + pw + gap, ry, fw, row_h), seat=seat))
+    out.add(Region(f"pasture:{seat}", AREA, pygame.Rect(x, ry, pw, row_h), seat=seat, label="zone.pasture"))
+    out.add(Region(f"forest:{seat}", AREA, pygame.Rect(x + pw + gap, ry, fw, row_h), seat=seat, label="zone.forest"))
     px, py, rw = (x, ry + row_h + gap, w - hw - gap) if tall else (x + pw + fw + 2 * gap, ry, int(ch * 2.4))
     out.add(Region(f"played:{seat}", FAN, pygame.Rect(px, py, rw, row_h), "played", seat, small, "up",
                    label="zone.played", capacity=3 if tall else 4))
@@ -237,6 +238,22 @@ class WolfAndHoundLayout(Layout):
 
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
+
+    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+        """On the board, the animal card under the pointer: its name, side and rule."""
+        if region.name == BOARD and ctx.mouse is not None:
+            places = view_mod.animal_places(ctx.view, *view_mod.board_geometry(ctx))
+            for animal in ctx.view.get("animals", []):
+                rect = places.get(animal["id"])
+                if rect is not None and rect.collidepoint(ctx.mouse):
+                    key = f"animal.{animal['id']}"
+                    return [ctx.text(key), f"{ctx.text('kind.' + animal['kind'])} ({ctx.text('side.' + animal['side'])})",
+                            ctx.text(f"{key}.desc")]
+            return [ctx.text("zone.board"), ctx.text("zone.board.rule")]
+        lines = super().tooltip(ctx, region, index)
+        if region.label == "zone.pasture" and region.seat is not None and region.seat < len(ctx.view.get("sheep", [])):
+            lines.append(ctx.text("zone.pasture.count", count=ctx.view["sheep"][region.seat]))
+        return lines
 
     def seat_name(self, ctx: TableContext, seat: int) -> str:
         """The name of a seat nobody plays (a ghost)."""

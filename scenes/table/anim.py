@@ -35,6 +35,7 @@ DURATIONS = {
     "choose": 0.35, "reveal": 0.9, "take": 0.95, "move": 0.55, "batch": 0.7, "note": 1.3,
     "marker": 0.8, "score": 1.6, "phase": 0.7, "chapter": 1.3, "game_over": 1.2,
 }
+MOMENT_HOLD = 0.9  # extra seconds a key moment (a reveal, a catch, a scoring) stays on screen
 SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "chapter": "deal"}
 
 
@@ -76,11 +77,14 @@ class Step:
     elapsed: float = 0.0
     duration: float = 0.0
     caption: str = ""
+    moment: bool = False  # a key moment the layout wants seen: held on screen, Space ends only it
+    hold: float = 0.0  # seconds of the duration spent still, once the motion is over
     carried: list[dict[str, Any] | None] = field(default_factory=list)  # the view's `cards` entries in flight
 
     @property
     def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+        motion = self.duration - self.hold
+        return 1.0 if motion <= 0 else min(1.0, self.elapsed / motion)
 
 
 def group_events(events: list[Event], kinds: MoveKinds = MoveKinds(),
@@ -180,6 +184,21 @@ class Animator:
             else:
                 return
 
+    def skip_moment(self, place: Callable[[dict[str, Any]], Placements]) -> None:
+        """Space: end the key moment being shown, or hurry to the next one (applying the steps
+        before it without showing them); the steps after it are still played."""
+        current = self.current
+        if current is not None:
+            self._finish(current)
+            self.current = None
+            if current.moment:
+                return
+        while self.queue and not self.layout.is_moment(self.queue[0]):
+            step = self.queue.popleft()
+            self._start(step, 1.0, place, quiet=True)
+            self._finish(step)
+        self.current = None
+
     def skip(self, place: Callable[[dict[str, Any]], Placements]) -> None:
         """Finish the current step and apply every queued one without showing it."""
         if self.current is not None:
@@ -195,6 +214,10 @@ class Animator:
         assert self.view is not None
         self.current = step
         step.duration = DURATIONS[step.kind] / max(0.05, speed)
+        step.moment = self.layout.is_moment(step)
+        if step.moment:
+            step.hold = MOMENT_HOLD / max(0.05, speed)
+            step.duration += step.hold
         for event in step.events:  # the HUD's counters change when the caption says so
             if isinstance(event, PhaseBegan):
                 _count_phase(self.view, event)

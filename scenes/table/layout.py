@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.engine.events import CardMoved, Event, MarkerChanged
-from scenes.table.regions import DragMove, Placements, Region, TableTheme, TourStep
+from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
+from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 
 @dataclass
@@ -92,6 +92,9 @@ class Layout:
     flying_markers: ClassVar[tuple[str, ...]] = ()
     phase_steps: ClassVar[dict[str, str]] = {}  # phase -> "reveal" | "chapter"
     move_sounds: ClassVar[dict[str, str]] = {}
+    # Key moments, held on screen and ended alone by Space: animation step kinds ("reveal",
+    # "take", "score", "chapter", "game_over"), engine move reasons, phases or note keys.
+    moments: ClassVar[tuple[str, ...]] = ("reveal", "take", "score", "chapter", "game_over")
 
     # ------------------------------------------------------------------ placing
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
@@ -175,6 +178,85 @@ class Layout:
         """The setup screen's advice on who sits where for a player count."""
         return None
 
+    # ----------------------------------------------------------------- reading
+    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+        """What hovering (or focusing) `region` says, first line the title: what the zone is,
+        whose, its rule and card count, then the pointed card's name and rule (`index`: the card
+        under the pointer, None for the zone itself). Texts: the region's label or
+        `zone.<zone>`, `zone.<zone>.rule`, `card.<id>`, `card.<id>.rule` in the game's YAML."""
+        lines: list[str] = []
+        if region.kind == PANEL:
+            if region.seat is None:
+                return []
+            lines.append(ctx.name(region.seat))
+            scores = ctx.view.get("scores")
+            if isinstance(scores, list) and region.seat < len(scores) and scores[region.seat] is not None:
+                lines.append(ctx.tr("table.tip_points", points=scores[region.seat]))
+            return lines
+        base = region.label or (f"zone.{region.zone}" if region.zone else f"marker.{region.marker}")
+        title = ctx.text(base) if ctx.rules.has_text(base) else ""
+        if title and region.seat is not None and ctx.name(region.seat):
+            title = ctx.tr("table.tip_whose", zone=title, name=ctx.name(region.seat))
+        if title:
+            lines.append(title)
+        if ctx.rules.has_text(f"{base}.rule"):
+            lines.append(ctx.text(f"{base}.rule"))
+        if region.kind == MARKER or region.zone is None:
+            return lines
+        cards = zone_cards(ctx.view, region)
+        lines.append(ctx.tr("table.tip_cards_one" if len(cards) == 1 else "table.tip_cards", count=len(cards)))
+        if index is not None and 0 <= index < len(cards):
+            lines.extend(self.card_tip(ctx, region, cards, index))
+        return lines
+
+    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+        """The pointed card's name and rule (nothing for a face-down card)."""
+        pictures = self.region_cards(ctx.view, region, cards)
+        picture = pictures[index] if index < len(pictures) else None
+        if picture is None or picture == "back":
+            return []
+        card = picture.partition(":")[0]  # "bait:3": a bait of value 3
+        title = self.card_title(ctx, picture)
+        if not title:
+            return []
+        out = ["", title]
+        if ctx.rules.has_text(f"card.{card}.rule"):
+            out.append(ctx.text(f"card.{card}.rule"))
+        return out
+
+    def card_title(self, ctx: TableContext, picture: str) -> str:
+        """A picture's name: `card.<id>`, and for "<id>:<detail>" the card's name and detail."""
+        card, _, detail = picture.partition(":")
+        if not ctx.rules.has_text(f"card.{card}"):
+            return ""
+        return f"{ctx.text(f'card.{card}')} {detail}".strip()
+
+    def hand_order(self, rules: Any, cards: list[str]) -> list[str]:
+        """The viewer's hand as shown: sorted in the game's card order (its YAML `cards`);
+        cards the YAML does not list keep their places relative to each other."""
+        order = {card: i for i, card in enumerate(rules.data.get("cards") or {})}
+        return sorted(cards, key=lambda card: order.get(card, len(order)))
+
+    def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
+        """The picture id a right-click (or Z) on a card shows at full size (None: face down)."""
+        cards = zone_cards(ctx.view, region)
+        if not 0 <= index < len(cards):
+            return None
+        pictures = self.region_cards(ctx.view, region, cards)
+        picture = pictures[index] if index < len(pictures) else None
+        return None if picture in (None, "back") else picture
+
+    def is_moment(self, step: Any) -> bool:
+        """Whether an animation step is one of the layout's key moments (`moments`)."""
+        if step.kind in self.moments:
+            return True
+        for event in step.events:
+            name = (event.reason if isinstance(event, CardMoved) else event.phase if isinstance(event, PhaseBegan)
+                    else event.key if isinstance(event, Note) else None)
+            if name is not None and name in self.moments:
+                return True
+        return False
+
     # -------------------------------------------------------------- animation
     def prepare_events(self, events: list[Event]) -> list[Event]:
         """The events to animate, reordered if the table shows them better so."""
@@ -198,3 +280,14 @@ class Layout:
         """Whether a marker change joins the step of the previous marker changes."""
         return False
 
+
+
+def zone_cards(view: dict[str, Any], region: Region) -> list[str]:
+    """The cards a region shows of the displayed view (empty when it shows none)."""
+    zones = view.get("zones", {})
+    if region.zone is None or region.zone not in zones:
+        return []
+    cards = zones[region.zone]
+    if region.seat is not None:
+        cards = cards[region.seat] if isinstance(cards, list) and region.seat < len(cards) else []
+    return list(cards) if isinstance(cards, list) else []

@@ -26,6 +26,7 @@ from game.log import LogLine, LogWriter, display_text, undo_marks
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
+LOG_OPEN = "log_open"  # app.settings.extra key: the log column is open (default) or folded
 _EVENTS = "events"
 _UNDO = "undo"
 
@@ -218,7 +219,9 @@ class LogPanel:
 
 class TableRecords:
     """What match records add to a table scene, in one object the scene forwards to:
-    autosave after every action, undo (Ctrl+Z) and redo (Ctrl+Y), and the log panel (L).
+    autosave after every action, undo (Ctrl+Z) and redo (Ctrl+Y), and the log panel (L): docked
+    in a column on the right, open by default; the table is laid out in `table_rect`, the rest
+    of the window, so the log never covers the board.
 
     The scene calls: `TableRecords(scene)` once its match, app, rules and viewer exist;
     `handle(event)` first in its input; `draw(surface)` last; `close()` on exit. After an undo or
@@ -234,7 +237,7 @@ class TableRecords:
         self.recorder = records.attach(match, background=True)  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
         self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos)
-        self.visible = False
+        self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
         self._reported: str | None = None
         match.on_action.append(self._on_action)
 
@@ -253,6 +256,17 @@ class TableRecords:
         while self.recorder.store.problems:
             found = self.recorder.store.problems.pop(0)
             self.app.notify(self.app.tr("records.stats_corrupt", problem=found), seconds=20, error=True)
+
+    def recap(self, seat: int) -> list[str]:
+        """Hot-seat: what happened since `seat` last acted, as the log tells it to everyone (it
+        is shown on the privacy screen, before the others have looked away)."""
+        from game.log import LogWriter
+
+        timeline = self.recorder.timeline
+        actions = timeline.record.actions
+        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
+        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None)
+        return [display_text(line) for line in writer.lines([e for batch in timeline.events[last + 1:] for e in batch])]
 
     # ------------------------------------------------------------------ undo
     def undo(self) -> bool:
@@ -323,24 +337,36 @@ class TableRecords:
         return self.visible and self.panel.handle(event)
 
     def toggle_log(self) -> None:
+        """Open or fold the log column; the table is laid out again in the room left."""
         self.visible = not self.visible
+        self.app.settings.extra[LOG_OPEN] = self.visible
+        self.scene.resize(self.app.screen.get_size())
+
+    def table_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the table is laid out: the window less the log column (open) or the narrow
+        strip of record buttons (folded), so neither ever covers a card."""
+        w, h = size
+        return pygame.Rect(0, 0, max(self.app.px(320), w - self._width(size) - self.app.px(16)), h)
+
+    def _width(self, size: tuple[int, int]) -> int:
+        """The dock's width: the log column, or just the record buttons when folded."""
+        if self.visible:
+            return min(self.app.px(330), int(size[0] * 0.27))
+        return self._button_width()
+
+    def _button_width(self) -> int:
+        font, tr = self._button_font(), self.app.tr
+        return max(font.size(tr(f"records.{a}_button"))[0] for a in ("undo", "redo", "log")) + self.app.px(16)
 
     def privacy_free(self) -> bool:
         return getattr(self.scene, "privacy_for", None) is None
 
     def _rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """The panel: a column on the right, under the HUD and the record buttons."""
+        """The panel: a column on the right, beside the table (whose rect excludes it)."""
         px = self.app.px
         w, h = size
-        top = self._top()
-        width = min(px(380), int(w * 0.34))
-        return pygame.Rect(w - width - px(8), top, width, max(px(80), h - top - px(8)))
-
-    def _top(self) -> int:
-        placements = getattr(self.scene, "placements", None)
-        if placements is not None and "hud" in placements.regions:
-            return placements.regions["hud"].rect.bottom + self.app.px(6)
-        return self.app.px(48)
+        width = self._width(size)
+        return pygame.Rect(w - width - px(8), px(8), width, h - px(24) - self._button_height())
 
     def _button_font(self) -> pygame.font.Font:
         return self.app.font(self.app.px(theme.SMALL_SIZE - 2), bold=True)
@@ -349,22 +375,24 @@ class TableRecords:
         return self._button_font().get_linesize() + self.app.px(8)
 
     def buttons(self, size: tuple[int, int]) -> list[tuple[str, pygame.Rect, bool]]:
-        """The record buttons stacked in the bottom-left corner, clear of the seats and the hand:
-        undo, redo, log (action, rect, enabled)."""
-        px, tr = self.app.px, self.app.tr
-        font = self._button_font()
-        items = (
-            ("undo", "records.undo_button", self._can_undo()),
-            ("redo", "records.redo_button", self.recorder.can_redo()),
-            ("log", "records.log_button", True),
-        )
-        width = max(font.size(tr(key))[0] for _, key, _ in items) + px(16)
+        """The record buttons in the dock, under the log (in a row) or, folded, stacked in its
+        strip: undo, redo, log (action, rect, enabled)."""
+        px = self.app.px
+        items = (("undo", self._can_undo()), ("redo", self.recorder.can_redo()), ("log", True))
         height = self._button_height()
-        y = size[1] - px(8) - len(items) * (height + px(4))
+        w, h = size
         out: list[tuple[str, pygame.Rect, bool]] = []
-        for action, _, enabled in items:
+        if self.visible:
+            dock = self._rect(size)
+            width = (dock.width - 2 * px(4)) // len(items)
+            for i, (action, enabled) in enumerate(items):
+                out.append((action, pygame.Rect(dock.x + i * (width + px(4)), h - px(8) - height, width, height), enabled))
+            return out
+        width = self._width(size)
+        y = h - px(8) - len(items) * (height + px(4))
+        for action, enabled in items:
             y += height + px(4)
-            out.append((action, pygame.Rect(px(8), y - height, width, height), enabled))
+            out.append((action, pygame.Rect(w - width - px(8), y - height, width, height), enabled))
         return out
 
     def _can_undo(self) -> bool:

@@ -64,8 +64,12 @@ def privacy_button(app: Any, size: tuple[int, int], name: str = "") -> pygame.Re
     return rect
 
 
-def draw_privacy(surface: pygame.Surface, app: Any, name: str) -> None:
-    """Hot-seat: a full screen that hides every hand until `name` is alone at the screen."""
+RECAP_LINES = 8
+
+
+def draw_privacy(surface: pygame.Surface, app: Any, name: str, recap: list[str] | None = None) -> None:
+    """Hot-seat: a full screen that hides every hand until `name` is alone at the screen, with
+    the recap of what happened since their last turn (public lines only)."""
     w, h = surface.get_size()
     surface.fill(theme.BACKGROUND_DARK)
     title = app.font(app.px(theme.TITLE_SIZE), True).render(app.tr("table.pass_to", name=name), True, theme.ACCENT)
@@ -80,6 +84,27 @@ def draw_privacy(surface: pygame.Surface, app: Any, name: str) -> None:
     pygame.draw.rect(surface, theme.ACCENT, button, border_radius=button.h // 3)
     label = app.font(app.px(theme.BODY_SIZE), True).render(app.tr("table.pass_ready", name=name), True, theme.ACCENT_TEXT)
     surface.blit(label, label.get_rect(center=button.center))
+    if recap:
+        _draw_recap(surface, app, recap, button.bottom + app.px(16))
+
+
+def _draw_recap(surface: pygame.Surface, app: Any, recap: list[str], top: int) -> None:
+    w, h = surface.get_size()
+    font, bold = app.font(app.px(theme.SMALL_SIZE)), app.font(app.px(theme.SMALL_SIZE), True)
+    width = int(w * 0.7)
+    rows: list[str] = []
+    for line in recap[-RECAP_LINES:]:
+        rows.extend(wrap_text(font, line, width - app.px(20)))
+    lh = font.get_linesize()
+    rows = rows[-max(1, (h - top - app.px(40)) // lh):]
+    box = pygame.Rect(0, top, width, (len(rows) + 1) * lh + app.px(16))
+    box.centerx = w // 2
+    pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=app.px(6))
+    pygame.draw.rect(surface, theme.PANEL_BORDER, box, 1, border_radius=app.px(6))
+    title = app.tr("table.recap_more" if len(recap) > RECAP_LINES else "table.recap", count=len(recap))
+    surface.blit(bold.render(title, True, theme.ACCENT), (box.x + app.px(10), box.y + app.px(8)))
+    for i, row in enumerate(rows):
+        surface.blit(font.render(row, True, theme.TEXT), (box.x + app.px(10), box.y + app.px(8) + (i + 1) * lh))
 
 
 def draw_tour(surface: pygame.Surface, app: Any, placements: Placements, step: TourStep, index: int,

@@ -71,6 +71,8 @@ class Painter:
         if region.kind in (SLOT, FAN, ROW, STACK) and not region.source:
             pygame.draw.rect(surface, SLOT_LINE, region.rect, max(1, region.rect.w // 40),
                              border_radius=max(3, region.rect.w // 10))
+        if not cards and region.label and region.kind in (SLOT, FAN, ROW, STACK) and not region.source:
+            self.empty_label(surface, region)
         rects = region.card_rects(len(cards))
         clip = surface.get_clip()
         if region.clip:
@@ -87,6 +89,26 @@ class Painter:
                 if i == selected:
                     pygame.draw.rect(surface, SELECT, r.inflate(4, 4), 3, border_radius=max(3, r.w // 10))
         surface.set_clip(clip)
+
+    def empty_label(self, surface: pygame.Surface, region: Region) -> None:
+        """An empty zone says what it is waiting for (its label, dim), when the words fit."""
+        rules = self.art.rules
+        if not rules.has_text(region.label):
+            return
+        text = self.app.game_text(rules, region.label)
+        rect = region.rect.inflate(-6, -6)
+        size = min(self.app.px(theme.SMALL_SIZE - 3), max(8, rect.h // 3))
+        if size < 9 or rect.w < 24:
+            return
+        font = self.app.font(size)
+        lines = wrap_text(font, text, rect.w)
+        if len(lines) * font.get_linesize() > rect.h or any(font.size(line)[0] > rect.w for line in lines):
+            return
+        y = rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            img = self.text(line, size, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += font.get_linesize()
 
     def _stack(self, surface: pygame.Surface, region: Region, cards: list[str], rects: list[pygame.Rect]) -> None:
         if not cards:

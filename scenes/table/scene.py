@@ -34,6 +34,7 @@ from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
+from scenes.table.reading import TableReader
 from scenes.table.regions import Placements, Region, TableTheme
 
 TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour was shown
@@ -76,6 +77,8 @@ class TableScene(Scene):
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
         match.on_action.append(self._on_action)
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
+        self.rect = self.records.table_rect(app.screen.get_size())  # the board, beside the log
+        self.reader = TableReader(self)  # tooltips, Tab focus, card zoom (scenes/table/reading.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -87,7 +90,7 @@ class TableScene(Scene):
             self.match.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.rect = pygame.Rect((0, 0), size)
+        self.rect = self.records.table_rect(size)
         self.art.clear()
         self._place()
 
@@ -106,6 +109,12 @@ class TableScene(Scene):
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
+        shown = self.animator.view
+        assert shown is not None
+        for region in self.placements.regions.values():  # the viewer's own hand, sorted
+            if region.source and region.zone in shown["zones"] and region.seat is not None:
+                cards = shown["zones"][region.zone][region.seat]
+                cards[:] = self.layout.hand_order(self.rules, cards)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -282,9 +291,11 @@ class TableScene(Scene):
             return self._handle_tour(event)
         if self.records.handle(event):
             return True
+        if self.reader.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE and self.animator.busy:
-                self.animator.skip(self.place)
+                self.animator.skip_moment(self.place)  # the current key moment only
                 self._place()
                 return True
             if event.key == pygame.K_F1:
@@ -329,7 +340,7 @@ class TableScene(Scene):
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            and privacy_button(self.app, self.rect.size, self.name(self.privacy_for)).collidepoint(event.pos)
+            and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
         )
         if confirm:
             self.animator.skip(self.place)  # bots may have moved behind the screen: no replay
@@ -435,7 +446,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.painter.felt(surface.get_size()), (0, 0))
         if self.privacy_for is not None:
-            draw_privacy(surface, self.app, self.name(self.privacy_for))
+            draw_privacy(surface, self.app, self.name(self.privacy_for), self.records.recap(self.privacy_for))
             return
         placements = self.placements
         active = set(self.match.human_to_act()) if not self.animator.busy else set()
@@ -467,6 +478,8 @@ class TableScene(Scene):
         draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
         self.records.draw(surface)
+        if self.tour_index is None:
+            self.reader.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)
             if self.tour_index < len(steps):
