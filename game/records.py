@@ -5,19 +5,16 @@ power cut leaves either the previous file or the new one, never half of one. The
 autosave appends one fsync'd line to the match's journal `autosave/<id>.moves` instead of
 rewriting the record (game/engine/record.py reads the two together; a line cut short by a crash
 is dropped); the record itself is rewritten only when a match starts, is resumed, or after an
-undo or a redo. Unfinished matches
-live in `<data>/autosave/`, finished ones move to `<data>/history/`, statistics live in
-`<data>/stats.json` (game/stats.py) and are updated once per finished match (the match id is
-remembered so a crash between the two writes never counts a match twice or loses it).
+undo or a redo. Unfinished matches live in `<data>/autosave/`, finished ones move to
+`<data>/history/`, statistics live in `<data>/stats.json` (game/stats.py) and are updated once
+per finished match (the match id is remembered so a crash between the two writes never counts
+a match twice or loses it).
 """
 
 from __future__ import annotations
 
-import atexit
 import copy
 import stat
-import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +22,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from game import paths, userfiles
+from game.diskwriter import BackgroundWriter, background_writer  # noqa: F401 - part of this API
 from game.engine.errors import TableeError
 from game.engine.events import Event
 from game.engine.record import (
@@ -54,76 +52,6 @@ def write_atomic(path: Path, text: str) -> None:
 def append_line(path: Path, text: str) -> None:
     """Append one line to `path`, fsync'd (the autosave journal)."""
     userfiles.append_line(path, text)
-
-
-class BackgroundWriter:
-    """Disk work on a worker thread, so a table frame never waits for the disk.
-
-    Every submitted write (a text to write atomically, or a task: a journal line, the end of a
-    match) runs in order, one at a time: one write per move, never one write carrying several. The table does not apply the next bot move while a write of its
-    match is pending (`pending()`, see MatchRecorder), so a crash loses at most the move in
-    flight, never a half-written file. `flush()` waits for everything submitted (on exit,
-    before a match is finished, and in tests).
-    """
-
-    def __init__(self) -> None:
-        self._pending: deque[tuple[Path, Callable[[], object]]] = deque()
-        self._busy = False
-        self._current: Path | None = None
-        self._cond = threading.Condition()
-        self.problem: str | None = None
-        self._thread = threading.Thread(target=self._run, name="tablee-autosave", daemon=True)
-        self._thread.start()
-        atexit.register(self.flush)
-
-    def submit(self, path: Path, text: str) -> None:
-        """Write `text` to `path` atomically, on the worker thread."""
-        self.submit_task(path, lambda: write_atomic(path, text))
-
-    def submit_task(self, key: Path, task: Callable[[], object]) -> None:
-        """Run `task` on the worker thread; `pending(key)` is True until it is done."""
-        with self._cond:
-            self._pending.append((key, task))
-            self._cond.notify_all()
-
-    def pending(self, path: Path) -> bool:
-        """True while a write submitted for `path` is not yet on disk."""
-        with self._cond:
-            return self._current == path or any(p == path for p, _ in self._pending)
-
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every submitted text is on disk; False if the disk did not answer in time."""
-        with self._cond:
-            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: bool(self._pending))
-                path, task = self._pending.popleft()
-                self._busy = True
-                self._current = path
-            try:
-                task()
-                self.problem = None
-            except OSError as exc:
-                self.problem = f"{path.parent}: {exc.strerror or exc}"
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._current = None
-                    self._cond.notify_all()
-
-
-_background_writer: BackgroundWriter | None = None
-
-
-def background_writer() -> BackgroundWriter:
-    """The process-wide autosave writer (started on first use, not at import)."""
-    global _background_writer
-    if _background_writer is None:
-        _background_writer = BackgroundWriter()
-    return _background_writer
 
 
 def save_record(
@@ -548,7 +476,7 @@ class MatchRecorder:
     def _run(self, path: Path, task: Callable[[], None]) -> None:
         """`task` on the writer's thread, or now (scripts and tests); a failure sets `problem`."""
         if self.writer is not None:
-            self.writer.submit_task(path, task)
+            self.writer.submit(path, task)
             self.problem = self.writer.problem
             return
         try:
@@ -589,7 +517,7 @@ class MatchRecorder:
             except OSError as exc:
                 self.problem = f"{self.store.root}: {exc.strerror or exc}"
                 return path
-        self.writer.submit_task(path, lambda: self.store.save(final))
+        self.writer.submit(path, lambda: self.store.save(final))
         self.problem = self.writer.problem
         return _file_of(self.store.history_dir, final)
 

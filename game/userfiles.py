@@ -94,7 +94,8 @@ def append_line(path: Path, text: str) -> None:
     in mid-write can only leave the last line without its newline, which readers drop."""
     path.parent.mkdir(parents=True, exist_ok=True)
     created = not path.exists()
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    # O_NONBLOCK: a pipe put in the file's place fails at once instead of waiting for a reader
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags, 0o644)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
