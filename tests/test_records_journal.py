@@ -116,3 +116,20 @@ def test_the_end_of_a_match_is_saved_on_the_autosave_thread(tmp_path: Path, monk
     finished = store.history()
     assert len(finished) == 1 and finished[0].over
     assert finished[0].record is not None and finished[0].record.actions == match.history
+
+
+def test_continue_says_the_last_move_was_cut_short(tmp_path: Path, monkeypatch) -> None:
+    from tests.table_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    store = RecordStore()
+    match = jagd_match()
+    recorder = MatchRecorder(match, store)
+    play_rounds(match, ("wolf",))
+    path = store.autosave_path(recorder.record)
+    with journal_path(path).open("a", encoding="utf-8") as journal:
+        journal.write('{"at": 40, "se')
+    assert app.continue_match() is True
+    assert app.stack.top.match.history == match.history
+    assert any(str(journal_path(path)) in n.text and not n.error for n in app.notices)
+    app.pop()

@@ -78,7 +78,7 @@ class Record:
     updated: str = ""
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    # Not saved: why the autosave journal's last line was dropped (a crash in mid-append).
+    # Not saved: the autosave journal whose last line was dropped (cut short by a crash).
     journal_problem: str | None = field(default=None, compare=False)
 
     # ----------------------------------------------------------------- building
@@ -417,7 +417,7 @@ def read_journal(record: Record, journal: Path) -> None:
         if isinstance(data.get("updated"), str):
             record.updated = data["updated"]
     if cut.strip():
-        record.journal_problem = f"{source}: the last move was cut short (line {len(lines) + 1}); the match resumes before it"
+        record.journal_problem = source  # the app says it in the player's language
 
 
 def load(path: Path) -> Replay:
