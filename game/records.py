@@ -1,30 +1,36 @@
 """Where records live and what the app does with them: autosave, history, statistics, undo.
 
 Every write is atomic (temporary file, flush, fsync, rename: game/userfiles.py): a crash or a
-power cut leaves either the previous file or the new one, never half of one. Unfinished matches
-live in `<data>/autosave/`, finished ones move to `<data>/history/`, statistics live in
-`<data>/stats.json` (game/stats.py) and are updated once per finished match (the match id is
-remembered so a crash between the two writes never counts a match twice or loses it).
+power cut leaves either the previous file or the new one, never half of one. The per-move
+autosave appends one fsync'd line to the match's journal `autosave/<id>.moves` instead of
+rewriting the record (game/engine/record.py reads the two together; a line cut short by a crash
+is dropped); the record itself is rewritten only when a match starts, is resumed, or after an
+undo or a redo. Unfinished matches live in `<data>/autosave/`, finished ones move to
+`<data>/history/`, statistics live in `<data>/stats.json` (game/stats.py) and are updated once
+per finished match (the match id is remembered so a crash between the two writes never counts
+a match twice or loses it).
 """
 
 from __future__ import annotations
 
-import atexit
+import copy
 import stat
-import threading
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from game import paths, userfiles
+from game.diskwriter import BackgroundWriter, background_writer  # noqa: F401 - part of this API
 from game.engine.errors import TableeError
 from game.engine.events import Event
 from game.engine.record import (
     Record,
     RecordError,
     SeatInfo,
+    journal_line,
+    journal_path,
     read_record,
     replay,
     result_of,
@@ -43,69 +49,9 @@ def write_atomic(path: Path, text: str) -> None:
     userfiles.write_atomic(path, text)
 
 
-class BackgroundWriter:
-    """Atomic writes on a worker thread, so a table frame never waits for the disk.
-
-    Every submitted text gets its own fsync'd write, in order: one write per move, never one
-    write carrying several. The table does not apply the next bot move while a write of its
-    match is pending (`pending()`, see MatchRecorder), so a crash loses at most the move in
-    flight, never a half-written file. `flush()` waits for everything submitted (on exit,
-    before a match is finished, and in tests).
-    """
-
-    def __init__(self) -> None:
-        self._pending: deque[tuple[Path, str]] = deque()
-        self._busy = False
-        self._current: Path | None = None
-        self._cond = threading.Condition()
-        self.problem: str | None = None
-        self._thread = threading.Thread(target=self._run, name="tablee-autosave", daemon=True)
-        self._thread.start()
-        atexit.register(self.flush)
-
-    def submit(self, path: Path, text: str) -> None:
-        with self._cond:
-            self._pending.append((path, text))
-            self._cond.notify_all()
-
-    def pending(self, path: Path) -> bool:
-        """True while a text submitted for `path` is not yet on disk."""
-        with self._cond:
-            return self._current == path or any(p == path for p, _ in self._pending)
-
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every submitted text is on disk; False if the disk did not answer in time."""
-        with self._cond:
-            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: bool(self._pending))
-                path, text = self._pending.popleft()
-                self._busy = True
-                self._current = path
-            try:
-                write_atomic(path, text)
-                self.problem = None
-            except OSError as exc:
-                self.problem = f"{path.parent}: {exc.strerror or exc}"
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._current = None
-                    self._cond.notify_all()
-
-
-_background_writer: BackgroundWriter | None = None
-
-
-def background_writer() -> BackgroundWriter:
-    """The process-wide autosave writer (started on first use, not at import)."""
-    global _background_writer
-    if _background_writer is None:
-        _background_writer = BackgroundWriter()
-    return _background_writer
+def append_line(path: Path, text: str) -> None:
+    """Append one line to `path`, fsync'd (the autosave journal)."""
+    userfiles.append_line(path, text)
 
 
 def save_record(
@@ -144,11 +90,16 @@ class HistoryEntry:
         return bool(self.record and self.record.result and self.record.result.get("over"))
 
 
-def _age_key(path: Path) -> tuple[float, str]:
+def _mtime(path: Path) -> float:
     try:
-        return (path.stat().st_mtime, path.name)
+        return path.stat().st_mtime
     except OSError:
-        return (0.0, path.name)
+        return 0.0
+
+
+def _age_key(path: Path) -> tuple[float, str]:
+    """When `path` or its journal (the last move of an autosave) last changed."""
+    return (max(_mtime(path), _mtime(journal_path(path))), path.name)
 
 
 class RecordStore:
@@ -187,6 +138,7 @@ class RecordStore:
         stats.add(record)
         write_atomic(target, record.to_json())
         source.unlink(missing_ok=True)
+        journal_path(source).unlink(missing_ok=True)
         return target
 
     def _files(self, folder: Path) -> list[Path]:
@@ -199,7 +151,7 @@ class RecordStore:
                 except OSError:
                     continue
                 if stat.S_ISREG(info.st_mode):
-                    found.append((info.st_mtime, p.name, p))
+                    found.append((max(info.st_mtime, _mtime(journal_path(p))), p.name, p))
         except OSError:
             return []
         return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]), reverse=True)]
@@ -250,6 +202,7 @@ class RecordStore:
         if path.parent.resolve() != self.autosave_dir.resolve():
             raise OSError(f"{path} is not an unfinished match")
         path.unlink(missing_ok=True)
+        journal_path(path).unlink(missing_ok=True)
 
     def latest(self) -> Path | None:
         """The newest record, finished or not (`replay --latest`)."""
@@ -463,6 +416,8 @@ class MatchRecorder:
             record.actions = list(match.history)
         self.timeline = Timeline(record, match.rules, match.state)
         self.problem: str | None = None
+        self._on_disk: tuple[int, int] | None = None  # (moves, undos) on disk; None: rewrite whole
+        self._broken = False  # a write failed (set on the writer's thread): rewrite whole next time
         match.on_action.append(self._on_action)
         holds = getattr(match, "holds", None)
         if holds is not None:
@@ -489,26 +444,82 @@ class MatchRecorder:
         self.save()
 
     def save(self) -> Path | None:
+        """Autosave the match as it is now: one journal line per new move, the whole record when
+        the match starts, is resumed or was undone, and at its end the move to the history.
+        With a background writer all the disk work happens on its thread; the main thread only
+        builds the text (a line per move)."""
         state = self.match.state
+        record = self.record
         try:
-            if self.writer is not None and not state.is_over():
-                self.record.result = result_of(state)
-                self.record.updated = timestamp()
-                path = self.store.autosave_path(self.record)
-                self.writer.submit(path, self.record.to_json())
-                self.problem = self.writer.problem
-                return path
-            if self.writer is not None:
-                self.writer.flush()  # the finished match must not be overtaken by an old autosave
-            path = self.store.save(self.record, state)
-        except OSError as exc:
-            self.problem = f"{self.store.root}: {exc.strerror or exc}"
-            return None
+            record.result = result_of(state)
+            record.updated = timestamp()
+            path = self.store.autosave_path(record)
+            if state.is_over():
+                return self._finish(path)
+            count, undos = len(record.actions), len(record.undos)
+            if self._on_disk is not None and not self._broken and self._on_disk[1] == undos and self._on_disk[0] <= count:
+                lines = "".join(
+                    journal_line(i, seat, text, record.result, record.updated)
+                    for i, (seat, text) in enumerate(record.actions[self._on_disk[0]:], self._on_disk[0])
+                )
+                if lines:
+                    self._run(path, lambda: self._append(path, lines))
+            else:
+                text = record.to_json()
+                self._run(path, lambda: self._rewrite(path, text))
+            self._on_disk = (count, undos)
         except RecordError as exc:
             self.problem = str(exc)
             return None
-        self.problem = None
         return path
+
+    def _run(self, path: Path, task: Callable[[], None]) -> None:
+        """`task` on the writer's thread, or now (scripts and tests); a failure sets `problem`."""
+        if self.writer is not None:
+            self.writer.submit(path, task)
+            self.problem = self.writer.problem
+            return
+        try:
+            task()
+            self.problem = None
+        except OSError as exc:
+            self.problem = f"{self.store.root}: {exc.strerror or exc}"
+
+    def _append(self, path: Path, lines: str) -> None:
+        if self._broken:  # an earlier write failed: a line now would leave a gap; rewrite next time
+            return
+        try:
+            append_line(journal_path(path), lines)
+        except OSError:
+            self._broken = True
+            raise
+
+    def _rewrite(self, path: Path, text: str) -> None:
+        """The whole record, then no journal (a crash between the two: the journal's lines are
+        already in the record, and reading skips them)."""
+        try:
+            write_atomic(path, text)
+            journal_path(path).unlink(missing_ok=True)
+        except OSError:
+            self._broken = True
+            raise
+        self._broken = False
+
+    def _finish(self, path: Path) -> Path:
+        """The finished match: counted and moved to the history, on the writer's thread (after
+        every autosave of the match, which it replaces)."""
+        final = copy.copy(self.record)
+        final.actions, final.undos = list(final.actions), list(final.undos)
+        self._on_disk = None
+        if self.writer is None:
+            try:
+                return self.store.save(final)
+            except OSError as exc:
+                self.problem = f"{self.store.root}: {exc.strerror or exc}"
+                return path
+        self.writer.submit(path, lambda: self.store.save(final))
+        self.problem = self.writer.problem
+        return _file_of(self.store.history_dir, final)
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """The text key saying why undo is not possible now (for `seat`), or None when it is."""

@@ -89,6 +89,27 @@ def write_atomic(path: Path, text: str) -> None:
     fsync_dir(path.parent)
 
 
+def append_line(path: Path, text: str) -> None:
+    """Add `text` (one line, ending with a newline) at the end of `path` and fsync it. A crash
+    in mid-write can only leave the last line without its newline, which readers drop."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    created = not path.exists()
+    # O_NONBLOCK: a pipe put in the file's place fails at once instead of waiting for a reader
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(fd, data):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        fsync_dir(path.parent)
+
+
 def fsync_dir(folder: Path) -> None:
     """Make a rename itself durable (POSIX; Windows has no directory handles)."""
     if os.name != "posix":

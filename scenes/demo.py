@@ -1,4 +1,5 @@
-"""`main.py demo GAME`: computer players play on the real table; also the table's frame-time bench.
+"""`main.py demo GAME`: computer players play on the real table (the frame-time bench built on it:
+scenes/bench_frames.py).
 
 The demo opens a window (or runs headless under SDL's dummy driver), lets bots play for a number
 of frames and saves a screenshot: a smoke test for CI and a way to make pictures for the docs.
@@ -7,9 +8,7 @@ of frames and saves a screenshot: a smoke test for CI and a way to make pictures
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,6 @@ from game.engine.errors import TableeError
 from game.match import BOT, Match, MatchConfig, SeatConfig
 
 FRAME_DT = 1 / 60
-WARM_UP_FRAMES = 30
-MIN_BENCH_FRAMES = 300
 
 
 def want_headless(flag: bool) -> bool:
@@ -85,70 +82,3 @@ def run_demo(game_id: str, players: int | None = None, frames: int = 600, screen
         app.stack.pop()
     pygame.quit()
     return 0
-
-
-def bench_table(game_id: str, seconds: float = 1.0, players: int = 5, size: tuple[int, int] = (1280, 720),
-                bot: str = "random", worker: str = "process") -> dict[str, Any]:
-    """Frame time of the table (update + draw, autosave included) with bots playing and animations
-    running. Wall time suffers from other processes on a busy machine; the main thread's CPU time
-    per frame does not, so both are given."""
-    import tempfile
-
-    import pygame
-
-    from scenes.app import create_app
-    from scenes.table.scene import TableScene
-
-    saved_home = os.environ.get("TABLEE_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["TABLEE_HOME"] = home  # the bench's autosaves never reach the player's folder
-        try:
-            app = create_app(size=size, headless=True)
-            config = demo_config(app, game_id, players, 7, bot)
-            match = Match(config, think_seconds=0.05, clock=lambda: app.time, worker=worker)
-            scene = TableScene(app, config, match)
-            app.push(scene)
-            for _ in range(WARM_UP_FRAMES):  # card art is rasterized once, on first sight
-                app.step(FRAME_DT, [])
-            wall: list[float] = []
-            cpu: list[float] = []
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds or len(wall) < MIN_BENCH_FRAMES:
-                t0, c0 = time.perf_counter(), time.thread_time()
-                app.step(FRAME_DT, [])
-                wall.append(time.perf_counter() - t0)
-                cpu.append(time.thread_time() - c0)
-                if not app.stack.scenes or app.stack.top is not scene:
-                    break
-            while app.stack.scenes:
-                app.stack.pop()
-            match.close()
-            pygame.quit()
-        finally:
-            if saved_home is None:
-                os.environ.pop("TABLEE_HOME", None)
-            else:
-                os.environ["TABLEE_HOME"] = saved_home
-    return {
-        "scene": "table",
-        "game": game_id,
-        "bot": bot,
-        "worker": worker,
-        "players": players,
-        "size": f"{size[0]}x{size[1]}",
-        "frames": len(wall),
-        "p50_ms": _ms(statistics.median(wall)),
-        "p99_ms": _ms(_p99(wall)),
-        "p99_cpu_ms": _ms(_p99(cpu)),
-        "over_8ms": round(sum(w > 0.008 for w in wall) / max(1, len(wall)), 3),
-        "target_p99_ms": 8.0,
-    }
-
-
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-
-
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)

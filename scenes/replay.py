@@ -59,6 +59,8 @@ class RecordsResumer:
         except RecordError as exc:
             app.notify(app.tr("records.resume_failed", problem=str(exc)), seconds=20, error=True)
             return False
+        if recorder.record.journal_problem:  # a crash cut the last autosaved move short
+            app.notify(app.tr("records.journal_cut", file=recorder.record.journal_problem), seconds=20)
         match = recorder.match
         try:
             table = app.scene("table", config=match.config, match=match)

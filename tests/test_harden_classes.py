@@ -380,15 +380,21 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
     from game import records
     from game.match import Match, MatchConfig, SeatConfig
 
-    writes: list[str] = []
-    real = records.write_atomic
+    counts: list[int] = []  # after each write: the moves on disk
+    real_write, real_append = records.write_atomic, records.append_line
 
     def slow_write(path: Path, text: str) -> None:
         time.sleep(0.02)  # a slow disk: several frames per write
-        real(path, text)
-        writes.append(text)
+        real_write(path, text)
+        counts.append(len(json.loads(text)["actions"]))
+
+    def slow_append(path: Path, text: str) -> None:  # the journal: one line per move
+        time.sleep(0.02)
+        real_append(path, text)
+        counts.append(json.loads(text.splitlines()[-1])["at"] + 1)
 
     monkeypatch.setattr(records, "write_atomic", slow_write)
+    monkeypatch.setattr(records, "append_line", slow_append)
     seats = [SeatConfig("me", "human")] + [SeatConfig(f"b{i}", "bot", "random") for i in range(2)]
     config = MatchConfig("jagdfieber", seats, 3, {})
     match = Match(config, think_seconds=0.0, threaded=False)
@@ -405,7 +411,6 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
         if match.is_over() or len(match.history) >= 8:
             break
     writer.flush()
-    counts = [len(json.loads(text)["actions"]) for text in writes]
     assert counts == sorted(counts)
     # every write carries exactly one move more than the previous one
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts

@@ -128,3 +128,42 @@ def test_the_playout_policy_alone_beats_random_play_by_far() -> None:
                 state.apply(seat, ai.rollout_action(state, seat, actions, rng) if policy else actions[rng.randrange(len(actions))])
         wins += 0 in state.winners()
     assert wins / games > 0.75, wins  # random teams: about one in two
+
+
+# Animal sets that use every primitive between them (delayed, drifting, flipping, twins, company).
+SIM_SETS = [
+    ["wolf_01", "wolf_06", "hound_01", "sheep_01"],
+    ["wolf_02", "wolf_03", "hound_02", "sheep_02", "metamorphic_01"],
+    ["wolf_04", "wolf_05", "hound_03", "metamorphic_02", "metamorphic_03", "extra_01"],
+    ["wolf_01", "hound_04", "metamorphic_04", "extra_02", "designer_01"],
+    ["designer_02_1", "designer_02_2", "designer_02_3", "wolf_01", "hound_01"],
+]
+
+
+def test_the_playout_on_plain_data_gives_the_engine_rollouts_values_seed_by_seed() -> None:
+    """sim.py's TurnSim replaces the engine in simulations: from every position of random
+    matches (ghosts, Meat & Bone, best of 5 included), with the same random numbers, it must
+    reach the same value as the engine's rollout and use the same random numbers."""
+    import dataclasses
+
+    from game.ai.ismcts import rollout
+
+    hooks = hooks_for("wolf_and_hound")
+    assert hooks.playout is ai.playout
+    engine = dataclasses.replace(hooks, playout=None)
+    checked = 0
+    for i, animals in enumerate(SIM_SETS):
+        for players in (2, 3, 4):
+            options = {"animals": animals, "meat_and_bone": bool(i % 2), "best_of": 5 if players != 3 else 1}
+            state = RULES.new_state(players, seed=i * 10 + players, options=options)
+            rng = Rng(i + players)
+            while not state.is_over():
+                seat = state.to_act()[0]
+                det = state.determinize(seat, Rng(checked))
+                engine_rng, sim_rng = Rng(checked), Rng(checked)
+                assert ai.playout(det.clone(), sim_rng) == rollout(det.clone(), engine_rng, engine)
+                assert sim_rng.next64() == engine_rng.next64()
+                actions = state.legal_actions(seat)
+                state.apply(seat, actions[rng.randrange(len(actions))])
+                checked += 1
+    assert checked > 500

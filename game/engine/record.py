@@ -78,6 +78,8 @@ class Record:
     updated: str = ""
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    # Not saved: the autosave journal whose last line was dropped (cut short by a crash).
+    journal_problem: str | None = field(default=None, compare=False)
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -360,7 +362,62 @@ def read_record(path: Path) -> Record:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(source, f"not a text file (invalid UTF-8 at byte {exc.start}); the file may be corrupted") from exc
-    return parse_text(text, source)
+    record = parse_text(text, source)
+    journal = journal_path(path)
+    if journal.exists():
+        read_journal(record, journal)
+    return record
+
+
+# ----------------------------------------------------------------------- journal
+JOURNAL_SUFFIX = ".moves"
+
+
+def journal_path(path: Path) -> Path:
+    """The autosave journal beside a record: `<id>.moves`, one JSON line per move played since
+    the record was last written whole (appending a line costs the same at move 5 and move 500)."""
+    return path.with_suffix(JOURNAL_SUFFIX)
+
+
+def journal_line(index: int, seat: int, text: str, result: dict[str, Any] | None, updated: str) -> str:
+    """One journal line: the move number `index` (0-based, so a line already written into the
+    record is recognised and skipped), the move, and the result and time after it."""
+    data = {"at": index, "seat": seat, "action": text, "result": result, "updated": updated}
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def read_journal(record: Record, journal: Path) -> None:
+    """Add the journal's moves to `record`. A last line without its newline was cut short by a
+    crash in mid-append: it is dropped and `record.journal_problem` says so. Any other damaged
+    line is a RecordError (the file was edited or corrupted)."""
+    source = str(journal)
+    try:
+        text = userfiles.read_bytes(journal, MAX_RECORD_BYTES).decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise RecordError(source, f"cannot be read ({exc.strerror or exc})") from exc
+    lines = text.split("\n")
+    cut = lines.pop()  # "" when the file ends with a newline
+    check = _Checker(source)
+    for number, line in enumerate(lines, 1):
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            raise RecordError(source, f"line {number} is not a move ({exc})") from exc
+        if not isinstance(data, dict) or isinstance(data.get("at"), bool) or not isinstance(data.get("at"), int):
+            raise RecordError(source, f"line {number} must be an object with at, seat and action")
+        seat, action = check.action(data, data["at"], record.players)
+        if data["at"] < len(record.actions):
+            continue  # already in the record (rewritten whole just before a crash)
+        if data["at"] > len(record.actions):
+            raise RecordError(source, f"line {number} is move {data['at'] + 1}, but the record has {len(record.actions)} moves")
+        record.actions.append((seat, action))
+        result = data.get("result")
+        if result is None or _good_result(result, record.players):
+            record.result = result
+        if isinstance(data.get("updated"), str):
+            record.updated = data["updated"]
+    if cut.strip():
+        record.journal_problem = source  # the app says it in the player's language
 
 
 def load(path: Path) -> Replay:

@@ -46,6 +46,8 @@ class LogPanel:
         self._rows: list[tuple[str, bool, str]] | None = None  # wrapped (text, heading, kind)
         self._wrap_key: tuple[int, int, str] | None = None
         self._lang = app.settings.language
+        self._image: pygame.Surface | None = None  # the panel as last painted (see draw)
+        self._image_key: tuple[Any, ...] | None = None
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
@@ -183,8 +185,24 @@ class LogPanel:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """Blit the panel from a cached image, painted again only when its lines, size, scroll
+        or scale change (rendering some thirty lines was a fifth of a table frame)."""
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
+        rows = self._wrapped()
+        self.scroll = min(self.scroll, self._max_scroll())
+        key = (self.rect.size, id(rows), len(rows), rows[-1] if rows else None, self.scroll, self.app.px(100))
+        if self._image is None or self._image_key != key:
+            self._image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            where, self.rect = self.rect, pygame.Rect((0, 0), self.rect.size)
+            try:
+                self._paint(self._image)
+            finally:
+                self.rect = where
+            self._image_key = key
+        surface.blit(self._image, self.rect)
+
+    def _paint(self, surface: pygame.Surface) -> None:
         px = self.app.px
         pygame.draw.rect(surface, theme.BACKGROUND_DARK, self.rect, border_radius=px(theme.RADIUS))
         pygame.draw.rect(surface, theme.PANEL_BORDER, self.rect, 1, border_radius=px(theme.RADIUS))

@@ -385,15 +385,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ update
     def animating(self) -> bool:
-        """Drawn every frame only while something moves: an animation, a computer player about
-        to move, a card being dragged, the end of the match on its way to the results."""
-        return (self.animator.busy or bool(self.match.bots_thinking()) or self.input.drag is not None
+        """Drawn every frame only while something moves: an animation, a card being dragged,
+        the end of the match on its way to the results. A bot that only thinks moves nothing
+        (its search runs in another process): the table is drawn again when its move arrives."""
+        return (self.animator.busy or self.input.drag is not None
                 or self.input.snap is not None
                 or self.match.is_over())
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.match.poll()
+        if self.match.poll():  # a move arrived: draw it (even one with nothing to animate)
+            self.app.dirty = True
         was_busy = self.animator.busy
         self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
         if self.animator.busy:

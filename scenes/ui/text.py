@@ -30,10 +30,27 @@ def draw_text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Render `text` with its `anchor` point (a pygame.Rect attribute name) at `pos`."""
-    image = font.render(clean(text), True, color)
+    image = rendered(font, text, color)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+RENDER_CACHE_SIZE = 1024  # lines: every text of a screen, many times over
+_rendered: dict[tuple[pygame.font.Font, str, tuple[int, ...]], pygame.Surface] = {}
+
+
+def rendered(font: pygame.font.Font, text: str, color: tuple[int, ...]) -> pygame.Surface:
+    """`text` rendered (antialiased) in `font` and `color`, from a cache: a screen draws the same
+    lines frame after frame (the log, labels, buttons), and rendering text is the costliest
+    part of a frame. The cache is emptied when full (no line is worth tracking its age)."""
+    key = (font, text, tuple(color))
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) >= RENDER_CACHE_SIZE:
+            _rendered.clear()
+        image = _rendered[key] = font.render(clean(text), True, color)
+    return image
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -10,6 +10,8 @@ WHY these hooks:
   simulation is valued from the sheep: the weakest pasture of each team (a seat at 0 sheep makes
   its team lose) and each team's total (the tiebreak when the cards run out), and, in a best of
   5, the games already won.
+- The simulation runs on plain data (`playout`, sim.py's TurnSim): the same turns, policy,
+  horizon and value as the engine's rollout, without events or the card table.
 - The play-out policy looks one step ahead cheaply: where the card would put each animal, and
   who activates next (`landing_score`); a quarter of its moves stay random for variety.
 """
@@ -23,9 +25,11 @@ from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import apply_steps
+from game.games.wolf_and_hound.sim import TurnSim, play_out
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
+    from game.games.wolf_and_hound.state import WolfHoundState
 
 SEATS = 4
 EPSILON = 0.25  # share of random moves in play-outs
@@ -39,19 +43,37 @@ W_GAMES = 2.0  # per game won in a best of 5
 def team_values(state: State) -> dict[str, float]:
     """Each team's chance to win as a value in [0, 1] (the two add up to 1)."""
     rules = cast("WolfHoundRules", state.rules)
-    teams: dict[str, tuple[int, ...]] = rules.teams
-    names = list(teams)
+    names = list(rules.teams)
     if state.is_over():
         won = {rules.team_of[s] for s in state.winners()}
         return {t: 1.0 if t in won else 0.0 for t in names}
-    sheep = state.sheep  # type: ignore[attr-defined]
-    first, second = names[0], names[1]
+    return sheep_values(rules, state.sheep, state.wins)  # type: ignore[attr-defined]
+
+
+def sheep_values(rules: WolfHoundRules, sheep: list[int], wins: dict[str, int]) -> dict[str, float]:
+    """A game in progress valued from the sheep and the games won (see the module's WHY)."""
+    teams = rules.teams
+    first, second = list(teams)[:2]
     diff_min = min(sheep[s] for s in teams[first]) - min(sheep[s] for s in teams[second])
     diff_total = sum(sheep[s] for s in teams[first]) - sum(sheep[s] for s in teams[second])
-    wins = state.wins  # type: ignore[attr-defined]
     x = W_MIN * diff_min + W_TOTAL * diff_total + W_GAMES * (wins[first] - wins[second])
     p = 1.0 / (1.0 + math.exp(-x))
     return {first: p, second: 1.0 - p}
+
+
+def playout(state: State, rng: Rng) -> list[float]:
+    """The same simulation as `rollout_action` until `rollout_done`, valued by `evaluate`, but
+    played on plain data (sim.py: no events, no card table), about twice as cheap per step."""
+    return play_out(cast("WolfHoundState", state), rng, rollout_action, HORIZON, sim_values)
+
+
+def sim_values(sim: TurnSim, num_players: int) -> list[float]:
+    """`evaluate` for a TurnSim."""
+    team_of = sim.rules.team_of
+    if sim.over:
+        return [1.0 if team_of[s] == sim.winner_team else 0.0 for s in range(num_players)]
+    values = sheep_values(sim.rules, sim.sheep, sim.wins)
+    return [values[team_of[s]] for s in range(num_players)]
 
 
 def evaluate(state: State) -> list[float]:
