@@ -118,7 +118,8 @@ def _seat(out: Placements, seat: int, block: pygame.Rect, label_h: int, size: tu
     discarded schemes; the viewer's block also has its hand, its schemes and the buttons."""
     w, h = size
     out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(block.x, block.y, block.w, label_h), seat=seat))
-    out.add(Region(f"info:{seat}", AREA, pygame.Rect(block.x, block.y + label_h, block.w, label_h), seat=seat))
+    out.add(Region(f"info:{seat}", AREA, pygame.Rect(block.x, block.y + label_h, block.w, label_h), seat=seat,
+                   label="zone.character"))
     y = block.y + 2 * label_h + gap // 2
     small = (int(w * 0.7), int(h * 0.7))
     if not mine:
