@@ -117,29 +117,39 @@ def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.F
 
 
 def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pygame.font.Font) -> None:
-    """A seat's character, hunt cards in hand, bid and discarded schemes, on one line."""
+    """A seat's character, hunt cards in hand, bid and discarded schemes, on one line; shorter
+    words when it does not fit (six seats along the top), the tooltip telling the rest."""
     region = ctx.regions.get(f"info:{seat}")
     if region is None:
         return
+    room = region.rect.w - 4
+    for short in (False, True):
+        text = " · ".join(_info_parts(ctx, seat, short))
+        if font.size(text)[0] <= room:
+            break
+    img = _fit(font.render(text, True, theme.TEXT), room)
+    surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
+
+
+def _info_parts(ctx: TableContext, seat: int, short: bool) -> list[str]:
     view = ctx.view
     char = view["characters"][seat]
-    parts = [ctx.text(f"character.{char}") + ("" if not view["powers"] else ctx.text(
-                 "view.power_used" if view["power_used"][seat] else "view.power_ready")),
-             ctx.text("view.hand", count=len(view["zones"]["hand"][seat]))]
+    power = "" if not view["powers"] else ctx.text(
+        ("view.power_used" if view["power_used"][seat] else "view.power_ready") + ("_short" if short else ""))
+    count = len(view["zones"]["hand"][seat])
+    parts = [ctx.text(f"character.{char}") + power, ctx.text("view.hand_short" if short else "view.hand", count=count)]
     bid = len(view["zones"]["bid"][seat])
     if view["passed"][seat]:
         parts.append(ctx.text("view.passed"))
     elif bid:
-        parts.append(ctx.text("view.bid", count=bid))
+        parts.append(ctx.text("view.bid_short" if short else "view.bid", count=bid))
     total = view["totals"][seat]
     if total is not None:
         parts.append(ctx.text("view.total", total=total))
     discarded = len(view["zones"]["discarded"][seat]) + len(view["zones"]["spent"][seat])
-    if discarded:
+    if discarded and not short:
         parts.append(ctx.text("view.discarded", count=discarded))
-    text = " · ".join(parts)
-    img = _fit(font.render(text, True, theme.TEXT), region.rect.w - 4)
-    surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
+    return parts
 
 
 def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
