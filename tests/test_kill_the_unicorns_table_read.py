@@ -137,3 +137,28 @@ def test_screenshots_of_every_step(tmp_path, monkeypatch, players: int, lang: st
     path = _shot(app, scene, f"market_{tag}")
     assert pygame.image.load(str(path)).get_size() == (1280, 720)
     settle(app, scene)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_setup_and_rules_screens_say_the_cards_are_the_projects_design(tmp_path, monkeypatch, lang: str) -> None:
+    import random
+
+    from scenes.setup import SetupScene
+    from tests.test_app_support import frame as app_frame
+    from tests.test_app_support import make_app as support_app
+
+    app = support_app(monkeypatch, tmp_path)
+    app.set_language(lang)
+    setup = SetupScene(app, game_id="kill_the_unicorns")
+    setup.seed_source = random.Random(1)
+    app.push(setup)
+    assert setup.start_button.enabled
+    rules = registry.load("kill_the_unicorns")
+    assert rules.text(lang, "setup.note") in (setup._seating_advice() or "")
+    app_frame(app)
+    pygame.image.save(app.screen, str(Path(SHOTS) / f"unicorns-table_setup_{lang}.png"))
+    screen = app.scene("rules", game_id="kill_the_unicorns")
+    app.push(screen)
+    app_frame(app)
+    assert ("project's own design" if lang == "en" else "création du projet") in (screen.text() or "")
+    pygame.image.save(app.screen, str(Path(SHOTS) / f"unicorns-table_rules_{lang}.png"))

@@ -109,9 +109,12 @@ def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.F
             f"{ctx.text(f'item.{item}')} · {ctx.text('view.price', price=price)}", True, theme.TEXT), room)
         surface.blit(name, (frame.x + 8, y + 1))
         small = ctx.app.font(size, False)
-        lines = wrap(small, ctx.text(f"short_effect.{item}"), room)[: max(1, (row_h - name.get_height() - 2) // (size + 1))]
+        effect = ctx.text(f"short_effect.{item}")
+        lines = wrap(small, effect, room)
+        if len(lines) > max(1, (row_h - name.get_height() - 2) // (size + 1)):
+            lines = [effect]  # one line, squeezed by _fit below, rather than cut
         for i, line in enumerate(lines):
-            surface.blit(small.render(line, True, theme.TEXT_DIM), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
+            surface.blit(_fit(small.render(line, True, theme.TEXT_DIM), room), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
         if not any(c.startswith(item) for c in view["zones"]["market"]):
             surface.blit(font.render(ctx.text("view.sold_out"), True, theme.TEXT_DIM), (region.rect.x, y + row_h // 3))
 
