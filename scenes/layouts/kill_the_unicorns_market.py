@@ -18,17 +18,22 @@ PREVIOUS_KEYS = (pygame.K_LEFT, pygame.K_UP)
 TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def buyable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
-    """(word, rect) of each market token some legal purchase of the acting seat takes, one per
-    word (the first of identical tokens), left to right and row by row."""
+def affordable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
+    """(word, rect) of every market token some legal purchase of the acting seat takes."""
     comp = ctx.composer.composer if ctx.composer is not None else None
     if comp is None or ctx.seat is None or ctx.view["phase"] != "market" or comp.picked("item"):
         return []
     offered = comp.offered("item")
+    return [(item.word, item.rect) for item in ctx.composer.items(ctx)
+            if item.step.field == "item" and not item.ghost and item.word in offered]
+
+
+def buyable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
+    """The affordable tokens one per word (the first of identical tokens), left to right and
+    row by row: what the arrow keys go through."""
     out: dict[str, pygame.Rect] = {}
-    for item in ctx.composer.items(ctx):
-        if item.step.field == "item" and not item.ghost and item.word in offered:
-            out.setdefault(item.word, item.rect)
+    for word, rect in affordable(ctx):
+        out.setdefault(word, rect)
     return sorted(out.items(), key=lambda pair: (pair[1].y, pair[1].x))
 
 
@@ -50,8 +55,8 @@ def market_key(layout: Any, ctx: TableContext, event: pygame.event.Event) -> boo
 
 def draw_buyable(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
     """Each affordable token outlined; the one the arrows point at ringed in white."""
-    tokens = buyable(ctx)
-    for k, (_, rect) in enumerate(tokens):
+    for _, rect in affordable(ctx):
         pygame.draw.ellipse(surface, OUTLINE, rect.inflate(6, 6), 2)
-        if k == layout.market_focus % len(tokens):
-            pygame.draw.ellipse(surface, FOCUS, rect.inflate(12, 12), 2)
+    tokens = buyable(ctx)
+    if tokens:
+        pygame.draw.ellipse(surface, FOCUS, tokens[layout.market_focus % len(tokens)][1].inflate(12, 12), 2)

@@ -38,7 +38,7 @@ class MarketRegion(Region):
         for item in items:
             row = MARKET_ITEMS.index(item) if item in MARKET_ITEMS else 0
             k = seen[item] = seen.get(item, -1) + 1
-            step = min(w + 3, (self.rect.w - w) // 5)
+            step = min(w + 3, (self.rect.w - w) // max(1, items.count(item) - 1))  # side by side when they fit
             out.append(pygame.Rect(self.rect.x + k * step, self.rect.y + row * row_h + (row_h - h) // 2, w, h))
         return out
 
