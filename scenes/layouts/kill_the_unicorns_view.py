@@ -126,16 +126,16 @@ def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pyga
     if region is None:
         return
     room = region.rect.w - 4
-    for short in (False, True):
-        text = " · ".join(_info_parts(ctx, seat, short))
+    for level in range(3):  # all of it; without the discarded schemes; short words
+        text = " · ".join(_info_parts(ctx, seat, level))
         if font.size(text)[0] <= room:
             break
     img = _fit(font.render(text, True, theme.TEXT), room)
     surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
 
 
-def _info_parts(ctx: TableContext, seat: int, short: bool) -> list[str]:
-    view = ctx.view
+def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
+    view, short = ctx.view, level >= 2
     char = view["characters"][seat]
     power = "" if not view["powers"] else ctx.text(
         ("view.power_used" if view["power_used"][seat] else "view.power_ready") + ("_short" if short else ""))
@@ -150,7 +150,7 @@ def _info_parts(ctx: TableContext, seat: int, short: bool) -> list[str]:
     if total is not None:
         parts.append(ctx.text("view.total", total=total))
     discarded = len(view["zones"]["discarded"][seat]) + len(view["zones"]["spent"][seat])
-    if discarded and not short:
+    if discarded and level == 0:
         parts.append(ctx.text("view.discarded", count=discarded))
     return parts
 
