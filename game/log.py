@@ -14,7 +14,9 @@ Parameters a game text may use:
                   "id" also named after the marker ({animal} for an "animal" marker)
   marker.<marker>_<value>, else marker.<marker>_to   {seat} (a seat-valued marker's new seat), {value}
 Params are shown as words: seats (seat, actor, owner, from, to, player, target) by name, `card`
-by its card name, any other text value v of a param x as the text `x.v` when the game has it.
+by its card name, any other text value v of a param x as the text `x.v` when the game has it. A
+text value listing seats by number ("1: 5, 2: 7", numbered from 1) reads with the seats' names
+when the text writes `{totals:seats}` ("Ana: 5, Bruno: 7").
   phase.<phase>   {number} and {seat}
   reveal.<zone>   {seat} the zone's owner, {card}, {zone}
   seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
@@ -30,7 +32,8 @@ the plain text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -51,6 +54,25 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+SEAT_NUMBER = re.compile(r"(?<!\w)(\d+):")
+
+
+class SeatValues(str):
+    """A param's text whose `{param:seats}` format names the seats it numbers from 1."""
+
+    name: Callable[[int], str]
+
+    def __format__(self, spec: str) -> str:
+        if spec != "seats":
+            return format(str(self), spec)
+        return SEAT_NUMBER.sub(lambda m: f"{self.name(int(m.group(1)) - 1)}:", str(self))
+
+
+def seat_values(text: str, name: Callable[[int], str]) -> SeatValues:
+    """`text` that a `{param:seats}` field reads with `name(seat)` for each seat number."""
+    out = SeatValues(text)
+    out.name = name
+    return out
 
 
 def reader_key(rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1) -> str:
@@ -191,6 +213,8 @@ class LogWriter:
                 value = self.card_name(value)
             elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
                 value = self.t(f"{name}.{value}")
+            elif isinstance(value, str):
+                value = seat_values(value, self.seat_name)
             out[name] = value
         return out
 

@@ -5,8 +5,10 @@ Where things lie is kill_the_unicorns_place.py, the pictures kill_the_unicorns_d
 is a composer template matched against the legal texts: a scheme is picked then its unicorn
 clicked (`under N`, numbered from 1: a Target with offset 1), a hunt is 1 to 4 hunt cards then
 Confirm (the Knight's boost is a toggle beside it), a purchase is a market token then one of the
-seat's unicorns; passing, peeking, staying, the blind reveal, painting and buying nothing are
-buttons with keys.
+seat's unicorns (or a token dragged onto one of them; by keyboard: arrows choose a token,
+Enter takes it, the unicorn's number buys); passing, peeking, staying, the blind reveal, painting
+and buying nothing are buttons with keys. No key letter is L, S or Z (the table's log, score
+sheet and zoom).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import pygame
 
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
+from scenes.layouts import kill_the_unicorns_read as reading
+from scenes.layouts.kill_the_unicorns_market import market_key
 from scenes.layouts.kill_the_unicorns_view import draw_table
 from scenes.table.composer import Confirm, Pick, Press, Target
-from scenes.table.layout import Layout, TableContext
+from scenes.table.layout import Layout, TableContext, zone_cards
 from scenes.table.regions import Placements, Region, TableTheme, TourStep
 
 
@@ -50,7 +54,13 @@ class KillTheUnicornsLayout(Layout):
     phase_steps = {"round": "chapter"}
 
     def __init__(self) -> None:
-        self.boost = False  # the Knight's boost chosen for the bid being built
+        self.boost_for: tuple[int, int] | None = None  # (round, hunt) the Knight's boost is chosen for
+        self.market_focus = 0  # the token the arrow keys point at in the market
+
+    def boosting(self, view: dict[str, Any], seat: int | None) -> bool:
+        """The Knight's boost is on for the bid being built (a new hunt, or the power spent, puts it off)."""
+        return (seat is not None and self.boost_for == (view["round"], view.get("hunt"))
+                and bool(view["powers"]) and not view["power_used"][seat])
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return where.place(view, rect, theme)
@@ -64,9 +74,9 @@ class KillTheUnicornsLayout(Layout):
                     >> Confirm("scheme keep {scheme} under {pos}", auto=True, help="unicorns.help_scheme")]
         if phase == "wizard":
             return [Target("under", name="src", offset=1, keys="token") >> Target("under", name="dst", offset=1, keys="token")
-                    >> Confirm("move {src} to {dst}", auto=True, help="unicorns.help_wizard"), Press("stay", key="s")]
+                    >> Confirm("move {src} to {dst}", auto=True, help="unicorns.help_wizard"), Press("stay", key="n")]
         if phase == "hunt":
-            words = " boost" if self.boost else ""
+            words = " boost" if self.boosting(view, seat) else ""
             return [Pick("hand", count=(1, 4), to=("bid",), token=value_word, keys="token")
                     >> Confirm("hunt {hand}" + words, help="unicorns.help_hunt"),
                     Press("pass", key="p"), Press("peek", key="k")]
@@ -75,7 +85,7 @@ class KillTheUnicornsLayout(Layout):
         if phase == "paint":
             return [Press(f"paint {c}", key=c[0]) for c in ("pink", "blue", "green", "yellow")]
         if phase == "market":
-            return [Pick("market", to=("collection",), token=item_word, keys="initial", name="item")
+            return [Pick("market", to=("collection",), token=item_word, name="item")
                     >> Pick("collection", token=unicorn_word, keys="token", name="unicorn")
                     >> Confirm("buy {item} unicorn {unicorn}", auto=True, help="unicorns.help_market"),
                     Press("buy none", key="n")]
@@ -101,7 +111,10 @@ class KillTheUnicornsLayout(Layout):
         return out
 
     def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
-        """Clicks on the Confirm and boost buttons; B toggles the boost, Enter confirms (composer)."""
+        """Clicks on the Confirm and boost buttons; B toggles the boost, Enter confirms (composer);
+        in the market the arrow keys choose a token and Enter takes it."""
+        if ctx.view["phase"] == "market" and event.type == pygame.KEYDOWN:
+            return market_key(self, ctx, event)
         buttons = self._own_buttons(ctx)
         if not buttons:
             return False
@@ -122,7 +135,8 @@ class KillTheUnicornsLayout(Layout):
         return False
 
     def _toggle_boost(self, ctx: TableContext) -> None:
-        self.boost = not self.boost
+        on = self.boosting(ctx.view, ctx.seat)
+        self.boost_for = None if on else (ctx.view["round"], ctx.view.get("hunt"))
         ctx.composer.reset()  # the templates change: the composer is built again at the next sync
 
     # ------------------------------------------------------------------ drawing
@@ -199,6 +213,21 @@ class KillTheUnicornsLayout(Layout):
                                for i in rules.market for c in rules.colours)
         items += [(t, app.game_text(rules, f"item.{where.item_of(t)}")) for t in tokens]
         return [card_art.labelled(picture, label, size) for picture, label in items]
+
+    # ------------------------------------------------------------------ reading
+    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+        own = reading.tooltip(self, ctx, region, index)
+        return own if own is not None else super().tooltip(ctx, region, index)
+
+    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+        picture = reading.picture_at(self, ctx.view, region, cards, index)
+        return ["", *reading.describe(ctx, picture)] if picture else []
+
+    def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
+        cards = zone_cards(ctx.view, region)
+        if region.zone == "under" or not 0 <= index < len(cards):
+            return None
+        return reading.picture_at(self, ctx.view, region, cards, index)
 
     # ------------------------------------------------------------------ texts
     def status_line(self, view: dict[str, Any], text: Any) -> str:

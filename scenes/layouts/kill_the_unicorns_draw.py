@@ -194,13 +194,14 @@ def token(app: Any, item: str, colour: str | None, points: int, rgb: Any, size: 
     c, r = (w // 2, h // 2), min(w, h) // 2 - 1
     pygame.draw.circle(s, rgb, c, r)
     pygame.draw.circle(s, INK, c, r, max(1, r // 10))
-    if colour:
-        symbol(s, colour, c, max(3, r // 2), PAPER)
-        symbol(s, colour, c, max(2, r // 3))
     text = {"fake_horn": "+2", "pate": str(points)}.get(item, "+2" if item == "fairy_dust" else "")
+    if colour:  # the colour's symbol, raised when a value shares the token
+        at = (c[0], c[1] - (r // 3 if text else 0))
+        symbol(s, colour, at, max(3, r // (3 if text else 2)), PAPER)
+        symbol(s, colour, at, max(2, r // (4 if text else 3)))
     if text:
-        t = _font(app, r * (0.9 if colour else 1.1)).render(text, True, INK if not colour else PAPER)
-        s.blit(t, t.get_rect(center=(c[0], c[1] + (r // 2 if colour else 0))))
+        t = _font(app, r * (0.7 if colour else 1.1)).render(text, True, INK)
+        s.blit(t, t.get_rect(center=(c[0], c[1] + (r // 3 if colour else 0))))
     return s
 
 

@@ -38,7 +38,7 @@ class MarketRegion(Region):
         for item in items:
             row = MARKET_ITEMS.index(item) if item in MARKET_ITEMS else 0
             k = seen[item] = seen.get(item, -1) + 1
-            step = min(w + 3, (self.rect.w - w) // 5)
+            step = min(w + 3, (self.rect.w - w) // max(1, items.count(item) - 1))  # side by side when they fit
             out.append(pygame.Rect(self.rect.x + k * step, self.rect.y + row * row_h + (row_h - h) // 2, w, h))
         return out
 
@@ -118,7 +118,8 @@ def _seat(out: Placements, seat: int, block: pygame.Rect, label_h: int, size: tu
     discarded schemes; the viewer's block also has its hand, its schemes and the buttons."""
     w, h = size
     out.add(Region(f"panel:{seat}", PANEL, pygame.Rect(block.x, block.y, block.w, label_h), seat=seat))
-    out.add(Region(f"info:{seat}", AREA, pygame.Rect(block.x, block.y + label_h, block.w, label_h), seat=seat))
+    out.add(Region(f"info:{seat}", AREA, pygame.Rect(block.x, block.y + label_h, block.w, label_h), seat=seat,
+                   label="zone.character"))
     y = block.y + 2 * label_h + gap // 2
     small = (int(w * 0.7), int(h * 0.7))
     if not mine:

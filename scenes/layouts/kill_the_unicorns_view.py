@@ -10,6 +10,7 @@ import pygame
 
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
+from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
 from scenes.table.layout import TableContext
 from scenes.ui import theme
@@ -29,9 +30,12 @@ def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
     _draw_market(ctx, surface, small, bold)
     for seat in range(view["players"]):
         _draw_info(ctx, surface, seat, small)
+    draw_buyable(layout, ctx, surface)
+    _draw_scheme_keys(ctx, surface)
+    boost = layout.boosting(view, ctx.seat)
     for name, rect, enabled in layout._own_buttons(ctx):
-        label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and layout.boost else f"unicorns.button.{name}")
-        button(ctx, surface, rect, label, enabled, on=name == "boost" and layout.boost)
+        label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and boost else f"unicorns.button.{name}")
+        button(ctx, surface, rect, label, enabled, on=name == "boost" and boost)
 
 
 def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font) -> None:
@@ -44,12 +48,19 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Fon
             continue
         w, h = region.card_size
         card = pygame.Rect(region.rect.x, region.rect.y, w, h)
-        count = len(view["zones"]["under"][p])
+        under = view["zones"]["under"][p]
+        count = len(under)
         peek = (region.rect.h - h) // 3
-        for k in range(count):
+        for k, scheme in enumerate(under):
             strip = pygame.Rect(card.x + 4 + 3 * k, card.bottom - peek + peek * (k + 1), w - 8 - 6 * k, peek)
-            pygame.draw.rect(surface, art.SCHEME_BACK, strip, border_bottom_left_radius=5, border_bottom_right_radius=5)
+            known = scheme != "back"  # the viewer's own scheme, or one the Princess looked at
+            pygame.draw.rect(surface, art.PAPER if known else art.SCHEME_BACK, strip,
+                             border_bottom_left_radius=5, border_bottom_right_radius=5)
             pygame.draw.rect(surface, (150, 120, 190), strip, 1, border_bottom_left_radius=5, border_bottom_right_radius=5)
+            if known:
+                name = ctx.app.font(max(8, peek * 2 // 3), True).render(ctx.text(f"card.{scheme}"), True, art.SCHEME_BACK)
+                name = _fit(name, strip.w - 6)
+                surface.blit(name, name.get_rect(center=strip.center))
         label = ctx.text("view.schemes_under", count=count)
         img = font.render(label, True, theme.TEXT if count else theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midtop=(card.centerx, card.bottom + peek * max(1, count) + 2)))
@@ -59,6 +70,27 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Fon
             pygame.draw.rect(surface, HIGHLIGHT, card.inflate(10, 10), 4, border_radius=10)
             tag = font.render(ctx.text("view.hunted"), True, HIGHLIGHT)
             surface.blit(tag, tag.get_rect(midleft=(card.right + 8, card.y + 10)))
+
+
+def _draw_scheme_keys(ctx: TableContext, surface: pygame.Surface) -> None:
+    """The key letter of each scheme in hand while it is to be kept (never L, S or Z: the table's)."""
+    comp = ctx.composer.composer if ctx.composer is not None else None
+    region = ctx.regions.get(f"scheme_hand:{ctx.seat}")
+    if comp is None or region is None or ctx.view["phase"] != "schemes" or comp.any_choice():
+        return
+    step = next((s for s in comp.steps() if s.field == "scheme"), None)
+    if step is None:
+        return
+    by_word = {word: letter for letter, word in reversed(list(ctx.composer.letters(ctx, step).items()))}
+    cards = ctx.view["zones"]["scheme_hand"][ctx.seat]
+    font = ctx.app.font(max(10, region.card_size[1] // 7), True)
+    for card, rect in zip(cards, region.card_rects(len(cards)), strict=True):
+        if card in by_word:
+            img = font.render(by_word[card].upper(), True, theme.ACCENT_TEXT)
+            box = img.get_rect().inflate(8, 2)
+            box.midbottom = (rect.centerx, rect.bottom - 3)
+            pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
+            surface.blit(img, img.get_rect(center=box.center))
 
 
 def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:
@@ -77,37 +109,50 @@ def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.F
             f"{ctx.text(f'item.{item}')} · {ctx.text('view.price', price=price)}", True, theme.TEXT), room)
         surface.blit(name, (frame.x + 8, y + 1))
         small = ctx.app.font(size, False)
-        lines = wrap(small, ctx.text(f"short_effect.{item}"), room)[: max(1, (row_h - name.get_height() - 2) // (size + 1))]
+        effect = ctx.text(f"short_effect.{item}")
+        lines = wrap(small, effect, room)
+        if len(lines) > max(1, (row_h - name.get_height() - 2) // (size + 1)):
+            lines = [effect]  # one line, squeezed by _fit below, rather than cut
         for i, line in enumerate(lines):
-            surface.blit(small.render(line, True, theme.TEXT_DIM), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
+            surface.blit(_fit(small.render(line, True, theme.TEXT_DIM), room), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
         if not any(c.startswith(item) for c in view["zones"]["market"]):
             surface.blit(font.render(ctx.text("view.sold_out"), True, theme.TEXT_DIM), (region.rect.x, y + row_h // 3))
 
 
 def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pygame.font.Font) -> None:
-    """A seat's character, hunt cards in hand, bid and discarded schemes, on one line."""
+    """A seat's character, hunt cards in hand, bid and discarded schemes, on one line; shorter
+    words when it does not fit (six seats along the top), the tooltip telling the rest."""
     region = ctx.regions.get(f"info:{seat}")
     if region is None:
         return
-    view = ctx.view
+    room = region.rect.w - 4
+    for level in range(3):  # all of it; without the discarded schemes; short words
+        text = " · ".join(_info_parts(ctx, seat, level))
+        if font.size(text)[0] <= room:
+            break
+    img = _fit(font.render(text, True, theme.TEXT), room)
+    surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
+
+
+def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
+    view, short = ctx.view, level >= 2
     char = view["characters"][seat]
-    parts = [ctx.text(f"character.{char}") + ("" if not view["powers"] else ctx.text(
-                 "view.power_used" if view["power_used"][seat] else "view.power_ready")),
-             ctx.text("view.hand", count=len(view["zones"]["hand"][seat]))]
+    power = "" if not view["powers"] else ctx.text(
+        ("view.power_used" if view["power_used"][seat] else "view.power_ready") + ("_short" if short else ""))
+    count = len(view["zones"]["hand"][seat])
+    parts = [ctx.text(f"character.{char}") + power, ctx.text("view.hand_short" if short else "view.hand", count=count)]
     bid = len(view["zones"]["bid"][seat])
     if view["passed"][seat]:
         parts.append(ctx.text("view.passed"))
     elif bid:
-        parts.append(ctx.text("view.bid", count=bid))
+        parts.append(ctx.text("view.bid_short" if short else "view.bid", count=bid))
     total = view["totals"][seat]
     if total is not None:
         parts.append(ctx.text("view.total", total=total))
     discarded = len(view["zones"]["discarded"][seat]) + len(view["zones"]["spent"][seat])
-    if discarded:
+    if discarded and level == 0:
         parts.append(ctx.text("view.discarded", count=discarded))
-    text = " · ".join(parts)
-    img = _fit(font.render(text, True, theme.TEXT), region.rect.w - 4)
-    surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
+    return parts
 
 
 def _fit(img: pygame.Surface, width: int) -> pygame.Surface:

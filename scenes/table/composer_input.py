@@ -29,6 +29,7 @@ DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{i}"): i for i in range(10)})
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 GHOST = (250, 214, 96)
+TABLE_KEYS = frozenset("lsz")  # the table's own letters (log, score sheet, zoom): never a card's key
 
 
 @dataclass
@@ -207,7 +208,8 @@ class ComposerInput:
 
     def _on_target(self, ctx: TableContext, step: Step, pos: tuple[int, int]) -> bool:
         grow = ctx.placements.card_size[0] // 2
-        rects = [r.rect for r in self._targets(ctx, step)] + self.ghost_rects(ctx, step)
+        regions = self._targets(ctx, step) + [r for r in self._target_regions(ctx) if r.zone in step.to]  # any unicorn of the line
+        rects = [r.rect for r in regions] + self.ghost_rects(ctx, step)
         return any(rect.inflate(grow, grow).collidepoint(pos) for rect in rects)
 
     def buttons(self, ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
@@ -243,13 +245,24 @@ class ComposerInput:
         return next((p.action for p, rect in self.presses(ctx) if rect.collidepoint(ctx.mouse)), None)
 
     def letters(self, ctx: TableContext, step: Pick) -> dict[str, str]:
-        """Letter -> word for a pick by initials: the card's name in the player's language, then its id."""
+        """Letter -> word for a pick by initials: the card's name in the player's language, then its
+        id; a card whose initials are taken (or are the table's own keys) gets the next free
+        letter of its name."""
         out: dict[str, str] = {}
-        for word in self._known_words(ctx, step):
-            for name in (ctx.text(f"card.{word}") if ctx.rules.has_text(f"card.{word}") else word, word):
+        words = self._known_words(ctx, step)
+        names = {word: (ctx.text(f"card.{word}") if ctx.rules.has_text(f"card.{word}") else word, word) for word in words}
+        for word in words:
+            for name in names[word]:
                 letter = name[:1].lower()
-                if letter and letter not in out:
+                if letter and letter not in out and letter not in TABLE_KEYS:
                     out[letter] = word
+        for word in words:
+            if word in out.values():
+                continue
+            free = (c for c in "".join(names[word]).lower() if "a" <= c <= "z" and c not in TABLE_KEYS)
+            letter = next((c for c in free if c not in out), None)
+            if letter is not None:
+                out[letter] = word
         return out
 
     def _known_words(self, ctx: TableContext, step: Pick) -> list[str]:
@@ -390,11 +403,19 @@ class ComposerInput:
                     self.composer.unpick(item.step.field, item.word)
             return
         if not drag.moving or on_target:
-            if self.pick(ctx, item) and drag.moving:
-                self._click_target(ctx, pos)  # dropped on a region a Target step names: that seat too
+            if self.pick(ctx, item) and drag.moving and not self._click_target(ctx, pos):
+                self._drop_on_card(ctx, item, pos)  # a token dropped on one of your unicorns: that one too
         elif not item.region.rect.collidepoint(pos):  # dropped back home: a change of mind
             ctx.say(self.layout.drop_hint(ctx) or ctx.tr("table.drop_on", zone=", ".join(
                 dict.fromkeys(ctx.text(f"zone.{z}").lower() for z in item.step.to))), True)
+
+    def _drop_on_card(self, ctx: TableContext, dropped: Item, pos: tuple[int, int]) -> None:
+        """A card dropped on a card that another step picks from its target zone picks that card too."""
+        for item in reversed(self.items(ctx)):
+            if (item.step is not dropped.step and not item.ghost and isinstance(item.step, Pick)
+                    and item.step.zone in dropped.step.to and item.rect.collidepoint(pos)):
+                self.pick(ctx, item)
+                return
 
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer

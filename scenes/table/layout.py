@@ -180,9 +180,9 @@ class Layout:
 
     # ----------------------------------------------------------------- reading
     def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
-        """What hovering (or focusing) `region` says, first line the title: what the zone is,
-        whose, its rule and card count, then the pointed card's name and rule (`index`: the card
-        under the pointer, None for the zone itself). Texts: the region's label or
+        """What hovering (or focusing) `region` says, first line the title: the pointed face-up
+        card's name and rule first (`index`: the card under the pointer, None for the zone
+        itself), then what the zone is, whose, its rule and card count. Texts: the region's label or
         `zone.<zone>`, `zone.<zone>.rule`, `card.<id>`, `card.<id>.rule` in the game's YAML."""
         lines: list[str] = []
         if region.kind == PANEL:
@@ -205,9 +205,8 @@ class Layout:
             return lines
         cards = zone_cards(ctx.view, region)
         lines.append(ctx.tr("table.tip_cards_one" if len(cards) == 1 else "table.tip_cards", count=len(cards)))
-        if index is not None and 0 <= index < len(cards):
-            lines.extend(self.card_tip(ctx, region, cards, index))
-        return lines
+        card = self.card_tip(ctx, region, cards, index) if index is not None and 0 <= index < len(cards) else []
+        return [*card[1:], "", *lines] if card else lines  # what is pointed at first, then where it lies
 
     def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
         """The pointed card's name and rule (nothing for a face-down card)."""

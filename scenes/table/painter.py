@@ -263,8 +263,10 @@ def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placemen
         elif region.zone is not None and region.card_size[0] > 0:  # no card size: a drop target only
             cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
             cards = layout.region_cards(view, region, cards)  # the layout's picture ids (a fish's species)
-            if region.source:
-                painter.region(surface, region, cards, **hand_state)
+            if region.source:  # the hand: dragged by the hand input, or picked by the composer
+                picked = (hidden or {}).get(region.name)
+                state = {**hand_state, "hidden": set(hand_state.get("hidden") or ()) | picked} if picked else hand_state
+                painter.region(surface, region, cards, **state)
             else:
                 painter.region(surface, region, cards, hidden=(hidden or {}).get(region.name),
                                lifted=(lifted or {}).get(region.name))

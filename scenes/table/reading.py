@@ -2,7 +2,8 @@
 
 Hovering a zone, a marker, a name plate or a card (or cycling them with Tab) shows what it is,
 its rule and its counts, as the layout's `tooltip` hook says (scenes/table/layout.py: its
-default names the zone from the game's YAML texts and tells the pointed card's name and rule).
+default tells the pointed face-up card's name and rule first, then names the zone it lies in
+from the game's YAML texts).
 Right-click on a face-up card, or holding Z over it, shows it at full size.
 """
 

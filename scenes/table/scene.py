@@ -22,7 +22,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import SEAT_PARAMS, reader_key
+from game.log import SEAT_PARAMS, reader_key, seat_values
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -185,6 +185,8 @@ class TableScene(Scene):
                 out[name] = self.name(value)
             elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
                 out[name] = self.game_text(f"{name}.{value}")
+            elif isinstance(value, str):
+                out[name] = seat_values(value, self.name)  # "{totals:seats}" names the seats
         return out
 
     def reason(self, error: IllegalAction) -> str:
