@@ -391,3 +391,45 @@ def test_a_failed_multiple_exchange_of_three_cards_is_explained_with_its_penalty
     assert scene.game_text("note.exchange_failed", seat=scene.name(0), count=3) in log
     assert scene.game_text("move.penalty", actor=scene.name(0), card=scene.card_name(None)) in log \
         or scene.game_text("move.penalty", actor=scene.name(0), card="").rstrip(". ") in log
+
+
+# ------------------------------------------------------------------------------- reading
+@both_languages
+def test_hovering_a_card_reads_its_power_from_the_yaml_and_no_more_than_the_viewer_knows(tmp_path, monkeypatch, lang) -> None:
+    """Tooltips: a face-up character says its name, value and power (the YAML's text in the
+    player's language); a face-down card Ana saw is only said to be seen (remembering is the
+    game); one she never saw says so; every zone says its rule."""
+    app, scene = power_table(tmp_path, monkeypatch, "exposer", lang=lang)
+    ctx = scene.ctx()
+    powers = registry.load("silver_amulet").data["characters"]
+    regions = scene.placements.regions
+    discard = scene.layout.tooltip(ctx, regions["discard"], 0)
+    assert powers["beholder"]["power"][lang] in discard
+    assert scene.game_text("zone.discard.rule") in discard
+    drawn = scene.layout.tooltip(ctx, regions["drawn:0"], 0)
+    assert powers["exposer"]["power"][lang] in drawn
+    assert app.tr("silver_amulet.tip_card", name=scene.game_text("card.exposer"), value=5) in drawn
+    seen = scene.layout.tooltip(ctx, regions["village:0"], 0)  # Ana peeked at her villager
+    assert app.tr("silver_amulet.tip_known") in seen and scene.game_text("card.villager") not in " ".join(seen)
+    unseen = scene.layout.tooltip(ctx, regions["village:1"], 2)
+    assert app.tr("silver_amulet.tip_down") in unseen and app.tr("silver_amulet.tip_slot", slot=3) in unseen
+    amulet = scene.layout.tooltip(ctx, regions["amulet"], None)
+    assert scene.game_text("marker.amulet.rule") in amulet
+    click(app, slot(scene, 0, 4))  # the bodyguard turns face up: now anyone may read it
+    settle(app, scene)
+    up = scene.layout.tooltip(scene.ctx(), scene.placements.regions["village:0"], 3)
+    assert powers["bodyguard"]["power"][lang] in up
+    frames(app, 1, events=[mouse("move", slot(scene, 0, 4))])
+    frames(app, 30)
+    shot(app, "tooltip")
+
+
+@both_languages
+def test_every_zone_of_the_silver_table_says_what_it_is_and_its_rule(tmp_path, monkeypatch, lang) -> None:
+    app, scene = power_table(tmp_path, monkeypatch, "seer", lang=lang)
+    rules_texts = {v for k, v in scene.rules._texts[lang].items() if k.endswith(".rule")}
+    for region in scene.reader.regions():
+        lines = scene.layout.tooltip(scene.ctx(), region, None)
+        assert lines and lines[0], region.name
+        if region.kind != "panel":
+            assert rules_texts & set(lines), f"no {lang} rule in the tooltip of {region.name}: {lines}"

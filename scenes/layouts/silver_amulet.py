@@ -19,6 +19,7 @@ from game.engine import events as ev
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
+from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Confirm, Pick, Press, Target
@@ -96,9 +97,10 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     out.add(Region("deck", STACK, deck, "deck", None, (mw, mh), "down", label="zone.deck"))
     spread = view.get("power") == "master" and holder == me and view.get("step") == "power"
     if spread:  # the master takes any card of the pile: spread it out below the piles
-        top = deck.bottom + gap + label_h
+        top = deck.bottom + 2 * gap + label_h  # below the deck's count
         area = pygame.Rect(deck.x, top, middle.right - deck.x, middle.bottom - top)
-        small = (int(scw * 0.8), int(sch * 0.8))
+        pile_h = max(sch // 2, min(area.h - 4, int(mh * 0.8)))  # as large as the room under the piles allows
+        small = (int(pile_h * theme.card_ratio), pile_h)
         out.add(Region("discard", GRID, area, "discard", None, small, "up", label="zone.discard"))
     else:
         out.add(Region("discard", SLOT, deck.move(mw + 2 * gap, 0), "discard", None, (mw, mh), "up", label="zone.discard"))
@@ -328,6 +330,10 @@ class SilverAmuletLayout(Layout):
             out.append(f"v:{i + 1}:{mode}:{card if known else 'back'}")
         return out
 
+    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+        """A character's name, value and power; of a face-down card only what the viewer may know."""
+        return read.card_tip(ctx, region, self.region_cards(ctx.view, region, cards), index)
+
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
         if card.startswith("v:"):
             return art.village_card(card_art, card, size)
@@ -368,7 +374,7 @@ class SilverAmuletLayout(Layout):
         if ctx.seat is None or ctx.busy:
             return
         drawn, controls = view.get("drawn") or [], regions.get("controls")
-        if drawn and view.get("step") in ("drawn", "power") and controls is not None:  # what its power does
+        if drawn and view.get("step") == "drawn" and controls is not None:  # what its power does (used: the hint says)
             art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
                           controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
         self._sync_mode(view, ctx.seat)

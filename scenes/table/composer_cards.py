@@ -168,19 +168,29 @@ class CardTargets:
                     pygame.draw.rect(surface, OFFERED, spot.rect.inflate(4, 4), 2, border_radius=radius)
         if open_ and open_[0].chooses_seat:
             self._badges(ctx, open_[0], surface)
+        if open_ and open_[0].of == PILE:  # each card's rank, the number to type
+            for spot in self.spots(ctx, open_[0]):
+                self._badge(ctx, surface, spot.word, (spot.rect.centerx, spot.rect.bottom), False, "midtop")
 
     def _badges(self, ctx: TableContext, step: Target, surface: pygame.Surface) -> None:
         """A small number (the seat's, 1-based) at the corner of each seat's region of the step."""
+        for region in ctx.regions.values():
+            if region.zone == step.zone and region.seat is not None:  # on the first card's corner
+                self._badge(ctx, surface, str(region.seat + 1), region.rect.topleft, self.typed_seat == region.seat)
+
+    @staticmethod
+    def _badge(ctx: TableContext, surface: pygame.Surface, text: str, at: tuple[int, int], lit: bool,
+               anchor: str = "center") -> None:
         size = max(10, ctx.app.px(14))
         font = ctx.app.font(size, True)
-        for region in ctx.regions.values():
-            if region.zone != step.zone or region.seat is None:
-                continue
-            lit = self.typed_seat == region.seat
-            img = font.render(str(region.seat + 1), True, theme.ACCENT_TEXT if lit else (30, 24, 12))
-            box = img.get_rect().inflate(size // 2 + 4, 4)
-            box.bottomright = (region.rect.x - 2, region.rect.y + box.h)
-            if box.x < 0:
-                box.topleft = (region.rect.x, region.rect.y - box.h - 2)
-            pygame.draw.rect(surface, theme.ACCENT if lit else CHOSEN, box, border_radius=box.h // 2)
-            surface.blit(img, img.get_rect(center=box.center))
+        img = font.render(text, True, theme.ACCENT_TEXT if lit else (30, 24, 12))
+        box = img.get_rect().inflate(size // 2 + 4, 4)
+        if anchor == "center":
+            box.center = (at[0] + box.w // 4, at[1] + box.h // 4)
+        else:
+            box.midtop = (at[0], at[1] - box.h // 2)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.ACCENT if lit else CHOSEN, box, border_radius=box.h // 2)
+        if lit:  # the seat typed so far: its slot comes next
+            pygame.draw.rect(surface, theme.TEXT, box.inflate(4, 4), 2, border_radius=box.h // 2 + 2)
+        surface.blit(img, img.get_rect(center=box.center))
