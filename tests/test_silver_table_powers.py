@@ -433,3 +433,30 @@ def test_every_zone_of_the_silver_table_says_what_it_is_and_its_rule(tmp_path, m
         assert lines and lines[0], region.name
         if region.kind != "panel":
             assert rules_texts & set(lines), f"no {lang} rule in the tooltip of {region.name}: {lines}"
+
+
+# ------------------------------------------------------------------------------ hot-seat
+def test_hot_seat_shows_no_second_privacy_screen_when_the_same_player_acts_again(tmp_path, monkeypatch) -> None:
+    """Two people at one screen: each peek is behind the privacy screen; then Ana draws a seer
+    and uses it — she is still at the screen and nobody else came, so her target is chosen at
+    once (no screen between draw, use and look); Bruno's turn gets the screen again."""
+    deck = stacked(3, VILLAGES, "beholder", ["seer"])
+    app, scene = table(tmp_path, monkeypatch, deck, [], kinds="hhb")
+    for seat in (0, 1):
+        assert scene.privacy_for == seat
+        press(app, pygame.K_RETURN)
+        assert scene.viewer == seat
+        press(app, pygame.K_1, pygame.K_2)
+        settle(app, scene)
+    assert scene.privacy_for == 0  # Bruno was at the screen last: Ana's turn starts behind it
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_d)
+    settle(app, scene)
+    assert scene.privacy_for is None and scene.viewer == 0 and scene.view["drawn"] == ["seer"]
+    press(app, pygame.K_u)
+    settle(app, scene)
+    assert scene.privacy_for is None and scene.active_seat() == 0 and scene.view["step"] == "power"
+    press(app, pygame.K_2, pygame.K_4)
+    settle(app, scene)
+    assert played(scene, "look 1 4")
+    assert scene.privacy_for == 1  # Bruno's turn: the screen again
