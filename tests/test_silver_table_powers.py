@@ -130,7 +130,8 @@ def test_an_exposer_turns_a_clicked_card_and_its_bodyguard_then_guards_a_typed_s
     assert scene.match.state.view(0)["villages"][0][1]["guarded"] is True
 
 
-def test_a_revealer_turns_an_opponents_card_clicked_or_typed_seat_number_then_slot(tmp_path, monkeypatch) -> None:
+@both_languages
+def test_a_revealer_turns_an_opponents_card_clicked_or_typed_seat_number_then_slot(tmp_path, monkeypatch, lang) -> None:
     """Revealer: any face-down card of any village (`turn S N`); seats typed as their badges
     show them, from 1 (Bruno, seat 1, is "2")."""
     app, scene = power_table(tmp_path, monkeypatch, "revealer")
@@ -139,7 +140,7 @@ def test_a_revealer_turns_an_opponents_card_clicked_or_typed_seat_number_then_sl
     assert played(scene, "turn 1 3")
     assert scene.match.state.view(None)["villages"][1][2] == {"card": "empath", "face": "up", "protected": False,
                                                               "guarded": False}
-    app, scene = power_table(tmp_path / "keys", monkeypatch, "revealer")
+    app, scene = power_table(tmp_path / "keys", monkeypatch, "revealer", lang=lang)
     press(app, pygame.K_3)
     assert scene.composer.cards.typed_seat == 2 and scene.view["step"] == "power"
     shot(app, "revealer_seat_typed")
@@ -278,11 +279,12 @@ def test_a_master_by_keys_rank_then_slot(tmp_path, monkeypatch) -> None:
 
 
 # --------------------------------------------------------------------- face-up characters
-def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_path, monkeypatch) -> None:
+@both_languages
+def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_path, monkeypatch, lang) -> None:
     """Empath face up: once a turn, look at one of your face-down cards (`empath N`)."""
     deck = stacked(3, VILLAGES, "empath", ["villager", "rascal"])
     history = [*PEEKS, (0, "take discard"), (0, "exchange 5"), (1, "draw"), (1, "discard"), (2, "draw"), (2, "discard")]
-    app, scene = table(tmp_path, monkeypatch, deck, history)
+    app, scene = table(tmp_path, monkeypatch, deck, history, lang=lang)
     ctx = scene.ctx()
     (mode, _label, _key, rect), = scene.layout.mode_buttons(ctx)
     assert mode == "empath"
@@ -299,12 +301,13 @@ def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_pa
     assert played(scene, "empath 3")
 
 
-def test_a_rascal_face_up_keeps_the_clicked_card_or_the_typed_one(tmp_path, monkeypatch) -> None:
+@both_languages
+def test_a_rascal_face_up_keeps_the_clicked_card_or_the_typed_one(tmp_path, monkeypatch, lang) -> None:
     """Rascal face up: draw two, keep one (`keep 1` the former top), the other goes back."""
     deck = stacked(3, VILLAGES, "beholder", ["exposer", "villager", "squire", "seer", "witch"])
     history = [*PEEKS, (0, "draw"), (0, "use"), (0, "turn 5"), (1, "draw"), (1, "discard"), (2, "draw"),
                (2, "discard"), (0, "draw")]
-    app, scene = table(tmp_path, monkeypatch, deck, history)
+    app, scene = table(tmp_path, monkeypatch, deck, history, lang=lang)
     assert scene.view["step"] == "rascal" and scene.view["drawn"] == ["seer", "witch"]
     shot(app, "rascal")
     drawn = scene.placements.regions["drawn:0"]
@@ -318,14 +321,15 @@ def test_a_rascal_face_up_keeps_the_clicked_card_or_the_typed_one(tmp_path, monk
     assert played(scene, "keep 1")
 
 
-def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch) -> None:
+@both_languages
+def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch, lang) -> None:
     """The amulet's holder places it once a round on a card of their village (`amulet N`)."""
     round2 = stacked(2, [HIGH, LOW], "villager", ["doppelganger", "seer"])
     round1 = stacked(2, [["rascal", "rascal", "squire", "empath", "villager"], HIGH], "villager",
                      ["squire", "doppelganger", "doppelganger"])
     history = [(0, "peek 1 2"), (1, "peek 1 2"), (0, "draw"), (0, "exchange 1 2"), (1, "draw"), (1, "discard"),
                (0, "call count"), (1, "draw"), (1, "discard"), (0, "peek 1 2"), (1, "peek 1 2")]
-    app, scene = table(tmp_path, monkeypatch, [round1, round2], history, kinds="hb")
+    app, scene = table(tmp_path, monkeypatch, [round1, round2], history, kinds="hb", lang=lang)
     assert scene.view["amulet"] == 0 and scene.view["round"] == 2
     press(app, pygame.K_a)
     assert scene.layout.mode == "amulet"
@@ -460,3 +464,12 @@ def test_hot_seat_shows_no_second_privacy_screen_when_the_same_player_acts_again
     settle(app, scene)
     assert played(scene, "look 1 4")
     assert scene.privacy_for == 1  # Bruno's turn: the screen again
+
+
+def test_french_texts_elide_de_before_a_vowel() -> None:
+    """"le village d'Ana", not "de Ana"; "de Bruno" stays; English is untouched."""
+    rules = registry.load("silver_amulet")
+    assert rules.text("fr", "move.witch_in", card="Écuyer", to="Ana") == "La sorcière place Écuyer dans le village d'Ana."
+    assert rules.text("fr", "move.witch_in", card="Écuyer", to="Bruno") == "La sorcière place Écuyer dans le village de Bruno."
+    assert rules.text("fr", "marker.guard.chosen", seat="Émile", slot=2) == "Le garde du corps d'Émile protège la place 2."
+    assert rules.text("en", "move.witch_in", card="Squire", to="Ana") == "The witch puts Squire into Ana's village."

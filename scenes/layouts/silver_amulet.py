@@ -111,7 +111,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     big = (int(big_h * theme.card_ratio), big_h)
     drawn = pygame.Rect(deck.right + mw + 8 * gap, y, big[0] * 2 + gap, big_h)
     out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
-    home = pygame.Rect(drawn.right + 3 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
+    home = pygame.Rect(drawn.right + 6 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
     controls = pygame.Rect(home.right + 9 * gap, y, middle.right - home.right - 9 * gap, big_h)
     out.add(Region("controls", AREA, controls))
 
@@ -374,7 +374,8 @@ class SilverAmuletLayout(Layout):
         if ctx.seat is None or ctx.busy:
             return
         drawn, controls = view.get("drawn") or [], regions.get("controls")
-        if drawn and view.get("step") == "drawn" and controls is not None:  # what its power does (used: the hint says)
+        choosing = ctx.composer is not None and ctx.composer.composer is not None and ctx.composer.composer.any_choice()
+        if drawn and view.get("step") == "drawn" and controls is not None and not choosing:  # what its power does
             art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
                           controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
         self._sync_mode(view, ctx.seat)

@@ -405,7 +405,7 @@ class ComposerInput:
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer
         if event.key == pygame.K_ESCAPE:
-            if comp is None or (not comp.any_choice() and self.drag is None):
+            if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None):
                 return False  # nothing to put down: the table treats Escape as "back"
             comp.clear()
             self.drag = None
