@@ -123,7 +123,8 @@ def test_an_exposer_turns_a_clicked_card_and_its_bodyguard_then_guards_a_typed_s
     assert scene.view["pending_guard"] == 0
     shot(app, "bodyguard")
     press(app, pygame.K_4)  # the bodyguard itself: refused, with the engine's reason
-    assert not any(t.startswith("guard") for _, t in scene.match.history) and last_error(scene)
+    assert not any(t.startswith("guard") for _, t in scene.match.history)
+    assert last_error(scene) == scene.game_text("error.guard_self")
     press(app, pygame.K_2)
     settle(app, scene)
     assert played(scene, "guard 2")
@@ -290,6 +291,8 @@ def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_pa
     assert mode == "empath"
     click(app, rect.center)
     shot(app, "empath")
+    click(app, slot(scene, 0, 5))  # the empath itself lies face up: refused, with the reason
+    assert last_error(scene) == scene.game_text("error.face_up") and scene.layout.mode == "empath"
     click(app, slot(scene, 0, 4))
     settle(app, scene)
     assert played(scene, "empath 4")

@@ -52,8 +52,7 @@ def open_steps(comp: Composer) -> list[Target]:
 class CardTargets:
     """One table's card and pile targets: the seat typed so far, hit-testing, drawing."""
 
-    def __init__(self, layout: Any) -> None:
-        self.layout = layout
+    def __init__(self) -> None:
         self.typed_seat: int | None = None
 
     def reset(self) -> None:

@@ -62,7 +62,7 @@ class ComposerInput:
         self.key: tuple[Any, ...] | None = None
         self.composer: Composer | None = None
         self.drag: Drag | None = None
-        self.cards = CardTargets(layout)  # card and pile Target steps (composer_cards.py)
+        self.cards = CardTargets()  # card and pile Target steps (composer_cards.py)
 
     # ---------------------------------------------------------------- state
     def sync(self, ctx: TableContext, position: int) -> Composer | None:
