@@ -385,8 +385,11 @@ class SilverAmuletLayout(Layout):
         if confirm is not None:
             art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
         hint = self.hint(ctx) if self.targeting(ctx) else None
-        if controls is not None and hint:
-            art.paragraph(ctx, surface, hint, controls.rect)
+        if controls is not None and hint:  # above the confirm button when there is one
+            room = controls.rect.copy()
+            if confirm is not None:
+                room.h = max(10, confirm[0].y - room.y - 4)
+            art.paragraph(ctx, surface, hint, room)
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""
