@@ -204,7 +204,7 @@ class SilverAmuletLayout(Layout):
             self.mode_key, self.mode = key, ""
 
     def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
-        """A picked village card stays in its slot, lifted."""
+        """A picked village card stays in its slot (a card never changes place)."""
         me = ctx.view.get("seat")
         region = ctx.regions.get(f"village:{me}")
         if region is None or ctx.composer is None:
