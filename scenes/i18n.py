@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.schema import Context, _construct, read_yaml
+from game.engine.wording import fill
 from game.resources import asset_path
 
 LANGUAGES = ("fr", "en")
@@ -139,6 +140,6 @@ class Translator:
         if template is None:
             return key
         try:
-            return template.format(**params)
+            return fill(template, self.language, params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template

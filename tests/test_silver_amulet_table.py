@@ -243,14 +243,15 @@ def test_the_demo_plays_silver_on_the_table_and_saves_a_screenshot(tmp_path, mon
     assert pygame.image.load(str(path)).get_size() == (1280, 720)
 
 
-def test_a_robber_is_typed_own_slot_then_seat_and_slot(tmp_path, monkeypatch) -> None:
+def test_a_robber_is_typed_own_slot_then_seat_number_and_slot(tmp_path, monkeypatch) -> None:
+    """Seats are typed by their number as the badges show it (1-based): seat 2 is Chloé, "3"."""
     app = _app(tmp_path, monkeypatch)
     scene = make_table(app, "hbb", deck=stacked(3, VILLAGES, "beholder", ["robber"]))
     settle(app, scene)
     for k in (pygame.K_1, pygame.K_2, pygame.K_d, pygame.K_u):
         frames(app, 1, events=[key(k)])
         settle(app, scene)
-    for k in (pygame.K_5, pygame.K_2):
+    for k in (pygame.K_5, pygame.K_3):
         frames(app, 1, events=[key(k)])
     assert scene.view["step"] == "power"  # a seat typed, its slot still expected
     frames(app, 1, events=[key(pygame.K_3)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.table.composer import Composer, Confirm, Counter, Pick, Press
+from scenes.table.composer import CARD, PILE, Composer, Confirm, Counter, Pick, Press, Target
 from tests.table_helpers import frames, key, make_app
 
 LINE = (Pick("fishing", keys="initial")
@@ -26,6 +26,30 @@ def test_each_step_offers_only_what_still_leads_to_a_legal_action() -> None:
     assert comp.auto_ready() is None  # one piece of two: nothing to send yet
     assert comp.pick("fishing", "catch")
     assert comp.auto_ready() == "line catch 2"
+
+
+def test_an_auto_action_waits_while_a_longer_legal_action_extends_the_choice() -> None:
+    """`look 3` is legal, but so is `look 3 4`: one card waits for a confirm, two send at once."""
+    look = Target("village", of=CARD, own=True, offset=1, name="cards", count=(1, 2)) >> Confirm("look {cards}", auto=True)
+    comp = Composer([look], ["look 3", "look 4", "look 3 4"])
+    assert comp.pick("cards", "3")
+    assert comp.ready() == "look 3" and comp.auto_ready() is None
+    assert comp.pick("cards", "4") and comp.auto_ready() == "look 3 4"
+
+
+def test_card_and_pile_targets_name_seats_slots_and_ranks_as_the_action_texts_do() -> None:
+    """A card of any village: "<seat> <slot>"; of one's own: "<slot>"; a pile card: its rank
+    from the top. A master's `take K exchange N` fills the pile step, then the village step."""
+    theirs = Target("village", of=CARD, offset=1)
+    mine = Target("village", of=CARD, own=True, offset=1)
+    pile = Target("discard", of=PILE, offset=1, name="k")
+    assert theirs.card_word(2, 3) == "2 4" and mine.card_word(0, 3) == "4" and pile.card_word(None, 0) == "1"
+    assert theirs.chooses_seat and not mine.chooses_seat and not pile.chooses_seat
+    master = pile >> Target("village", of=CARD, own=True, offset=1, name="n") >> Confirm("take {k} exchange {n}", auto=True)
+    comp = Composer([master], ["take 1 exchange 1", "take 2 exchange 1", "take 2 exchange 2"])
+    assert comp.offered("k") == {"1", "2"} and comp.pick("k", "1")
+    assert comp.offered("n") == {"1"} and not comp.accepts("n", "2")
+    assert comp.pick("n", "1") and comp.auto_ready() == "take 1 exchange 1"
 
 
 def test_a_single_pick_is_replaced_or_taken_back_by_a_second_click() -> None:

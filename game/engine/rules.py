@@ -14,6 +14,7 @@ from game.engine.actions import Action, normalize_action_text
 from game.engine.errors import OptionError
 from game.engine.schema import did_you_mean
 from game.engine.state import State
+from game.engine.wording import fill
 from game.engine.zones import ZoneTable
 
 RANDOM = "random"
@@ -129,7 +130,7 @@ class Rules:
         if template is None:
             return key
         try:
-            return template.format(**params)
+            return fill(template, lang, params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template
 

@@ -1,10 +1,11 @@
 """The Silver table: every seat's village row, the draw and discard piles, the drawn card, the amulet.
 
 The viewer's village lies at the bottom (large cards), the others along the top, the piles and
-the drawn card in the middle. Exchanges and the first peeks are composer templates (pick your
-own slots, then Enter or the confirm button); a power's targets, the amulet, an empath's look
-and a bodyguard's choice are clicked (or typed: the numbers of the action text, a seat then a
-slot) with the `Targets` picker below, checked against the legal texts at each click.
+the drawn card in the middle. Every choice is a composer template: exchanges and the first
+peeks pick own slots (then Enter or the confirm button); a power's targets, the amulet, an
+empath's look, a bodyguard's and the rascal's choice are `Target` steps (a card of a village,
+a card of the spread discard pile: clicked, or typed as a seat's number then a slot), checked
+against the legal texts at each click (scenes/table/composer_cards.py).
 Village pictures carry the slot number ('v:<slot>:<mode>:<card>', silver_amulet_draw.py).
 """
 
@@ -15,12 +16,13 @@ from typing import Any
 import pygame
 
 from game.engine import events as ev
+from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
+from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
-from scenes.table.composer import Confirm, Pick, Press
-from scenes.table.composer_input import DIGITS
+from scenes.table.composer import CARD, PILE, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
@@ -34,8 +36,9 @@ def slot_word(picture: str) -> str:
     return str(parsed[0]) if parsed else picture
 
 
-def numbers(text: str) -> list[str]:
-    return [w for w in text.split()[1:] if w.isdigit()]
+def own_card() -> Target:
+    """A card of the acting seat's village, its word the slot ('guard 3', 'amulet 2')."""
+    return Target("village", of=CARD, own=True, offset=1, name="slot")
 
 
 def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
@@ -94,9 +97,10 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     out.add(Region("deck", STACK, deck, "deck", None, (mw, mh), "down", label="zone.deck"))
     spread = view.get("power") == "master" and holder == me and view.get("step") == "power"
     if spread:  # the master takes any card of the pile: spread it out below the piles
-        top = deck.bottom + gap + label_h
+        top = deck.bottom + 2 * gap + label_h  # below the deck's count
         area = pygame.Rect(deck.x, top, middle.right - deck.x, middle.bottom - top)
-        small = (int(scw * 0.8), int(sch * 0.8))
+        pile_h = max(sch // 2, min(area.h - 4, int(mh * 0.8)))  # as large as the room under the piles allows
+        small = (int(pile_h * theme.card_ratio), pile_h)
         out.add(Region("discard", GRID, area, "discard", None, small, "up", label="zone.discard"))
     else:
         out.add(Region("discard", SLOT, deck.move(mw + 2 * gap, 0), "discard", None, (mw, mh), "up", label="zone.discard"))
@@ -107,7 +111,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     big = (int(big_h * theme.card_ratio), big_h)
     drawn = pygame.Rect(deck.right + mw + 8 * gap, y, big[0] * 2 + gap, big_h)
     out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
-    home = pygame.Rect(drawn.right + 3 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
+    home = pygame.Rect(drawn.right + 6 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
     controls = pygame.Rect(home.right + 9 * gap, y, middle.right - home.right - 9 * gap, big_h)
     out.add(Region("controls", AREA, controls))
 
@@ -130,53 +134,6 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     return out
 
 
-class Targets:
-    """The target picker: cards clicked (or numbers typed) for the action of one verb, checked
-    against the legal texts whose numbers start with what is chosen; sent when it spells exactly
-    one legal action that nothing longer extends (else with Enter or the confirm button)."""
-
-    def __init__(self) -> None:
-        self.key: tuple[Any, ...] = ()
-        self.mode = ""  # "amulet" or an empath's word, chosen with a button
-        self.groups: list[list[str]] = []
-        self.typed: list[str] = []
-
-    def reset(self) -> None:
-        self.mode, self.groups, self.typed = "", [], []
-
-    def tokens(self) -> list[str]:
-        return [w for g in self.groups for w in g]
-
-    def candidates(self, verb: str, legal: list[str]) -> list[str]:
-        return [t for t in legal if t.split()[0] == verb]
-
-    def exact(self, verb: str, legal: list[str]) -> str | None:
-        toks = self.tokens()
-        found = [t for t in self.candidates(verb, legal) if numbers(t) == toks]
-        return found[0] if toks and found else None
-
-    def accepts(self, verb: str, legal: list[str], group: list[str]) -> bool:
-        """Whether `group` may be chosen next (what the table outlines)."""
-        toks = self.tokens() + group
-        return group not in self.groups and any(numbers(t)[: len(toks)] == toks for t in self.candidates(verb, legal))
-
-    def add(self, verb: str, legal: list[str], group: list[str]) -> str:
-        """'sent:<text>', 'wait', 'removed' or 'refused'."""
-        if group in self.groups:
-            self.groups.remove(group)
-            return "removed"
-        toks = self.tokens() + group
-        cands = [numbers(t) for t in self.candidates(verb, legal)]
-        if not any(c[: len(toks)] == toks for c in cands):
-            return "refused"
-        self.groups.append(group)
-        text = self.exact(verb, legal)
-        if text is not None and not any(len(c) > len(toks) and c[: len(toks)] == toks for c in cands):
-            self.groups = []
-            return "sent:" + text
-        return "wait"
-
-
 class SilverAmuletLayout(Layout):
     """Villages, piles, the drawn card, the amulet; exchanges by the composer, targets by clicks."""
 
@@ -187,7 +144,8 @@ class SilverAmuletLayout(Layout):
     move_sounds = {"draw": "deal", "exchange": "capture"}
 
     def __init__(self) -> None:
-        self.picker = Targets()
+        self.mode = ""  # "amulet" or an empath's verb, chosen with a button: own cards then answer for it
+        self.mode_key: tuple[Any, ...] = ()
         self.looks: dict[int, dict[tuple[Any, int], str]] = {}  # viewer -> (seat or 'deck', slot) -> card
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
@@ -195,24 +153,58 @@ class SilverAmuletLayout(Layout):
 
     # ------------------------------------------------------------------ input
     def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
-        """Peeks and exchanges pick own slots; the turn's other choices are buttons and keys."""
+        """The composer's templates for the step: peeks and exchanges pick own slots; the amulet,
+        an empath's look, a bodyguard's choice, the rascal's card and a used power's targets are
+        card (or pile) Targets; the turn's other choices are buttons with keys."""
+        self._sync_mode(view, seat)
         step = view.get("step")
         out: list[Any] = [Press("draw", key="d"), Press("take discard", key="t"), Press("call count", key="c"),
                           Press("discard", key="x"), Press("use", key="u")]
-        if step == "rascal":  # digits pick slots at the other steps
-            out += [Press("keep 1", key="1"), Press("keep 2", key="2")]
-        if step == "power":
-            out.append(Press("leave", key="l"))
         if view["phase"] == "peek":
             return [Pick("village", count=(1, 5), token=slot_word, keys="token")
                     >> Confirm("peek {village}", auto=True, help="silver_amulet.help_peek")]
-        if view.get("turn") == seat and step in ("drawn", "taken") and view.get("pending_guard") is None:
+        if view.get("pending_guard") == seat:
+            return [own_card() >> Confirm("guard {slot}", auto=True)]
+        if view.get("turn") != seat:
+            return out
+        if step == "rascal":  # the two drawn cards, or keys 1 and 2
+            return [Press("keep 1", key="1"), Press("keep 2", key="2"),
+                    Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm("keep {card}", auto=True)]
+        if step == "power":
+            return [Press("leave", key="n"), *self.power_templates(view)]
+        if self.mode:
+            out.append(own_card() >> Confirm(self.mode + " {slot}", auto=True))
+        elif step in ("drawn", "taken"):
             out.append(Pick("village", count=(1, 12), token=slot_word, keys="token")
                        >> Confirm("exchange {village}", help="silver_amulet.help_exchange"))
         return out
 
+    def power_templates(self, view: dict[str, Any]) -> list[Any]:
+        """The used power's action as Target steps, from its targets in the engine: a village
+        card (own slot, or seat and slot), a card of the spread discard pile."""
+        rules: Any = registry.load(self.game_id)
+        power = rules.characters({})[view["power"]].power if view.get("power") else None
+        if power is None or not power.shape:
+            return []
+        targets = tuple(power.targets) or (getattr(power, "target", None),)
+        steps = [Target("discard", of=PILE, offset=1, name=f"t{k}") if t.name == "pile_card" else
+                 Target("village", of=CARD, own=not t.with_seat, offset=1, name=f"t{k}", count=(1, getattr(power, "up_to", 1)))
+                 for k, t in enumerate(targets) if t is not None]
+        if not steps or len(steps) != power.shape.count("{}"):
+            return []
+        template: Any = steps[0]
+        for step in steps[1:]:
+            template = template >> step
+        return [template >> Confirm(power.shape.format(*(f"{{{s.field}}}" for s in steps)), auto=True)]
+
+    def _sync_mode(self, view: dict[str, Any], seat: int | None) -> None:
+        """A new turn or step forgets the amulet's or empath's mode."""
+        key = (seat, view.get("round"), view.get("turn"), view.get("step"), view.get("holding"), view.get("phase"))
+        if key != self.mode_key:
+            self.mode_key, self.mode = key, ""
+
     def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
-        """A picked village card stays in its slot, lifted."""
+        """A picked village card stays in its slot (a card never changes place)."""
         me = ctx.view.get("seat")
         region = ctx.regions.get(f"village:{me}")
         if region is None or ctx.composer is None:
@@ -225,33 +217,15 @@ class SilverAmuletLayout(Layout):
             out.append(r)
         return out
 
-    def target_verb(self, ctx: TableContext) -> tuple[str, list[str]]:
-        """(verb, target formats own/seat/pile) of what a click on a card means now, or ('', [])."""
-        view, legal = ctx.view, ctx.legal
-        if not legal:
-            return "", []
-        verbs = {t.split()[0] for t in legal}
-        if verbs == {"guard"}:
-            return "guard", ["own"]
-        if view.get("step") == "power" and view.get("power"):
-            verb = next((t.split()[0] for t in legal if t != "leave"), "")
-            power = ctx.rules.characters({})[view["power"]].power
-            targets = getattr(power, "targets", ()) or (getattr(power, "target", None),)
-            formats = ["seat" if t.with_seat else "pile" if t.name == "pile_card" else "own" for t in targets if t is not None]
-            return verb, formats or ["own"]
-        if self.picker.mode and self.picker.mode in verbs:
-            return self.picker.mode, ["own"]
-        return "", []
-
     def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
         """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions."""
-        if ctx.seat is None or not ctx.legal:
+        if ctx.seat is None or not ctx.legal or ctx.view.get("step") in ("power", "rascal"):
             return []
         verbs = {t.split()[0] for t in ctx.legal}
         modes = []
         if "amulet" in verbs:
             modes.append(("amulet", ctx.tr("silver_amulet.place_amulet"), "a"))
-        looks = [v for v in verbs if v not in TURN_VERBS and ctx.view.get("step") != "power"]
+        looks = sorted(v for v in verbs if v not in TURN_VERBS)
         if looks:
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         region = ctx.regions.get("actions")
@@ -266,142 +240,69 @@ class SilverAmuletLayout(Layout):
 
     def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
-        text = None
-        verb, _ = self.target_verb(ctx)
-        if verb:
-            text = self.picker.exact(verb, ctx.legal)
-        elif ctx.composer is not None and ctx.composer.composer is not None:
-            text = ctx.composer.composer.ready()
+        comp = ctx.composer.composer if ctx.composer is not None else None
+        text = comp.ready() if comp is not None else None
         region = ctx.regions.get("controls")
         if text is None or region is None:
             return None
         h = min(ctx.app.px(40), region.rect.h // 3)
         return pygame.Rect(region.rect.x, region.rect.bottom - h, min(region.rect.w, ctx.app.px(300)), h), text
 
-    def _cards(self, ctx: TableContext) -> list[tuple[str, int, int, pygame.Rect]]:
-        """(zone, owner or -1, slot 1.. or K from the pile's top, rect) of every card one may click."""
-        out, zones = [], ctx.view["zones"]
-        for region in ctx.regions.values():
-            if region.zone in ("village", "discard", "drawn"):
-                cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
-                owner = region.seat if region.seat is not None else -1
-                out += [(region.zone, owner, len(cards) - i if region.zone == "discard" else i + 1, rect)
-                        for i, rect in enumerate(region.card_rects(len(cards)))]
-        return out
-
-    def card_at(self, ctx: TableContext, pos: tuple[int, int]) -> tuple[str, int, int] | None:
-        """(zone, owner, slot) of the card under `pos` (the topmost)."""
-        return next(((z, o, n) for z, o, n, r in reversed(self._cards(ctx)) if r.collidepoint(pos)), None)
-
-    def _sync(self, ctx: TableContext) -> None:
-        v = ctx.view
-        key = (ctx.seat, v.get("round"), v.get("turn"), v.get("step"), v.get("holding"), v.get("pending_guard"), v.get("phase"))
-        if key != self.picker.key:
-            self.picker.key = key
-            self.picker.reset()
-
-    def _toggle(self, mode: str) -> bool:
-        self.picker.mode = "" if self.picker.mode == mode else mode
-        self.picker.groups = []
+    def _toggle(self, ctx: TableContext, mode: str) -> bool:
+        """The amulet's or an empath's button: own cards now answer for it (again: exchanges)."""
+        self.mode = "" if self.mode == mode else mode
+        if ctx.composer is not None:
+            ctx.composer.reset()  # rebuilt from `templates` with the new mode
         return True
 
-    def _group(self, ctx: TableContext, fmt: str, zone: str, owner: int, slot: int) -> list[str] | None:
-        """The words a click on a card adds for a target of format `fmt` (None: not such a target)."""
-        if zone == "discard":
-            return [str(slot)] if fmt == "pile" else None
-        if zone != "village":
-            return None
-        if fmt == "own":
-            return [str(slot)] if owner == ctx.seat else None
-        return [str(owner), str(slot)] if fmt == "seat" else None
-
-    def _fmt(self, formats: list[str], index: int) -> str:
-        return formats[min(index, len(formats) - 1)]
-
-    def _choose(self, ctx: TableContext, verb: str, group: list[str], card: tuple[str, int, int] | None) -> None:
-        result = self.picker.add(verb, ctx.legal, group)
-        if result.startswith("sent:"):
-            self.picker.reset()
-            ctx.submit(result[5:])
-        elif result == "refused":
-            ctx.say(self._why(ctx, card), True)
-
-    def _why(self, ctx: TableContext, card: tuple[str, int, int] | None) -> str:
-        if card is not None and card[0] == "village":
-            faces = ctx.view["villages"][card[1]]
-            slot = faces[card[2] - 1] if card[2] <= len(faces) else {}
-            if slot.get("protected"):
-                return ctx.text("error.protected")
-            if slot.get("guarded") and card[1] != ctx.seat:
-                return ctx.text("error.guarded")
-        return ctx.tr("silver_amulet.not_target")
-
     def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
-        """Clicks on cards for targets, the amulet, the looks; typed numbers; the piles."""
+        """The mode buttons and the confirm button; a click on the deck or the discard pile."""
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and ctx.view.get("seat") is not None:
             self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
         if ctx.seat is None or ctx.busy:
             return False
-        self._sync(ctx)
-        verb, formats = self.target_verb(ctx)
+        self._sync_mode(ctx.view, ctx.seat)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             confirm = self.confirm_rect(ctx)
             if confirm is not None and confirm[0].collidepoint(event.pos):
-                self.picker.reset()
-                if ctx.composer is not None and ctx.composer.composer is not None:
-                    ctx.composer.composer.clear()
+                ctx.composer.composer.clear()
                 ctx.submit(confirm[1])
                 return True
             for mode, _label, _key, rect in self.mode_buttons(ctx):
                 if rect.collidepoint(event.pos):
-                    return self._toggle(mode)
-            card = self.card_at(ctx, event.pos)
-            if verb:
-                if card is not None:
-                    group = self._group(ctx, self._fmt(formats, len(self.picker.groups)), *card)
-                    if group is None:
-                        ctx.say(self._why(ctx, card), True)
-                    else:
-                        self._choose(ctx, verb, group, card)
-                return card is not None
-            simple = {"drawn": f"keep {card[2]}", "discard": "take discard"}.get(card[0], "") if card else ""
+                    return self._toggle(ctx, mode)
+            simple = ""
             if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
                 simple = "draw"
-            if simple in ctx.legal:  # the piles and the rascal's two cards answer a click
+            elif "take discard" in ctx.legal and ctx.regions["discard"].rect.collidepoint(event.pos):
+                simple = "take discard"
+            if simple:
                 ctx.submit(simple)
                 return True
             return False
         if event.type == pygame.KEYDOWN:
             for mode, _label, key, _rect in self.mode_buttons(ctx):
                 if event.key == pygame.key.key_code(key):
-                    return self._toggle(mode)
-            if not verb:
-                return False
-            if event.key == pygame.K_ESCAPE and (self.picker.groups or self.picker.typed or self.picker.mode):
-                self.picker.reset()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                text = self.picker.exact(verb, ctx.legal)
-                if text is not None:
-                    self.picker.reset()
-                    ctx.submit(text)
-                return True
-            if event.key not in DIGITS:
-                return False
-            fmt = self._fmt(formats, len(self.picker.groups))
-            self.picker.typed.append(str(DIGITS[event.key]))
-            if len(self.picker.typed) >= (2 if fmt == "seat" else 1):
-                group, self.picker.typed = self.picker.typed, []
-                self._choose(ctx, verb, group, None)
-            return True
+                    return self._toggle(ctx, mode)
+            if event.key == pygame.K_ESCAPE and self.mode:
+                return self._toggle(ctx, self.mode)
         return False
 
     def hint(self, ctx: TableContext) -> str | None:
-        view, (verb, _) = ctx.view, self.target_verb(ctx)
-        if view.get("step") == "power" and view.get("power") and verb != "guard":
+        view = ctx.view
+        self._sync_mode(view, ctx.seat)
+        if view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat:
+            return ctx.tr("silver_amulet.hint_guard")
+        if view.get("step") == "power" and view.get("power"):
             return ctx.tr(f"silver_amulet.power_hint.{view['power']}")
-        key = "peek" if view.get("phase") == "peek" else verb if verb in ("guard", "amulet") else "free_look" if verb else None
+        key = "peek" if view.get("phase") == "peek" else "amulet" if self.mode == "amulet" else "free_look" if self.mode else None
         return ctx.tr(f"silver_amulet.hint_{key or view.get('step') or 'main'}")
+
+    def targeting(self, ctx: TableContext) -> bool:
+        """Whether the acting seat now chooses a target (a power's, the amulet's, a look's, a guard's)."""
+        view = ctx.view
+        return bool(self.mode) or view.get("step") == "power" or (
+            view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat)
 
     # ----------------------------------------------------------------- drawing
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
@@ -428,6 +329,10 @@ class SilverAmuletLayout(Layout):
                 mode = "down"
             out.append(f"v:{i + 1}:{mode}:{card if known else 'back'}")
         return out
+
+    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+        """A character's name, value and power; of a face-down card only what the viewer may know."""
+        return read.card_tip(ctx, region, self.region_cards(ctx.view, region, cards), index)
 
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
         if card.startswith("v:"):
@@ -469,32 +374,22 @@ class SilverAmuletLayout(Layout):
         if ctx.seat is None or ctx.busy:
             return
         drawn, controls = view.get("drawn") or [], regions.get("controls")
-        if drawn and view.get("step") in ("drawn", "power") and controls is not None:  # what its power does
+        choosing = ctx.composer is not None and ctx.composer.composer is not None and ctx.composer.composer.any_choice()
+        if drawn and view.get("step") == "drawn" and controls is not None and not choosing:  # what its power does
             art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
                           controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
-        self._sync(ctx)
+        self._sync_mode(view, ctx.seat)
         for mode, text, key, rect in self.mode_buttons(ctx):
-            art.button(ctx, surface, rect, text, key, primary=self.picker.mode == mode)
+            art.button(ctx, surface, rect, text, key, primary=self.mode == mode)
         confirm = self.confirm_rect(ctx)
         if confirm is not None:
             art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
-        verb, formats = self.target_verb(ctx)
-        if verb:
-            self._draw_offered(ctx, surface, verb, formats)
-            hint = self.hint(ctx)
-            if controls is not None and hint:
-                art.paragraph(ctx, surface, hint, controls.rect)
-
-    def _draw_offered(self, ctx: TableContext, surface: pygame.Surface, verb: str, formats: list[str]) -> None:
-        """Outline every card a click may choose next, and the targets chosen so far."""
-        fmt = self._fmt(formats, len(self.picker.groups))
-        for zone, owner, slot, rect in self._cards(ctx):
-            group = self._group(ctx, fmt, zone, owner, slot)
-            if group is not None and self.picker.accepts(verb, ctx.legal, group):
-                pygame.draw.rect(surface, art.OFFER, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
-            for k, chosen in enumerate(self.picker.groups):
-                if self._group(ctx, self._fmt(formats, k), zone, owner, slot) == chosen:
-                    pygame.draw.rect(surface, art.MARK, rect.inflate(6, 6), 3, border_radius=max(3, rect.w // 10))
+        hint = self.hint(ctx) if self.targeting(ctx) else None
+        if controls is not None and hint:  # above the confirm button when there is one
+            room = controls.rect.copy()
+            if confirm is not None:
+                room.h = max(10, confirm[0].y - room.y - 4)
+            art.paragraph(ctx, surface, hint, room)
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""

@@ -211,6 +211,9 @@ def paragraph(ctx: Any, surface: pygame.Surface, text: str, rect: pygame.Rect) -
     """A help text wrapped in a region (the power being used, what to click)."""
     size = max(10, min(ctx.app.px(17), rect.h // 4))
     font = ctx.app.font(size, True)
+    while size > 10 and len(wrap_text(font, text, rect.w)) * font.get_linesize() > rect.h:  # smaller, but whole
+        size -= 1
+        font = ctx.app.font(size, True)
     y = rect.y
     for line in wrap_text(font, text, rect.w)[: max(1, rect.h // font.get_linesize())]:
         surface.blit(font.render(line, True, theme.TEXT), (rect.x, y))

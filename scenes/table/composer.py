@@ -57,10 +57,37 @@ class Pick:
         return Template((self,)) >> other
 
 
+SEAT, CARD, PILE = "seat", "card", "pile"
+
+
 @dataclass(frozen=True)
 class Target(Pick):
-    """Click (or drop a picked card on) a region of `zone`, any seat's: the word is that seat
-    (plus `offset`). Several Target steps of one zone are filled in order (from, then to)."""
+    """A choice on the table rather than a card of one's own to move. `of`:
+    - "seat": click (or drop a picked card on) a region of `zone`, any seat's; the word is that
+      seat (plus `offset`). Several Target steps of one zone are filled in order (from, then to).
+    - "card": click a card of `zone` in a seat's region (own=True: the acting seat's only, the
+      word is its slot, index + `offset`; else "<seat + seat_offset> <slot>"). Typed: the slot's
+      number, after the seat's number (1-based, as the seats' badges show) when seats are chosen.
+    - "pile": click a card of the table's `zone` spread out; the word is its rank from the top
+      (1 = top). Typed: that rank.
+    Card and pile targets of a template are filled in order; a click on a chosen card takes it
+    back (scenes/table/composer_cards.py)."""
+
+    of: str = SEAT
+    own: bool = False
+    seat_offset: int = 0
+
+    def card_word(self, seat: int | None, index: int) -> str:
+        """The word of the card at `index` of `seat`'s region (a pile: `index` from the top)."""
+        slot = str(index + self.offset)
+        if self.of == PILE or self.own or seat is None:
+            return slot
+        return f"{seat + self.seat_offset} {slot}"
+
+    @property
+    def chooses_seat(self) -> bool:
+        """Whether the step names a seat (its regions show number badges while it is next)."""
+        return self.of == SEAT or (self.of == CARD and not self.own)
 
 
 @dataclass(frozen=True)
@@ -232,12 +259,18 @@ class Composer:
         return exact[0] if len(set(exact)) == 1 else None
 
     def auto_ready(self) -> str | None:
-        """The action to send without a confirm (templates with `auto`)."""
+        """The action to send without a confirm (templates with `auto`), never while a longer
+        legal action still extends the choice ('look 3' waits while 'look 3 4' is legal)."""
         text = self.ready()
-        if text is None:
+        if text is None or self.extendable():
             return None
         template = next(t for t, x, _ in self.candidates if x == text)
         return text if template.confirm is not None and template.confirm.auto else None
+
+    def extendable(self) -> bool:
+        """Whether some legal action picks more than what is chosen so far (and agrees with it)."""
+        chosen = sum(len(words) for words in self.chosen.values())
+        return any(sum(len(v) for v in found.values() if isinstance(v, tuple)) > chosen for _, _, found in self.live())
 
     def picked(self, field: str) -> list[str]:
         return list(self.chosen.get(field, []))

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table.composer import Composer, Counter, Pick, Press, Step, Target, Template
+from scenes.table.composer import SEAT, Composer, Counter, Pick, Press, Step, Target, Template
+from scenes.table.composer_cards import CardTargets
 from scenes.table.regions import Region
 from scenes.ui import theme
 from scenes.ui.text import fit_text, wrap_text
@@ -62,6 +63,7 @@ class ComposerInput:
         self.key: tuple[Any, ...] | None = None
         self.composer: Composer | None = None
         self.drag: Drag | None = None
+        self.cards = CardTargets()  # card and pile Target steps (composer_cards.py)
 
     # ---------------------------------------------------------------- state
     def sync(self, ctx: TableContext, position: int) -> Composer | None:
@@ -69,12 +71,14 @@ class ComposerInput:
         key = (position, ctx.seat) if ctx.seat is not None else None
         if key != self.key:
             self.key, self.drag = key, None
+            self.cards.reset()
             templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
             self.composer = Composer(templates, ctx.legal) if templates else None
         return self.composer
 
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
+        self.cards.reset()
 
     def _seat_templates(self, ctx: TableContext) -> list[Any]:
         seat = ctx.view.get("seat")
@@ -177,7 +181,7 @@ class ComposerInput:
             return out
         for step in self.composer.steps():
             zone = step.zone if isinstance(step, Pick) else step.source
-            region = self._source(ctx, zone) if zone else None
+            region = self._source(ctx, zone) if zone and not isinstance(step, Target) else None
             if region is not None:
                 out.setdefault(region.name, set()).update(self._hidden(step, self._pictures(ctx, region)))
         return out
@@ -200,7 +204,7 @@ class ComposerInput:
             return []
         out = []
         for step in comp.steps():
-            if isinstance(step, Target):
+            if isinstance(step, Target) and step.of == SEAT:
                 offered = comp.offered(step.field)
                 out += [r for r in ctx.regions.values()
                         if r.zone == step.zone and r.seat is not None and step.seat_word(r.seat) in offered]
@@ -285,8 +289,8 @@ class ComposerInput:
             ctx.say(ctx.tr("table.wait_animation"), True)
             return
         comp = self.composer or Composer(self._seat_templates(ctx), [])
-        held = {s.field: self._words(s, self._pictures(ctx, r))
-                for s in comp.steps() if isinstance(s, Pick) and (r := self._source(ctx, s.zone)) is not None}
+        held = {s.field: self._words(s, self._pictures(ctx, r)) for s in comp.steps()
+                if isinstance(s, Pick) and not isinstance(s, Target) and (r := self._source(ctx, s.zone)) is not None}
         text = comp.guess(step.field, word, value, held)
         if text is not None:
             ctx.explain(text)
@@ -362,6 +366,8 @@ class ComposerInput:
                         self._refuse(ctx, step, hit[-1] if isinstance(step, Pick) else None, value=1)
                         return True
             return False
+        if self.composer is not None and self.cards.click(ctx, self.composer, pos, self._after_change, self._refuse):
+            return True
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
                 self.drag = Drag(item, pos, pos, (pos[0] - item.rect.x, pos[1] - item.rect.y))
@@ -380,7 +386,7 @@ class ComposerInput:
     def _click_target(self, ctx: TableContext, pos: tuple[int, int]) -> bool:
         """A click on a region a `Target` step names: its seat is picked (or refused, with why)."""
         comp = self.composer
-        steps = [s for s in comp.steps() if isinstance(s, Target)] if comp is not None and ctx.seat is not None else []
+        steps = [s for s in comp.steps() if isinstance(s, Target) and s.of == SEAT] if comp is not None and ctx.seat is not None else []
         for step in steps:
             if comp is not None and self._filled_before(comp, step):
                 continue
@@ -420,10 +426,11 @@ class ComposerInput:
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer
         if event.key == pygame.K_ESCAPE:
-            if comp is None or (not comp.any_choice() and self.drag is None):
+            if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None):
                 return False  # nothing to put down: the table treats Escape as "back"
             comp.clear()
             self.drag = None
+            self.cards.reset()
             return True
         if comp is None or ctx.seat is None:
             return False
@@ -447,6 +454,8 @@ class ComposerInput:
             return True
         if event.key in CONFIRM_KEYS:
             return self.confirm(ctx)
+        if self.cards.key(ctx, comp, event, DIGITS.get(event.key), self._after_change, self._refuse):
+            return True
         name = pygame.key.name(event.key)
         typed = (event.unicode or (name if len(name) == 1 else ""))[:1].lower()  # not "e" for "enter"
         if event.key in DIGITS:
@@ -482,6 +491,7 @@ class ComposerInput:
                 pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
             elif item.word in offered.get(item.step.field, ()):
                 pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
+        self.cards.draw(ctx, self.composer, surface)
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_help(ctx, surface)

@@ -64,6 +64,7 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.hot_seat else self.bottom
         self.privacy_for: int | None = None
+        self.last_at_screen: int | None = None  # hot-seat: the last player who acted at the screen
         self.captions: list[tuple[str, bool, float]] = []  # text, is_error, shown at (app time)
         self.tour_index: int | None = None
         self.time = 0.0
@@ -226,6 +227,7 @@ class TableScene(Scene):
             return False
         if self.hot_seat:  # hide this hand before anything moves: the next player may be looking
             self.viewer = None
+            self.last_at_screen = seat
             self._sync()
         self.input.reset()
         self.composer.reset()
@@ -347,6 +349,7 @@ class TableScene(Scene):
         if confirm:
             self.animator.skip(self.place)  # bots may have moved behind the screen: no replay
             self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
+            self.last_at_screen = self.privacy_for
             self.privacy_for = None
             self._sync()
         return True
@@ -409,8 +412,13 @@ class TableScene(Scene):
             return
         waiting = self.match.human_to_act()
         if self.hot_seat and waiting and self.viewer not in waiting and self.privacy_for is None:
-            self.viewer = None
-            self.privacy_for = waiting[0]
+            if self.viewer is None and self.last_at_screen == waiting[0]:
+                # the same player acts again (a power's target, a bodyguard's guard): they are
+                # still at the screen and nobody else came, so no privacy screen in between
+                self.viewer = self.bottom = self.last_at_screen  # type: ignore[assignment]
+            else:
+                self.viewer = None
+                self.privacy_for = waiting[0]
             self._sync()
         if (self.viewer is not None and self.tour_index is None and self.match.human_seats
                 and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):

@@ -212,6 +212,7 @@ class Power:
     """A used card's choice: the legal texts for a seat, and what a chosen text does."""
 
     targets: tuple[Target, ...] = ()
+    shape = ""  # how its action text is written, one {} per target in order ("rob {} {}")
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         raise NotImplementedError
@@ -234,6 +235,8 @@ def _slot(target: Target, seat: int, words: list[str]) -> tuple[int, int]:
 
 
 class TurnUp(Power):
+    shape = "turn {}"
+
     def __init__(self, target: Target):
         self.target = target
         self.targets = (target,)
@@ -253,6 +256,8 @@ def turn(card: str, *, target: FaceDownTarget) -> Power:
 
 
 class Look(Power):
+    shape = "look {}"  # up to `up_to` targets in the one field
+
     def __init__(self, target: Target, up_to: int):
         self.target, self.up_to = target, up_to
         self.targets = (target,)
@@ -279,6 +284,8 @@ def look(card: str, *, target: FaceDownTarget, up_to: int = 1) -> Power:
 
 
 class TakeFromPile(Power):
+    shape = "take {} exchange {}"
+
     def __init__(self, target: Target, into: Target):
         self.target, self.into = target, into
         self.targets = (target, into)
@@ -302,6 +309,8 @@ def take_from_pile(card: str, *, target: Literal["pile_card"], into: Literal["ow
 
 
 class SwapDeckTop(Power):
+    shape = "swap {}"  # or "leave"
+
     def __init__(self, target: Target, optional: bool):
         self.target, self.optional = target, optional
 
@@ -329,6 +338,8 @@ def swap_deck_top(card: str, *, target: SlotTarget, optional: bool = False) -> P
 
 
 class Rob(Power):
+    shape = "rob {} {}"
+
     def __init__(self, mine: Target, theirs: Target, look_after: bool):
         self.mine, self.theirs, self.look_after = mine, theirs, look_after
         self.targets = (mine, theirs)

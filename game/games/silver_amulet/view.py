@@ -97,6 +97,9 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
         return IllegalAction(f"it is not seat {seat}'s turn", "error.not_your_turn", {"seat": seat})
     if state.phase == "peek" and verb != "peek":
         return IllegalAction("first look at 2 cards of your village ('peek 1 4')", "error.peek_first")
+    aimed = target_problem(state, seat, words)
+    if aimed is not None:
+        return aimed
     village = state.zones[state.z_village[seat]]
     numbers = [int(w) for w in words[1:] if w.isdigit()]
     if verb in ("exchange", "amulet") and numbers:
@@ -126,3 +129,78 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
     if state.step != "main" and verb in ("draw", "take", "call"):
         return IllegalAction(f"finish your action first: {legal}", "error.finish_action", {"legal": legal})
     return IllegalAction(f"'{text}' is not a legal action now (legal: {legal})", "error.not_legal", {"action": text, "legal": legal})
+
+
+def target_problem(state: SilverState, seat: int, words: list[str]) -> IllegalAction | None:
+    """Why a chosen target is refused: a used power's card (off limits, face up, the wrong
+    village, no such seat or slot, no such pile card), the bodyguard guarding itself, an
+    empath's look at a face-up or protected card. None when the targets are not the problem."""
+    verb = words[0] if words else ""
+    if state.phase != "turn" or not all(w.isdigit() for w in words[1:] if w != "exchange"):
+        return None
+    if verb == "guard" and state.pending_guards and len(words) == 2:
+        return _slot_problem(state, seat, seat, int(words[1]), "own_slot", guard=state.pending_guards[0])
+    looks = state._free_looks(seat)
+    if looks is not None and verb == looks[0] and len(words) == 2:
+        return _slot_problem(state, seat, seat, int(words[1]), "own_face_down")
+    if state.step != "power" or state.power_uid < 0:
+        return None
+    power = state.chars[state.card_ids[state.power_uid]].power
+    shape = getattr(power, "shape", "").split()
+    if not shape or verb != shape[0]:
+        return None
+    targets = list(getattr(power, "targets", ())) or [getattr(power, "target", None)]
+    rest, k = words[1:], 0
+    for token in shape[1:]:
+        if token != "{}":
+            rest = rest[1:] if rest and rest[0] == token else rest
+            continue
+        target = targets[min(k, len(targets) - 1)]
+        k += 1
+        repeat = getattr(power, "up_to", 1)
+        while rest and repeat > 0 and target is not None:
+            width = 2 if target.with_seat else 1
+            if len(rest) < width:
+                return None
+            owner = int(rest[0]) if target.with_seat else seat
+            if target.name == "pile_card":
+                problem = _pile_problem(state, int(rest[0]))
+            else:
+                problem = _slot_problem(state, seat, owner, int(rest[width - 1]), target.name)
+            if problem is not None:
+                return problem
+            rest, repeat = rest[width:], repeat - 1
+    return None
+
+
+def _pile_problem(state: SilverState, rank: int) -> IllegalAction | None:
+    cards = len(state.zones[state.z_discard])
+    if not 1 <= rank <= cards:
+        return IllegalAction(f"the discard pile has no card {rank} (1 to {cards}, 1 = the top)", "error.bad_pile",
+                             {"rank": rank, "cards": cards})
+    return None
+
+
+def _slot_problem(state: SilverState, seat: int, owner: int, number: int, kind: str,
+                  guard: int = -1) -> IllegalAction | None:
+    """Why card `number` (1-based) of `owner`'s village is not a target of kind `kind` for `seat`."""
+    if not 0 <= owner < state.num_players:
+        return IllegalAction(f"there is no player {owner + 1}", "error.bad_seat", {"number": owner + 1})
+    village = state.zones[state.z_village[owner]]
+    if not 1 <= number <= len(village):
+        return IllegalAction(f"that village has no slot {number} (slots 1 to {len(village)})", "error.bad_slot_of",
+                             {"owner": owner, "slot": number, "slots": len(village)})
+    uid = village[number - 1]
+    if kind.startswith("own_") and owner != seat:
+        return IllegalAction("this power takes a card of your own village", "error.own_only")
+    if kind.startswith("opponent_") and owner == seat:
+        return IllegalAction("this power takes a card of an opponent's village", "error.opponents_only")
+    if uid == guard:
+        return IllegalAction("the bodyguard guards another card of its village", "error.guard_self")
+    if uid == state.amulet:
+        return IllegalAction("that card is protected by the amulet", "error.protected")
+    if owner != seat and uid in state.guarded_set(owner):
+        return IllegalAction("that card is guarded by a bodyguard", "error.guarded")
+    if kind.endswith("_face_down") and state.face_up[uid]:
+        return IllegalAction("that card is face up: choose a face-down card", "error.face_up")
+    return None
