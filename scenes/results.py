@@ -145,6 +145,7 @@ class ScoreSheetView:
 
 
 INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
+GUARDED_INPUT = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
 
 class ResultsScene(Scene):
@@ -214,9 +215,7 @@ class ResultsScene(Scene):
         self.age += dt
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < INPUT_GUARD_SECONDS and event.type in (
-            pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT
-        ):
+        if self.age < INPUT_GUARD_SECONDS and event.type in GUARDED_INPUT:
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -266,9 +265,11 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0) -> None:
         super().__init__(app)
         self.rules = rules
+        self.guard = guard  # seconds keys and clicks are ignored (opened by itself after a scoring)
+        self.age = 0.0
         self.sheet = ScoreSheetView(app, rules, view, names)
         self.close = Button(lambda: app.tr("common.close"), app.pop)
         self.form = Form(app, [Row(None, [self.close])])
@@ -283,7 +284,12 @@ class ScoreSheetScene(Scene):
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.age < self.guard and event.type in GUARDED_INPUT:
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.sheet.move(-1 if event.key == pygame.K_UP else 1)
             return True

@@ -1,0 +1,217 @@
+"""The scoring moment: at the end of a day or round, each seat's breakdown counted on the table.
+
+A score step whose ScoreChanged events carry `details` (what was counted: "prey", "hand",
+"slot_3"...) is a *tally*: beside each scored seat's name plate a box lists the counted parts
+(the game's `score.<part>` texts), line by line as the moment plays, then the day's points and
+the new total. A layout names the zones whose cards are counted (`Layout.tally_zones`: shown face
+up in the box, Jagdfieber's prey piles) and may place the boxes itself (`Layout.tally_boxes`).
+The boxes never cover a name plate. After a tally the table opens the score sheet by itself
+(`Layout.sheet_after_scoring`), unless the match ends there (the results screen follows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.engine.events import GameOver, ScoreChanged
+from scenes.table.painter import INK_DARK, Painter
+from scenes.table.regions import PANEL, Placements
+from scenes.ui import theme
+from scenes.ui.text import fit_text
+
+TALLY = "tally"  # the animation step kind of a scoring with a breakdown
+BOX_GAP = 6  # pixels between a box and a name plate, or two boxes
+
+
+def is_tally_event(event: object) -> bool:
+    """A score change that says what was counted (every game's end-of-day/round scoring)."""
+    return isinstance(event, ScoreChanged) and bool(event.details)
+
+
+@dataclass
+class SeatTally:
+    """One seat's count: the parts (label, points), the points of the day, the new total and
+    the counted cards (picture ids, face up)."""
+
+    seat: int
+    parts: list[tuple[str, int]]
+    delta: int
+    total: int
+    cards: list[str] = field(default_factory=list)
+
+
+def build_tally(step: Any, view: dict[str, Any], layout: Any, text: Any, has_text: Any) -> list[SeatTally]:
+    """The seats' counts of a tally step, from its ScoreChanged events and the displayed view
+    (`text(key)` a game text, `has_text(key)` whether the game has it)."""
+    out: list[SeatTally] = []
+    zones = view.get("zones", {})
+    for event in step.events:
+        if not is_tally_event(event):
+            continue
+        parts = [(text(f"score.{name}") if has_text(f"score.{name}") else name, points)
+                 for name, points in event.details if points]
+        cards: list[str] = []
+        for zone in layout.tally_zones:
+            per_seat = zones.get(zone)
+            if isinstance(per_seat, list) and event.seat < len(per_seat) and isinstance(per_seat[event.seat], list):
+                cards += [c for c in per_seat[event.seat] if c and c != "back"]
+        out.append(SeatTally(event.seat, parts, event.delta, event.total, cards))
+    return out
+
+
+def ends_match(queue: Any) -> bool:
+    """Whether the steps still to play end the match before another scoring (the results
+    screen then follows, with the whole sheet)."""
+    for step in queue:
+        if step.kind == TALLY:
+            return False
+        if any(isinstance(e, GameOver) for e in step.events):
+            return True
+    return False
+
+
+def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
+    """`view` with its score sheet cut to the rows whose totals are the scores the table shows
+    (`shown`): the engine may be further on than the animation. Unchanged when no cut fits."""
+    sheet = view.get("sheet")
+    if not isinstance(sheet, dict) or not shown:
+        return view
+    rows = list(sheet.get("rows") or [])
+    totals = [0] * len(shown)
+    for count in range(len(rows) + 1):
+        if totals == shown:
+            if count == len(rows):
+                return view
+            cut = dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak="")
+            return dict(view, sheet=cut)
+        if count < len(rows):
+            points = list(rows[count].get("points") or [])
+            totals = [t + (points[s] if s < len(points) else 0) for s, t in enumerate(totals)]
+    return view
+
+
+class TallyPainter:
+    """Measures, places and draws the tally boxes of one table."""
+
+    def __init__(self, app: Any, painter: Painter) -> None:
+        self.app = app
+        self.painter = painter
+
+    def _size(self) -> int:
+        return max(10, self.app.px(theme.SMALL_SIZE - 1))
+
+    def box_size(self, tally: SeatTally, table: pygame.Rect) -> tuple[int, int]:
+        size = self._size()
+        line = self.app.font(size).get_linesize()
+        width = max(self.app.px(170), min(self.app.px(240), table.w // 4))
+        rows = 2 + len(tally.parts)  # name and points, the parts, the total
+        height = rows * line + self.app.px(12)
+        if tally.cards:
+            height += self._card_height(width) + self.app.px(6)
+        return width, height
+
+    def _card_height(self, width: int) -> int:
+        return max(24, min(self.app.px(56), width // 5))
+
+    def rects(self, tallies: list[SeatTally], placements: Placements, table: pygame.Rect,
+              layout: Any) -> dict[int, pygame.Rect]:
+        """Where each seat's box goes: the layout's choice, else beside its name plate, on the
+        side towards the table's middle; pushed clear of every name plate and other box."""
+        sizes = {t.seat: self.box_size(t, table) for t in tallies}
+        own = layout.tally_boxes(placements, table, sizes)
+        if own is not None:
+            return own
+        panels = [r.rect for r in placements.regions.values() if r.kind == PANEL and r.seat is not None]
+        taken: list[pygame.Rect] = []
+        out: dict[int, pygame.Rect] = {}
+        for tally in tallies:
+            panel = placements.panel(tally.seat)
+            box = pygame.Rect((0, 0), sizes[tally.seat])
+            anchor = panel.rect if panel is not None else table
+            down = anchor.centery < table.centery  # a plate in the upper half: the box below it
+            box.centerx = anchor.centerx
+            if down:
+                box.top = anchor.bottom + BOX_GAP
+            else:
+                box.bottom = anchor.top - BOX_GAP
+            out[tally.seat] = self._clear(box, panels + taken, table, down)
+            taken.append(out[tally.seat])
+        return out
+
+    @staticmethod
+    def _clear(box: pygame.Rect, obstacles: list[pygame.Rect], table: pygame.Rect, down: bool) -> pygame.Rect:
+        """`box` moved (away from its plate, then sideways) until it covers no obstacle."""
+        box = box.clamp(table)
+        for _ in range(2 * len(obstacles) + 2):
+            hit = next((o for o in obstacles if box.colliderect(o)), None)
+            if hit is None:
+                return box
+            moved = box.copy()
+            if down:
+                moved.top = hit.bottom + BOX_GAP
+            else:
+                moved.bottom = hit.top - BOX_GAP
+            if table.contains(moved):
+                box = moved
+                continue
+            sideways = box.copy()  # no room that way: beside the obstacle instead
+            if box.centerx < hit.centerx:
+                sideways.right = hit.left - BOX_GAP
+            else:
+                sideways.left = hit.right + BOX_GAP
+            if not table.contains(sideways):
+                return box
+            box = sideways
+        return box
+
+    def draw(self, surface: pygame.Surface, tallies: list[SeatTally], rects: dict[int, pygame.Rect],
+             name: Any, progress: float) -> None:
+        """Each box; its parts appear one by one as the moment plays (`progress` 0..1)."""
+        for tally in tallies:
+            rect = rects.get(tally.seat)
+            if rect is not None:
+                self._box(surface, tally, rect, name(tally.seat), progress)
+
+    def _box(self, surface: pygame.Surface, tally: SeatTally, rect: pygame.Rect, who: str, progress: float) -> None:
+        px, tr = self.app.px, self.app.tr
+        size = self._size()
+        font, bold = self.app.font(size), self.app.font(size, True)
+        line = font.get_linesize()
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((*theme.BACKGROUND_DARK, 235))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, theme.ACCENT, rect, max(1, px(2)), border_radius=px(6))
+        inner = rect.inflate(-px(12), -px(12))
+        y = inner.y
+        head = self.painter.text(fit_text(bold, who, inner.w), size, theme.ACCENT, True)
+        surface.blit(head, (inner.x, y))
+        y += line
+        if tally.cards:
+            y = self._cards(surface, tally.cards, pygame.Rect(inner.x, y, inner.w, self._card_height(rect.w))) + px(6)
+        shown = len(tally.parts) + 1
+        visible = min(shown, int(progress * (shown + 0.5)) + 1)
+        for label, points in tally.parts[:visible]:
+            value = self.painter.text(f"{points:+d}", size, theme.TEXT, True)
+            name = self.painter.text(fit_text(font, label, inner.w - value.get_width() - px(8)), size, theme.TEXT)
+            surface.blit(name, (inner.x, y))
+            surface.blit(value, value.get_rect(topright=(inner.right, y)))
+            y += line
+        if visible >= shown:
+            pygame.draw.line(surface, theme.PANEL_BORDER, (inner.x, y), (inner.right, y))
+            total = tr("table.tally_total", points=f"{tally.delta:+d}", total=tally.total)
+            img = self.painter.text(fit_text(bold, total, inner.w), size, theme.ACCENT, True)
+            surface.blit(img, img.get_rect(topright=(inner.right, y + 2)))
+
+    def _cards(self, surface: pygame.Surface, cards: list[str], area: pygame.Rect) -> int:
+        """The counted cards face up in a row (overlapping when many); returns the row's bottom."""
+        h = area.h
+        w = int(h * 0.7)
+        step = w + 2 if len(cards) * (w + 2) <= area.w else max(4, (area.w - w) // max(1, len(cards) - 1))
+        for i, card in enumerate(cards):
+            rect = pygame.Rect(area.x + i * step, area.y, w, h)
+            surface.blit(self.painter.art.card(card, rect.size), rect)
+            pygame.draw.rect(surface, INK_DARK, rect, 1, border_radius=max(2, w // 10))
+        return area.bottom
