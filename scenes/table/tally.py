@@ -75,22 +75,39 @@ def ends_match(queue: Any) -> bool:
 
 def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
     """`view` with its score sheet cut to the rows whose totals are the scores the table shows
-    (`shown`): the engine may be further on than the animation. Unchanged when no cut fits."""
+    (`shown`): the engine may be further on than the animation. The sheet is the view's `sheet`
+    (game.engine.flow.ScoreSheet.view), else its `score_sheet` rows and `scores`. Unchanged
+    when no cut fits."""
     sheet = view.get("sheet")
-    if not isinstance(sheet, dict) or not shown:
+    if isinstance(sheet, dict):
+        rows = list(sheet.get("rows") or [])
+        count = _rows_to(shown, [list(row.get("points") or []) for row in rows])
+        if count is None or count == len(rows):
+            return view
+        return dict(view, sheet=dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak=""))
+    plain = view.get("score_sheet")
+    if not isinstance(plain, list):
         return view
-    rows = list(sheet.get("rows") or [])
+    count = _rows_to(shown, [list(row) for row in plain])
+    if count is None or count == len(plain):
+        return view
+    cut = dict(view, score_sheet=plain[:count], scores=list(shown), winners=[], tiebreak="")
+    if isinstance(view.get("score_details"), list):
+        cut["score_details"] = view["score_details"][:count]
+    return cut
+
+
+def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:
+    """How many first rows add up to the `shown` totals (None: no number of rows does)."""
+    if not shown:
+        return None
     totals = [0] * len(shown)
     for count in range(len(rows) + 1):
-        if totals == shown:
-            if count == len(rows):
-                return view
-            cut = dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak="")
-            return dict(view, sheet=cut)
+        if count and totals == shown:
+            return count
         if count < len(rows):
-            points = list(rows[count].get("points") or [])
-            totals = [t + (points[s] if s < len(points) else 0) for s, t in enumerate(totals)]
-    return view
+            totals = [t + (rows[count][s] if s < len(rows[count]) else 0) for s, t in enumerate(totals)]
+    return None
 
 
 class TallyPainter:
@@ -125,47 +142,44 @@ class TallyPainter:
         if own is not None:
             return own
         panels = [r.rect for r in placements.regions.values() if r.kind == PANEL and r.seat is not None]
+        panels += [placements.regions[name].rect for name in ("hud", "caption") if name in placements.regions]
         taken: list[pygame.Rect] = []
         out: dict[int, pygame.Rect] = {}
         for tally in tallies:
             panel = placements.panel(tally.seat)
-            box = pygame.Rect((0, 0), sizes[tally.seat])
             anchor = panel.rect if panel is not None else table
-            down = anchor.centery < table.centery  # a plate in the upper half: the box below it
-            box.centerx = anchor.centerx
-            if down:
-                box.top = anchor.bottom + BOX_GAP
-            else:
-                box.bottom = anchor.top - BOX_GAP
-            out[tally.seat] = self._clear(box, panels + taken, table, down)
+            out[tally.seat] = self._clear(sizes[tally.seat], anchor, panels + taken, table)
             taken.append(out[tally.seat])
         return out
 
     @staticmethod
-    def _clear(box: pygame.Rect, obstacles: list[pygame.Rect], table: pygame.Rect, down: bool) -> pygame.Rect:
-        """`box` moved (away from its plate, then sideways) until it covers no obstacle."""
-        box = box.clamp(table)
-        for _ in range(2 * len(obstacles) + 2):
-            hit = next((o for o in obstacles if box.colliderect(o)), None)
-            if hit is None:
-                return box
-            moved = box.copy()
-            if down:
-                moved.top = hit.bottom + BOX_GAP
-            else:
-                moved.bottom = hit.top - BOX_GAP
-            if table.contains(moved):
-                box = moved
-                continue
-            sideways = box.copy()  # no room that way: beside the obstacle instead
-            if box.centerx < hit.centerx:
-                sideways.right = hit.left - BOX_GAP
-            else:
-                sideways.left = hit.right + BOX_GAP
-            if not table.contains(sideways):
-                return box
-            box = sideways
-        return box
+    def _clear(size: tuple[int, int], anchor: pygame.Rect, obstacles: list[pygame.Rect],
+               table: pygame.Rect) -> pygame.Rect:
+        """A box of `size` beside its plate (`anchor`): towards the table's middle first, then
+        the other side, then left or right of it, slid along; the first place that covers no
+        obstacle (a name plate, another box), else the one covering least."""
+        w, h = size
+        gap = BOX_GAP
+        below = pygame.Rect(0, anchor.bottom + gap, w, h)
+        above = pygame.Rect(0, anchor.top - gap - h, w, h)
+        sides = [below, above] if anchor.centery < table.centery else [above, below]
+        candidates: list[pygame.Rect] = []
+        for rect in sides:
+            for shift in (0, -w // 2, w // 2, -w, w):
+                candidates.append(pygame.Rect(anchor.centerx - w // 2 + shift, rect.y, w, h))
+        for x in (anchor.right + gap, anchor.left - gap - w):
+            for shift in (0, -h // 2, h // 2, -h, h):
+                candidates.append(pygame.Rect(x, anchor.centery - h // 2 + shift, w, h))
+        best, best_cover = None, -1
+        for rect in candidates:
+            rect = rect.clamp(table)
+            cover = sum(rect.clip(o).w * rect.clip(o).h for o in obstacles)
+            if cover == 0:
+                return rect
+            if best is None or cover < best_cover:
+                best, best_cover = rect, cover
+        assert best is not None
+        return best
 
     def draw(self, surface: pygame.Surface, tallies: list[SeatTally], rects: dict[int, pygame.Rect],
              name: Any, progress: float) -> None:
