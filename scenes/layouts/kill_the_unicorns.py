@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.events import Event, PhaseBegan
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts.kill_the_unicorns_view import draw_table
@@ -199,6 +200,15 @@ class KillTheUnicornsLayout(Layout):
                                for i in rules.market for c in rules.colours)
         items += [(t, app.game_text(rules, f"item.{where.item_of(t)}")) for t in tokens]
         return [card_art.labelled(picture, label, size) for picture, label in items]
+
+    HUD_PHASES = ("schemes", "hunt", "market")  # engine phases the HUD line names
+
+    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+        """The HUD follows the animation: a hunt's number, then the black market, then the next
+        round's schemes (not only once the animation is over)."""
+        if isinstance(event, PhaseBegan) and event.phase in self.HUD_PHASES:
+            view["phase"] = event.phase
+            view["hunt"] = event.number if event.phase == "hunt" else None
 
     # ------------------------------------------------------------------ texts
     def status_line(self, view: dict[str, Any], text: Any) -> str:

@@ -65,8 +65,8 @@ class TableMoments:
         """The seats' counts of a tally step and where their boxes go (computed once a step)."""
         scene = self.scene
         if self._tally is None or self._tally[0] is not step:
-            found = build_tally(step, scene.view, scene.layout, scene.game_text, scene.rules.has_text)
-            rects = self.tally_painter.rects(found, scene.placements, scene.rect, scene.layout)
+            found = build_tally(step, scene.view, scene.layout, scene.game_text, scene.rules.has_text, scene.placements)
+            rects = self.tally_painter.rects(found, scene.placements, scene.rect, scene.layout, scene.view)
             self._tally = (step, found, rects)
         return self._tally[1], self._tally[2]
 

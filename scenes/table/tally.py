@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import GameOver, ScoreChanged
+from scenes.table.layout import zone_cards
 from scenes.table.painter import INK_DARK, Painter
 from scenes.table.regions import PANEL, Placements
 from scenes.ui import theme
@@ -24,6 +25,8 @@ from scenes.ui.text import fit_text
 
 TALLY = "tally"  # the animation step kind of a scoring with a breakdown
 BOX_GAP = 6  # pixels between a box and a name plate, or two boxes
+COVER_NEVER = 10_000  # weight of covering a name plate, the HUD, the captions or another box
+SCAN = 24  # pixels between the places tried for a box, when none beside its plate is clear
 
 
 def is_tally_event(event: object) -> bool:
@@ -43,9 +46,11 @@ class SeatTally:
     cards: list[str] = field(default_factory=list)
 
 
-def build_tally(step: Any, view: dict[str, Any], layout: Any, text: Any, has_text: Any) -> list[SeatTally]:
+def build_tally(step: Any, view: dict[str, Any], layout: Any, text: Any, has_text: Any,
+                placements: Placements | None = None) -> list[SeatTally]:
     """The seats' counts of a tally step, from its ScoreChanged events and the displayed view
-    (`text(key)` a game text, `has_text(key)` whether the game has it)."""
+    (`text(key)` a game text, `has_text(key)` whether the game has it); the counted cards of a
+    zone the table draws face down (a prey pile) are listed, to be shown face up in the box."""
     out: list[SeatTally] = []
     zones = view.get("zones", {})
     for event in step.events:
@@ -55,6 +60,9 @@ def build_tally(step: Any, view: dict[str, Any], layout: Any, text: Any, has_tex
                  for name, points in event.details if points]
         cards: list[str] = []
         for zone in layout.tally_zones:
+            region = placements.zone(zone, event.seat) if placements is not None else None
+            if region is not None and region.face == "up":
+                continue  # the table shows them already: the box keeps clear of them instead
             per_seat = zones.get(zone)
             if isinstance(per_seat, list) and event.seat < len(per_seat) and isinstance(per_seat[event.seat], list):
                 cards += [c for c in per_seat[event.seat] if c and c != "back"]
@@ -110,6 +118,14 @@ def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:
     return None
 
 
+def _spread(region: Any, view: dict[str, Any] | None) -> pygame.Rect:
+    """Where a region's cards lie (a grid may grow past its rectangle)."""
+    if view is None:
+        return pygame.Rect(region.rect)
+    rects = region.card_rects(len(zone_cards(view, region)))
+    return pygame.Rect(region.rect).unionall(rects) if rects else pygame.Rect(region.rect)
+
+
 class TallyPainter:
     """Measures, places and draws the tally boxes of one table."""
 
@@ -134,30 +150,32 @@ class TallyPainter:
         return max(24, min(self.app.px(56), width // 5))
 
     def rects(self, tallies: list[SeatTally], placements: Placements, table: pygame.Rect,
-              layout: Any) -> dict[int, pygame.Rect]:
+              layout: Any, view: dict[str, Any] | None = None) -> dict[int, pygame.Rect]:
         """Where each seat's box goes: the layout's choice, else beside its name plate, on the
         side towards the table's middle; pushed clear of every name plate and other box."""
         sizes = {t.seat: self.box_size(t, table) for t in tallies}
         own = layout.tally_boxes(placements, table, sizes)
         if own is not None:
             return own
-        panels = [r.rect for r in placements.regions.values() if r.kind == PANEL and r.seat is not None]
-        panels += [placements.regions[name].rect for name in ("hud", "caption") if name in placements.regions]
-        taken: list[pygame.Rect] = []
+        regions = placements.regions.values()
+        never = [r.rect for r in regions if r.kind == PANEL and r.seat is not None]  # name plates
+        never += [placements.regions[name].rect for name in ("hud", "caption") if name in placements.regions]
+        counted = [_spread(r, view) for r in regions if r.zone in layout.tally_zones]  # better not covered
         out: dict[int, pygame.Rect] = {}
         for tally in tallies:
             panel = placements.panel(tally.seat)
             anchor = panel.rect if panel is not None else table
-            out[tally.seat] = self._clear(sizes[tally.seat], anchor, panels + taken, table)
-            taken.append(out[tally.seat])
+            obstacles = [(r, COVER_NEVER) for r in never + list(out.values())] + [(r, 1) for r in counted]
+            out[tally.seat] = self._clear(sizes[tally.seat], anchor, obstacles, table)
         return out
 
     @staticmethod
-    def _clear(size: tuple[int, int], anchor: pygame.Rect, obstacles: list[pygame.Rect],
+    def _clear(size: tuple[int, int], anchor: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
                table: pygame.Rect) -> pygame.Rect:
         """A box of `size` beside its plate (`anchor`): towards the table's middle first, then
-        the other side, then left or right of it, slid along; the first place that covers no
-        obstacle (a name plate, another box), else the one covering least."""
+        the other side, then left or right of it, slid along; the first place that covers
+        nothing. Else the table is scanned for the place covering least (a name plate or
+        another box weighs far more than a counted zone), nearest its plate."""
         w, h = size
         gap = BOX_GAP
         below = pygame.Rect(0, anchor.bottom + gap, w, h)
@@ -170,16 +188,28 @@ class TallyPainter:
         for x in (anchor.right + gap, anchor.left - gap - w):
             for shift in (0, -h // 2, h // 2, -h, h):
                 candidates.append(pygame.Rect(x, anchor.centery - h // 2 + shift, w, h))
-        best, best_cover = None, -1
-        for rect in candidates:
-            rect = rect.clamp(table)
-            cover = sum(rect.clip(o).w * rect.clip(o).h for o in obstacles)
-            if cover == 0:
+        for x in range(table.x, max(table.x, table.right - w) + 1, SCAN):
+            for y in range(table.y, max(table.y, table.bottom - h) + 1, SCAN):
+                candidates.append(pygame.Rect(x, y, w, h))
+
+        def cost(rect: pygame.Rect) -> tuple[int, int]:
+            cover = 0
+            for obstacle, weight in obstacles:
+                clip = rect.clip(obstacle)
+                cover += clip.w * clip.h * weight
+            dx, dy = rect.centerx - anchor.centerx, rect.centery - anchor.centery
+            return cover, dx * dx + dy * dy
+
+        best: tuple[tuple[int, int], int] | None = None
+        for i, rect in enumerate(candidates):
+            rect = candidates[i] = rect.clamp(table)
+            found = cost(rect)
+            if found[0] == 0 and i < 20:  # beside the plate and clear: take it
                 return rect
-            if best is None or cover < best_cover:
-                best, best_cover = rect, cover
+            if best is None or found < best[0]:
+                best = (found, i)
         assert best is not None
-        return best
+        return candidates[best[1]]
 
     def draw(self, surface: pygame.Surface, tallies: list[SeatTally], rects: dict[int, pygame.Rect],
              name: Any, progress: float) -> None:
