@@ -209,3 +209,43 @@ def test_team_names_and_colours_are_on_the_name_plates(monkeypatch, tmp_path: Pa
     assert app.screen.get_at((plate.x + 2, plate.centery))[:3] == teams[0][1]
     other = bot_table(app, "jagdfieber", "hbb")
     assert other.moments.teams(3) == [None, None, None]
+
+
+# ------------------------------------------------------------------------- headers in step
+@pytest.mark.parametrize("game", GAMES)
+def test_the_header_reads_the_same_once_the_animation_ends_as_after_it(game: str) -> None:
+    """Issue 16: headers out of step with the captions (turn 17 vs 16, day 2 with round 10, Kill
+    the Unicorns' last hunt still named during the black market). After every action the view
+    the table animated says what the real view says, so the HUD never jumps when the table
+    settles."""
+    import random
+
+    from game.engine.events import redact
+
+    pygame.init()
+    rules = registry.load(game)
+    layout = get_layout(game)
+    state = rules.new_state(num_players=4, seed=3, options={"start_seat": 0})
+    animator = Animator(layout, lambda e: "")
+    rect = pygame.Rect(0, 0, 1000, 700)
+
+    def place(view):
+        return layout.place(view, rect)
+
+    def header(view) -> str:
+        return layout.status_line(view, lambda key, **params: rules.text("en", key, **params))
+
+    pick = random.Random(7)
+    for _ in range(400):
+        if state.is_over():
+            break
+        shown = state.view(0)
+        shown["seat"] = 0
+        animator.set_view(shown)
+        seat = state.to_act()[0]
+        events = state.apply(seat, pick.choice(state.legal_actions(seat)))
+        animator.push([redact(e, 0) for e in events])
+        animator.skip(place)
+        real = state.view(0)
+        real["seat"] = 0
+        assert header(animator.view) == header(real), [type(e).__name__ for e in events]

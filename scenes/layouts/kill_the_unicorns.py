@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.events import Event, PhaseBegan
+from game.engine.events import Event, GameOver, PhaseBegan
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts.kill_the_unicorns_view import draw_table
@@ -209,6 +209,8 @@ class KillTheUnicornsLayout(Layout):
         if isinstance(event, PhaseBegan) and event.phase in self.HUD_PHASES:
             view["phase"] = event.phase
             view["hunt"] = event.number if event.phase == "hunt" else None
+        elif isinstance(event, GameOver):
+            view["phase"], view["hunt"] = "over", None
 
     # ------------------------------------------------------------------ texts
     def status_line(self, view: dict[str, Any], text: Any) -> str:
