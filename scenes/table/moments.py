@@ -17,7 +17,14 @@ import pygame
 
 from game.engine.events import ScoreChanged
 from scenes.table.anim import Step
-from scenes.table.tally import TALLY, SeatTally, TallyPainter, build_tally, ends_match, sheet_as_shown
+from scenes.table.tally import (
+    TALLY,
+    SeatTally,
+    TallyPainter,
+    build_tally,
+    ends_match,
+    sheet_as_shown,
+)
 
 SHEET_GUARD_SECONDS = 0.8  # the score sheet opened by a scoring ignores keys and clicks this long
 
