@@ -94,7 +94,8 @@ def test_the_tally_boxes_never_cover_a_name_plate(game: str, monkeypatch, tmp_pa
     frames(app, 2)
     painter = TallyPainter(app, scene.painter)
     seats = range(scene.match.num_seats)
-    counted = ["back"] * 12 if scene.layout.tally_zones else []  # a long prey pile
+    face_down = [r for r in scene.placements.regions.values() if r.zone in scene.layout.tally_zones and r.face == "down"]
+    counted = ["back"] * 12 if face_down else []  # a long prey pile, shown in the box
     for parts in (1, 2, 4):
         tallies = [SeatTally(s, [(f"part {i}", i) for i in range(parts)], 4, 9, counted) for s in seats]
         rects = painter.rects(tallies, scene.placements, scene.rect, scene.layout)

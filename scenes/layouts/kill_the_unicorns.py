@@ -49,6 +49,7 @@ class KillTheUnicornsLayout(Layout):
     choice_moves = ("bid",)
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
     phase_steps = {"round": "chapter"}
+    tally_zones = ("collection",)  # counted at the end: the scoring moment leaves them in view
 
     def __init__(self) -> None:
         self.boost = False  # the Knight's boost chosen for the bid being built
