@@ -250,3 +250,14 @@ def test_the_header_reads_the_same_once_the_animation_ends_as_after_it(game: str
         real = state.view(0)
         real["seat"] = 0
         assert header(animator.view) == header(real), [type(e).__name__ for e in events]
+
+
+def test_each_jagdfieber_reveal_names_its_round(monkeypatch, tmp_path: Path) -> None:
+    """Issue 16: "Reveal / Reveal" in the captions, one reveal's line under the last one's."""
+    app = make_app(tmp_path, monkeypatch)
+    scene = bot_table(app, "jagdfieber", "hbb")
+    for lang, first, second in (("en", "Reveal (round 1)", "Reveal (round 2)"), ("fr", "Révélation (manche 1)", "Révélation (manche 2)")):
+        app.set_language(lang)
+        from game.engine.events import PhaseBegan
+
+        assert [scene.caption_of(PhaseBegan("reveal", n)) for n in (1, 2)] == [first, second]
