@@ -81,7 +81,13 @@ class TableMoments:
         scene = self.scene
         if step.kind == TALLY:
             found, rects = self.tallies(step)
-            self.tally_painter.draw(surface, found, rects, scene.name, step.progress)
+            teams = self.teams(scene.match.num_seats)
+
+            def title(seat: int) -> str:  # "Bruno · Yellow team" in a team game
+                team = teams[seat] if seat < len(teams) else None
+                return f"{scene.name(seat)} · {team[0]}" if team else scene.name(seat)
+
+            self.tally_painter.draw(surface, found, rects, title, step.progress)
             return
         for event in step.events:
             if isinstance(event, ScoreChanged):  # the points rise from the name plate
