@@ -47,7 +47,6 @@ def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, 
 def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
     """Run frames; at each, the HUD counters named by the shown phase events equal theirs."""
     from game.engine.events import PhaseBegan
-
     from scenes.results import ScoreSheetScene
 
     seen = []
