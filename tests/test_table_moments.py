@@ -34,9 +34,12 @@ def bot_table(app, game: str, kinds: str = "bbbb", seed: int = 5):
 
 
 def run_to_tally(app, scene, limit: int = 20000) -> Step:
-    """Frames until a scoring moment is being shown."""
+    """Frames until a scoring moment is being shown (a human seat plays its first legal move)."""
     for _ in range(limit):
         frames(app, 1, 0.05)
+        seat = scene.active_seat()
+        if seat is not None:
+            scene.submit(str(scene.match.state.legal_actions(seat)[0]))
         step = scene.animator.current
         if step is not None and step.kind == TALLY:
             return step
@@ -113,7 +116,7 @@ def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_left
     app = make_app(tmp_path, monkeypatch)
     app.settings.extra["tours_seen"] = list(GAMES)
     app.settings.animation_speed = 3
-    scene = bot_table(app, game)
+    scene = bot_table(app, game, "hbbb")
     step = run_to_tally(app, scene)
     found, rects = scene.moments.tallies(step)
     scored = {e.seat: e for e in step.events if isinstance(e, ScoreChanged)}
@@ -143,6 +146,18 @@ def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_left
     assert app.stack.top is sheet
     frames(app, 20, 0.05)
     frames(app, 1, 0.01, events=[key(pygame.K_ESCAPE)])
+    assert app.stack.top is scene
+
+
+def test_a_table_of_bots_only_runs_on_after_a_scoring(monkeypatch, tmp_path: Path) -> None:
+    """A demo (nobody at the table) shows the scoring moment but opens no sheet nobody closes."""
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.animation_speed = 3
+    scene = bot_table(app, "fish_fish")
+    step = run_to_tally(app, scene)
+    while scene.animator.current is step:
+        frames(app, 1, 0.05)
+    frames(app, 3, 0.05)
     assert app.stack.top is scene
 
 

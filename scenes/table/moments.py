@@ -43,8 +43,8 @@ class TableMoments:
     def _on_shown(self, step: Step, shown: bool) -> None:
         scene = self.scene
         scene.records.panel.release(len(step.events))
-        if (shown and step.kind == TALLY and scene.layout.sheet_after_scoring
-                and not ends_match(scene.animator.queue)):
+        if (shown and step.kind == TALLY and scene.layout.sheet_after_scoring and scene.match.human_seats
+                and not ends_match(scene.animator.queue)):  # (a table of bots only, a demo, runs on)
             self.sheet_due = True
 
     def update(self) -> None:
