@@ -40,11 +40,16 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
 
 
 def sheet_of(view: dict[str, Any]) -> dict[str, Any]:
-    """The view's score sheet (ScoreSheet.view); a game without one gets an empty sheet."""
+    """The view's score sheet (ScoreSheet.view); a game without one gets its `score_sheet`
+    rows (and `score_details`), if any."""
     sheet = view.get("sheet")
     if isinstance(sheet, dict):
         return sheet
-    return {"label": "sheet.row", "lower_wins": False, "rows": [], "totals": list(view.get("scores") or []),
+    plain = view.get("score_sheet") if isinstance(view.get("score_sheet"), list) else []
+    details = view.get("score_details") if isinstance(view.get("score_details"), list) else []
+    rows = [{"number": i + 1, "points": list(points), "details": details[i] if i < len(details) else []}
+            for i, points in enumerate(plain)]  # a game keeping plain rows (Silver)
+    return {"label": "sheet.row", "lower_wins": False, "rows": rows, "totals": list(view.get("scores") or []),
             "winners": list(view.get("winners") or []), "tiebreak": view.get("tiebreak") or ""}
 
 
@@ -145,6 +150,7 @@ class ScoreSheetView:
 
 
 INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
+GUARDED_INPUT = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
 
 class ResultsScene(Scene):
@@ -214,9 +220,7 @@ class ResultsScene(Scene):
         self.age += dt
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < INPUT_GUARD_SECONDS and event.type in (
-            pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT
-        ):
+        if self.age < INPUT_GUARD_SECONDS and event.type in GUARDED_INPUT:
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -266,9 +270,11 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0) -> None:
         super().__init__(app)
         self.rules = rules
+        self.guard = guard  # seconds keys and clicks are ignored (opened by itself after a scoring)
+        self.age = 0.0
         self.sheet = ScoreSheetView(app, rules, view, names)
         self.close = Button(lambda: app.tr("common.close"), app.pop)
         self.form = Form(app, [Row(None, [self.close])])
@@ -283,7 +289,12 @@ class ScoreSheetScene(Scene):
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.age < self.guard and event.type in GUARDED_INPUT:
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.sheet.move(-1 if event.key == pygame.K_UP else 1)
             return True

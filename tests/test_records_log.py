@@ -47,11 +47,11 @@ def test_jagdfieber_round_in_english_and_french() -> None:
     events = play_round(state, ["hunter", "wolf", "carrot"])
     names = ["Ann", "Bob", "Cyd"]
     en = [display_text(line) for line in LogWriter(state.rules, "en", names, None).lines(events)]
-    assert en[:5] == ["Ann chooses a card.", "Bob chooses a card.", "Cyd chooses a card.", "Reveal", "Ann reveals Hunter."]
+    assert en[:5] == ["Ann chooses a card.", "Bob chooses a card.", "Cyd chooses a card.", "Reveal (round 1)", "Ann reveals Hunter."]
     assert "Ann's hunter takes Bob's wolf." in en
     assert "The start card passes to Bob." in en
     fr = [display_text(line) for line in LogWriter(state.rules, "fr", names, None).lines(events)]
-    assert "Ann : le chasseur prend un loup chez Bob." in fr and "Révélation" in fr
+    assert "Ann : le chasseur prend un loup chez Bob." in fr and "Révélation (manche 1)" in fr
 
 
 def test_round_and_day_markers_are_headings() -> None:

@@ -47,10 +47,13 @@ def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, 
 def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
     """Run frames; at each, the HUD counters named by the shown phase events equal theirs."""
     from game.engine.events import PhaseBegan
+    from scenes.results import ScoreSheetScene
 
     seen = []
     for _ in range(frames):
         app.step(1 / 30, [])
+        if isinstance(app.stack.top, ScoreSheetScene):  # opened by itself after a scoring
+            app.pop()
         step = scene.animator.current
         if step is None:
             continue
@@ -67,7 +70,7 @@ def test_jagdfieber_header_never_shows_a_new_day_with_the_old_round(tmp_path, mo
 
     app = make_app(tmp_path, monkeypatch)
     scene = make_table(app, "bbb", seed=4, think=0.0)
-    seen = _counters_follow_the_animation(app, scene, 2500)
+    seen = _counters_follow_the_animation(app, scene, 4000)  # a day, its scoring moment, the next day
     assert seen[-1][0] >= 2  # a new day began during the frames
     for (d0, r0), (d1, r1) in zip(seen, seen[1:], strict=False):
         assert (d1, r1) in ((d0, r0), (d0, r0 + 1), (d0 + 1, 1)), ((d0, r0), (d1, r1))

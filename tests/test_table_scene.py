@@ -133,7 +133,7 @@ def test_reveal_and_resolution_are_animated_step_by_step_with_captions(tmp_path,
     moves = [e for s in kinds for e in s.events if isinstance(e, CardMoved)]
     assert len(moves) >= 3
     texts = [t for t, err, _ in scene.captions if not err]
-    assert app.game_text(scene.rules, "phase.reveal") in texts
+    assert app.game_text(scene.rules, "phase.reveal", number=1) in texts
     assert saved
 
 

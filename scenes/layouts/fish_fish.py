@@ -39,6 +39,7 @@ class FishFishLayout(Layout):
     batched_moves = ("bet", "catch", "payout", "last_bait", "discard", "new_round", "to_box")
     move_sounds = {"bet": "deal", "catch": "capture", "payout": "score", "last_bait": "score"}
     phase_steps = {"reveal": "reveal"}
+    tally_zones = ("caught", "loot_2", "loot_3", "loot_4", "loot_5")  # counted: left in view by the scoring moment
     moments = Layout.moments + ("catch", "payout", "last_bait")  # held on screen, Space ends one
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:

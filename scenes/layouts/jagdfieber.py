@@ -188,6 +188,7 @@ class JagdfieberLayout(Layout):
     joined_markers = ("lodge",)
     flying_markers = ("start_card",)  # the start card slides to its new seat
     phase_steps = {"reveal": "reveal", "day": "chapter"}
+    tally_zones = ("prey_pile",)  # turned face up at the end of a day and counted (YAML: zones)
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return place(view, rect, theme)

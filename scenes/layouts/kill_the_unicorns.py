@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.events import Event, GameOver, PhaseBegan
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts import kill_the_unicorns_read as reading
@@ -52,6 +53,7 @@ class KillTheUnicornsLayout(Layout):
     choice_moves = ("bid",)
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
     phase_steps = {"round": "chapter"}
+    tally_zones = ("collection",)  # counted at the end: the scoring moment leaves them in view
 
     def __init__(self) -> None:
         self.boost_for: tuple[int, int] | None = None  # (round, hunt) the Knight's boost is chosen for
@@ -228,6 +230,17 @@ class KillTheUnicornsLayout(Layout):
         if region.zone == "under" or not 0 <= index < len(cards):
             return None
         return reading.picture_at(self, ctx.view, region, cards, index)
+
+    HUD_PHASES = ("schemes", "hunt", "market")  # engine phases the HUD line names
+
+    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+        """The HUD follows the animation: a hunt's number, then the black market, then the next
+        round's schemes (not only once the animation is over)."""
+        if isinstance(event, PhaseBegan) and event.phase in self.HUD_PHASES:
+            view["phase"] = event.phase
+            view["hunt"] = event.number if event.phase == "hunt" else None
+        elif isinstance(event, GameOver):
+            view["phase"], view["hunt"] = "over", None
 
     # ------------------------------------------------------------------ texts
     def status_line(self, view: dict[str, Any], text: Any) -> str:

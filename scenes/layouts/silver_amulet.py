@@ -141,6 +141,7 @@ class SilverAmuletLayout(Layout):
     batched_moves = ("collect", "deal")
     quiet_moves = ("collect",)
     phase_steps = {"reveal": "reveal", "round": "chapter"}
+    tally_zones = ("village",)  # counted at the round's end: the scoring moment leaves them in view
     move_sounds = {"draw": "deal", "exchange": "capture"}
 
     def __init__(self) -> None:

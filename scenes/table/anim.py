@@ -33,10 +33,10 @@ if TYPE_CHECKING:
 # Seconds at animation speed 1, by kind of step.
 DURATIONS = {
     "choose": 0.35, "reveal": 0.9, "take": 0.95, "move": 0.55, "batch": 0.7, "note": 1.3,
-    "marker": 0.8, "score": 1.6, "phase": 0.7, "chapter": 1.3, "game_over": 1.2,
+    "marker": 0.8, "score": 1.6, "tally": 3.2, "phase": 0.7, "chapter": 1.3, "game_over": 1.2,
 }
 MOMENT_HOLD = 0.9  # extra seconds a key moment (a reveal, a catch, a scoring) stays on screen
-SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "chapter": "deal"}
+SOUNDS = {"choose": "deal", "reveal": "reveal", "take": "capture", "score": "score", "tally": "score", "chapter": "deal"}
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def _kind(event: Event, kinds: MoveKinds) -> str:
     if isinstance(event, MarkerChanged):
         return "marker"
     if isinstance(event, ScoreChanged):
-        return "score"
+        return "tally" if event.details else "score"  # a scoring that says what it counted
     if isinstance(event, GameOver):
         return "game_over"
     return "note"
@@ -137,7 +137,7 @@ def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
         return True
     if kind == "marker":
         return isinstance(first, MarkerChanged) and first.marker == event.marker and event.marker in kinds.joined_markers
-    return kind == "score"
+    return kind in ("score", "tally")
 
 
 class Animator:
@@ -151,6 +151,9 @@ class Animator:
         self.current: Step | None = None
         self.view: dict[str, Any] | None = None
         self.on_step: Callable[[Step], None] | None = None  # sounds, caption log
+        # A step's events are on the table now (shown, or skipped over): the log panel prints
+        # them; `shown` is False for steps applied without being seen (skip()).
+        self.on_shown: Callable[[Step, bool], None] | None = None
 
     @property
     def busy(self) -> bool:
@@ -196,18 +199,18 @@ class Animator:
         while self.queue and not self.layout.is_moment(self.queue[0]):
             step = self.queue.popleft()
             self._start(step, 1.0, place, quiet=True)
-            self._finish(step)
+            self._finish(step, shown=False)
         self.current = None
 
     def skip(self, place: Callable[[dict[str, Any]], Placements]) -> None:
         """Finish the current step and apply every queued one without showing it."""
         if self.current is not None:
-            self._finish(self.current)
+            self._finish(self.current, shown=False)
             self.current = None
         while self.queue:
             step = self.queue.popleft()
             self._start(step, 1.0, place, quiet=True)
-            self._finish(step)
+            self._finish(step, shown=False)
 
     # ------------------------------------------------------------------ steps
     def _start(self, step: Step, speed: float, place: Callable[[dict[str, Any]], Placements], quiet: bool = False) -> None:
@@ -228,7 +231,7 @@ class Animator:
                 first, n = counts.get(caption, (event, 0))
                 counts[caption] = (first, n + 1)
         unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
-        shown = 6 if step.kind == "score" else 3  # every seat's score line; other batches abridged
+        shown = 6 if step.kind in ("score", "tally") else 3  # every seat's score line; other batches abridged
         step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
         placements = place(self.view)
         arrivals: dict[str, int] = {}
@@ -284,7 +287,7 @@ class Animator:
         except TypeError:  # a caption function without a count
             return caption
 
-    def _finish(self, step: Step) -> None:
+    def _finish(self, step: Step, shown: bool = True) -> None:
         view = self.view
         assert view is not None
         zones, infos = view["zones"], view.get("cards")
@@ -318,6 +321,8 @@ class Animator:
                 _count_phase(view, event)
             self.layout.apply_event(view, event)  # a layout's own view fields
         step.elapsed = step.duration
+        if self.on_shown is not None:
+            self.on_shown(step, shown)
 
 
 def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:

@@ -94,7 +94,11 @@ class Layout:
     move_sounds: ClassVar[dict[str, str]] = {}
     # Key moments, held on screen and ended alone by Space: animation step kinds ("reveal",
     # "take", "score", "chapter", "game_over"), engine move reasons, phases or note keys.
-    moments: ClassVar[tuple[str, ...]] = ("reveal", "take", "score", "chapter", "game_over")
+    moments: ClassVar[tuple[str, ...]] = ("reveal", "take", "score", "tally", "chapter", "game_over")
+    # The scoring moment (scenes/table/tally.py): zones whose cards are shown face up and counted
+    # in each seat's breakdown, and whether the score sheet opens by itself after it.
+    tally_zones: ClassVar[tuple[str, ...]] = ()
+    sheet_after_scoring: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ placing
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
@@ -157,6 +161,22 @@ class Layout:
 
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
         """What a layout draws over the card regions (pieces on a board, a pond)."""
+
+    def seat_team(self, view: dict[str, Any], seat: int) -> str | None:
+        """The team `seat` plays in (a key of the view's `teams`; its name is the game text
+        `team.<key>`, its colour the YAML's `presentation: team_colors`), None without teams."""
+        teams = view.get("teams")
+        if isinstance(teams, dict):
+            for team, seats in teams.items():
+                if isinstance(seats, (list, tuple)) and seat in seats:
+                    return str(team)
+        return None
+
+    def tally_boxes(self, placements: Placements, table: pygame.Rect,
+                    sizes: dict[int, tuple[int, int]]) -> dict[int, pygame.Rect] | None:
+        """Where the scoring moment shows each seat's breakdown (`sizes`: seat -> box size);
+        None: beside each name plate, never over one (scenes/table/tally.py)."""
+        return None
 
     def seat_name(self, ctx: TableContext, seat: int) -> str | None:
         """The name of a table seat nobody plays (a ghost)."""

@@ -4,6 +4,8 @@ API (all a scene needs):
     panel = LogPanel(app, rules, names, viewer)   # viewer: the seat reading (None = public)
     panel.layout(rect)                 # where it is drawn (call again on resize)
     panel.add_events(events)           # after every applied action (human or bot)
+    panel.add_events(events, held=True) # ... told only as the table shows them:
+    panel.release(count)               # the next `count` held events are on the table (None: all)
     panel.add_undo(seat, count, redo)  # after an undo/redo, then panel.reset(timeline.events)
     panel.reset(event_batches)         # rebuild from a whole history (resume, undo)
     panel.set_viewer(seat)             # hot-seat: the seat at the screen changed
@@ -16,6 +18,7 @@ The panel follows the newest line unless the player scrolled up to read older on
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -29,6 +32,7 @@ from scenes.ui.text import draw_text, wrap_text
 LOG_OPEN = "log_open"  # app.settings.extra key: the log column is open (default) or folded
 _EVENTS = "events"
 _UNDO = "undo"
+_PART = "part"  # the rest of an action's events, told later than its first ones (held)
 
 
 class LogPanel:
@@ -48,6 +52,8 @@ class LogPanel:
         self._lang = app.settings.language
         self._image: pygame.Surface | None = None  # the panel as last painted (see draw)
         self._image_key: tuple[Any, ...] | None = None
+        self._held: deque[list[Event]] = deque()  # actions applied but not yet shown on the table
+        self._held_done = 0  # events of the first held action already told
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
@@ -55,10 +61,35 @@ class LogPanel:
         names = [shown(n) for n in self.names] if shown is not None else self.names
         return LogWriter(self.rules, self.app.settings.language, names, self.viewer)
 
-    def add_events(self, events: Iterable[Event]) -> None:
+    def add_events(self, events: Iterable[Event], held: bool = False) -> None:
+        """An action's events; `held`: told only when `release` says the table shows them (the
+        log never runs ahead of the animation)."""
         batch = list(events)
+        if held or self._held:  # never told before an earlier held action
+            self._held.append(batch)
+            return
         self._entries.append((_EVENTS, batch))
         self._append(self._writer().lines(batch) if self._lines is not None else [])
+
+    def release(self, count: int | None = None) -> None:
+        """The next `count` held events (None: all) are on the table now: tell them."""
+        while self._held and (count is None or count > 0 or not self._held[0]):
+            batch = self._held[0]
+            take = len(batch) - self._held_done if count is None else min(count, len(batch) - self._held_done)
+            part = batch[self._held_done:self._held_done + take]
+            self._entries.append((_EVENTS if self._held_done == 0 else _PART, part))
+            self._append(self._writer().lines(part) if self._lines is not None else [])
+            self._held_done += take
+            if count is not None:
+                count -= take
+            if self._held_done >= len(batch):
+                self._held.popleft()
+                self._held_done = 0
+
+    @property
+    def holding(self) -> int:
+        """How many events wait to be told."""
+        return sum(len(b) for b in self._held) - self._held_done
 
     def add_undo(self, seat: int, count: int, redo: bool = False) -> None:
         self._entries.append((_UNDO, (seat, count, redo)))
@@ -75,13 +106,15 @@ class LogPanel:
 
     def rewind(self, count: int, seat: int) -> None:
         """An undo took back the last `count` actions: their lines go, the undo line stays."""
+        self.release()
         left = count
         for i in range(len(self._entries) - 1, -1, -1):
             if left <= 0:
                 break
-            if self._entries[i][0] == _EVENTS:
+            kind = self._entries[i][0]
+            if kind in (_EVENTS, _PART):
                 del self._entries[i]
-                left -= 1
+                left -= kind == _EVENTS
         self._invalidate()
         self.add_undo(seat, count)
 
@@ -93,6 +126,8 @@ class LogPanel:
         for seat, count, redo, position in undo_marks(undos, len(batches)):
             marks.setdefault(position, []).append((_UNDO, (seat, count, redo)))
         self._entries = []
+        self._held.clear()
+        self._held_done = 0
         for i, batch in enumerate(batches):
             self._entries.extend(marks.get(i, []))
             self._entries.append((_EVENTS, batch))
@@ -112,7 +147,7 @@ class LogPanel:
             writer = self._writer()
             out = [writer.start_line()]
             for kind, payload in self._entries:
-                if kind == _EVENTS:
+                if kind in (_EVENTS, _PART):
                     out.extend(writer.lines(payload))
                 else:
                     seat, count, redo = payload
@@ -266,7 +301,7 @@ class TableRecords:
             self.recorder.writer.flush()
 
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
-        self.panel.add_events(events)
+        self.panel.add_events(events, held=True)  # told as the table shows them (scenes/table/moments.py)
         problem = self.recorder.problem
         if problem and problem != self._reported:
             self.app.notify(self.app.tr("records.save_failed", problem=problem), seconds=10, error=True)

@@ -132,15 +132,22 @@ class Painter:
         surface.blit(self.art.marker(region.marker, region.value, region.rect.size), region.rect)
 
     def panel(self, surface: pygame.Surface, region: Region, name: str, score: int | None, status: str,
-              active: bool) -> None:
+              active: bool, team: tuple[str, tuple[int, int, int]] | None = None) -> None:
         """A seat's name plate: name, points, and what it is doing (thinking, has chosen); a seat
-        nobody plays (a ghost) has no points and a dimmer name."""
+        nobody plays (a ghost) has no points and a dimmer name; a team game's seat shows its
+        team's colour (a band on the left) and name (after the player's, when it fits)."""
         rect = region.rect
         pygame.draw.rect(surface, (60, 96, 70) if active else theme.PANEL, rect, border_radius=max(3, rect.h // 4))
+        band = 0
+        if team is not None:
+            band = max(4, rect.h // 4)
+            pygame.draw.rect(surface, team[1], (rect.x, rect.y, band + rect.h // 4, rect.h),
+                             border_top_left_radius=max(3, rect.h // 4), border_bottom_left_radius=max(3, rect.h // 4))
+            pygame.draw.rect(surface, (60, 96, 70) if active else theme.PANEL, (rect.x + band, rect.y, rect.h // 4, rect.h))
         if active:
             pygame.draw.rect(surface, HIGHLIGHT, rect, 2, border_radius=max(3, rect.h // 4))
         size = max(9, int(rect.h * 0.62))
-        room = rect.w - 12
+        room = rect.w - 12 - band
         if score is not None:
             pts = self.text(str(score), size, theme.ACCENT, True)
             surface.blit(pts, pts.get_rect(midright=(rect.right - 6, rect.centery)))
@@ -151,9 +158,16 @@ class Painter:
             room -= status_img.get_width() + 6
         font = self.app.font(size, True)
         label = self.text(fit_text(font, name, max(20, room)), size, theme.TEXT if score is not None else theme.TEXT_DIM, True)
-        surface.blit(label, label.get_rect(midleft=(rect.x + 6, rect.centery)))
+        x = rect.x + 6 + band
+        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        x += label.get_width() + 6
+        if team is not None:
+            team_img = self.text(team[0], max(8, int(size * 0.8)), team[1], True)
+            if team_img.get_width() <= room - label.get_width() - 6:
+                surface.blit(team_img, team_img.get_rect(midleft=(x, rect.centery)))
+                x += team_img.get_width() + 6
         if status_img is not None:
-            surface.blit(status_img, status_img.get_rect(midleft=(rect.x + 12 + label.get_width(), rect.centery)))
+            surface.blit(status_img, status_img.get_rect(midleft=(x, rect.centery)))
 
     def highlight(self, surface: pygame.Surface, rect: pygame.Rect, pulse: float) -> None:
         width = 3 + int(2 * pulse)
@@ -247,10 +261,12 @@ def ghost(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, alp
 def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placements, view: dict[str, Any],
                  names: list[str], statuses: list[str], active: set[int], hand_state: dict[str, Any],
                  skip: frozenset[str] = frozenset(), hidden: dict[str, set[int]] | None = None,
-                 lifted: dict[str, int] | None = None) -> None:
+                 lifted: dict[str, int] | None = None,
+                 teams: list[tuple[str, tuple[int, int, int]] | None] | None = None) -> None:
     """Every region of the placements, in a stable order (markers over zones); `skip` names
     regions an animation draws itself (cards being turned over), `hidden` the cards of a region
-    picked away by the composer, `lifted` the card under the mouse in a region."""
+    picked away by the composer, `lifted` the card under the mouse in a region, `teams` each
+    seat's team (name, colour) for its plate."""
     zones = view["zones"]
     layout = painter.art.layout
     for region in placements.regions.values():
@@ -259,7 +275,8 @@ def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placemen
         if region.kind == PANEL and region.seat is not None and region.seat < len(names):
             seat = region.seat
             score = view["scores"][seat] if seat < len(view["scores"]) else None  # None: nobody plays it
-            painter.panel(surface, region, names[seat], score, statuses[seat] if seat < len(statuses) else "", seat in active)
+            team = teams[seat] if teams and seat < len(teams) else None
+            painter.panel(surface, region, names[seat], score, statuses[seat] if seat < len(statuses) else "", seat in active, team)
         elif region.zone is not None and region.card_size[0] > 0:  # no card size: a drop target only
             cards = zones[region.zone][region.seat] if region.seat is not None else zones[region.zone]
             cards = layout.region_cards(view, region, cards)  # the layout's picture ids (a fish's species)

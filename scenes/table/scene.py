@@ -32,6 +32,7 @@ from scenes.table.composer_input import ComposerInput
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
+from scenes.table.moments import TableMoments
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
 from scenes.table.reading import TableReader
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
         self.rect = self.records.table_rect(app.screen.get_size())  # the board, beside the log
         self.reader = TableReader(self)  # tooltips, Tab focus, card zoom (scenes/table/reading.py)
+        self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -403,6 +405,7 @@ class TableScene(Scene):
             self.app.dirty = True
         was_busy = self.animator.busy
         self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
+        self.moments.update()
         if self.animator.busy:
             return
         if was_busy:
@@ -480,7 +483,7 @@ class TableScene(Scene):
             hover = next((i for i in reversed(self.composer.items(ctx)) if not i.ghost and i.rect.collidepoint(self.mouse)), None)
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
                      self.input.hand_state(), flipping, self.composer.hidden(ctx),
-                     {hover.region.name: hover.index} if hover is not None else None)
+                     {hover.region.name: hover.index} if hover is not None else None, self.moments.teams(len(names)))
         self.layout.draw_table(ctx, surface)  # what a layout draws beyond card regions
         if step is not None:
             self._draw_step(surface, step)
@@ -505,12 +508,7 @@ class TableScene(Scene):
                     rect = region.card_rects(1)[0]
                     self.painter.flip(surface, rect, event.card, step.progress)
         self.painter.flights(surface, step)
-        for event in step.events:
-            if isinstance(event, ScoreChanged):  # the day's points rise from the name plate
-                panel = self.placements.panel(event.seat)
-                if panel is not None:
-                    lift = int(panel.rect.h * 0.6 * step.progress)
-                    self.painter.badge(surface, f"{event.delta:+d}", (panel.rect.right - panel.rect.h, panel.rect.y - lift + panel.rect.h))
+        self.moments.draw_step(surface, step)  # scores: a tally of the day, points rising
 
     def _revealed_region(self, event: Event) -> Region | None:
         zone = getattr(event, "zone", None)

@@ -223,6 +223,8 @@ class JagdfieberState(KeepsScoreSheet, State):
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
                 events.append(self.move(uid, self.pile[s], reason="day_end_pile", actor=s))
+        for s in range(n):  # the piles (face down) are turned face up to be counted (YAML: zones, prey_pile)
+            events.extend(self.reveal(uid) for uid in zones[self.pile[s]])
         row: list[int] = []
         details: list[dict[str, int]] = []
         totals = self.score_sheet.totals
