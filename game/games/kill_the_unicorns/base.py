@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import Event
+from game.engine.flow import ScoreSheet
 from game.engine.state import State
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class UnicornsBase(State):
     pending: int  # a revealed scheme waiting for its paint colour
     rainbow_winner: int
     phase: int
+    score_sheet: ScoreSheet  # one row per round (what each seat's count gained)
 
     def _power_seat(self, power: str) -> int:
         """The seat whose character has `power`, if powers are on and it is unused this round."""
@@ -90,6 +92,12 @@ class UnicornsBase(State):
         raise NotImplementedError
 
     def _game_over(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def result(self) -> tuple[list[int], str]:
+        raise NotImplementedError
+
+    def write_round(self) -> None:
         raise NotImplementedError
 
     def price(self, seat: int, item: str) -> int:

@@ -67,7 +67,9 @@ class MarketMixin(UnicornsBase):
                     return
         if self.queue:
             self.actor = self.queue.pop(0)
-        elif self.round_no >= self.rules.rounds:
+            return
+        self.write_round()
+        if self.round_no >= self.rules.rounds:
             self._game_over(events)
         else:
             self._start_round(events)

@@ -5,7 +5,10 @@ and the winners (ties: most unicorns, else shared)."""
 from __future__ import annotations
 
 from game.engine.events import Event, GameOver, Note, ScoreChanged
+from game.engine.flow import ScoreSheet, TieBreak
 from game.games.kill_the_unicorns.base import OVER, UnicornsBase
+
+RAINBOW = "rainbow"  # the tie-break note of a game won by a second rainbow
 
 
 class ScoringMixin(UnicornsBase):
@@ -64,15 +67,32 @@ class ScoringMixin(UnicornsBase):
         return [sum(v for _, v in self.score_details(s)) for s in range(self.num_players)]
 
     def winners(self) -> list[int]:
+        return self.result()[0]
+
+    def result(self) -> tuple[list[int], str]:
+        """The winners and the tie-break note ('' no tie, 'unicorns', 'shared', 'rainbow': a
+        second rainbow won at once); nobody before the end."""
         if self.phase != OVER:
-            return []
+            return [], ""
         if self.rainbow_winner >= 0:
-            return [self.rainbow_winner]
-        totals = self.scores()
-        top = max(totals)
-        best = [s for s in range(self.num_players) if totals[s] == top]
-        most = max(len(self.zones[self.z_coll[s]]) for s in best)
-        return [s for s in best if len(self.zones[self.z_coll[s]]) == most]
+            return [self.rainbow_winner], RAINBOW
+        coll, zones = self.z_coll, self.zones
+        most_unicorns = TieBreak("unicorns", lambda s: len(zones[coll[s]]))
+        final = ScoreSheet(self.num_players, points=[self.scores()])  # the count as it stands
+        return final.winners((most_unicorns,))
+
+    def write_round(self) -> None:
+        """The round's row of the score sheet: what each seat's count (and each of its parts)
+        gained since the last row, so that the sheet's totals are the final scores."""
+        sheet = self.score_sheet
+        row = []
+        for s in range(self.num_players):
+            gained = dict(self.score_details(s))
+            for earlier in sheet.details:
+                for part, points in earlier[s].items():
+                    gained[part] -= points
+            row.append(gained)
+        self.score_sheet = sheet.with_breakdown(row)
 
     def _check_rainbows(self, seat: int, events: list[Event]) -> bool:
         need = self.rules.rainbows_to_win
@@ -86,8 +106,13 @@ class ScoringMixin(UnicornsBase):
     def _game_over(self, events: list[Event]) -> None:
         self.phase = OVER
         self.actor = -1
+        if len(self.score_sheet) < self.round_no:  # the last round, or the one a rainbow ended
+            self.write_round()
         self.final_details = [self.score_details(s) for s in range(self.num_players)]
         for s, details in enumerate(self.final_details):
             total = sum(v for _, v in details)
             events.append(ScoreChanged(s, total, total, "game_end", details))
         events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
+
+
+__all__ = ["RAINBOW", "ScoringMixin"]

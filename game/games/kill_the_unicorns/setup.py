@@ -5,6 +5,7 @@ from the state's seeded generator."""
 from __future__ import annotations
 
 from game.engine.errors import OptionError
+from game.engine.flow import ScoreSheet
 from game.games.kill_the_unicorns.base import SCHEME, UnicornsBase
 
 
@@ -106,4 +107,5 @@ class SetupMixin(UnicornsBase):
         self.rainbow_winner = -1
         self.phase = SCHEME
         self.final_details: list[tuple[tuple[str, int], ...]] = []
+        self.score_sheet = ScoreSheet(n)
         self._start_round([])

@@ -43,7 +43,7 @@ class ViewsMixin(UnicornsBase):
         market: dict[str, list[str]] = {item: [] for item in self.rules.items}
         for uid in zones[self.z_market]:
             market[self.cards.attrs[uid]["item"]].append(ids[uid])
-        over = self.phase == OVER
+        winners, tiebreak = self.result()
         view: dict[str, Any] = {
             "phase": PHASE_NAMES[self.phase],
             "round": self.round_no,
@@ -63,26 +63,14 @@ class ViewsMixin(UnicornsBase):
             "totals": self.totals_shown[:],
             "hand_sizes": [len(zones[self.z_hand[s]]) for s in range(n)],
             "score_details": [dict(self.score_details(s)) for s in range(n)],
-            "winners": self.winners() if over else [],
-            "tiebreak": self._tiebreak() if over else "",
+            "winners": winners,
+            "tiebreak": tiebreak,
+            "sheet": self.score_sheet.view(winners, tiebreak),  # one row per round played out
         }
-        if over:  # the results screen's score sheet: one row, the final count and its parts
-            scores = self.scores()
-            view["sheet"] = {"label": "sheet.final", "lower_wins": False, "totals": scores,
-                             "winners": view["winners"], "tiebreak": view["tiebreak"],
-                             "rows": [{"number": self.round_no, "points": scores, "details": view["score_details"]}]}
         if seat is not None:
             view["hand"] = self._hand_values(seat)
             view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
         return view
-
-    def _tiebreak(self) -> str:
-        if self.rainbow_winner >= 0:
-            return "rainbow"
-        totals = self.scores()
-        if totals.count(max(totals)) > 1:
-            return "shared" if len(self.winners()) > 1 else "unicorns"
-        return ""
 
     # ---------------------------------------------------------------- refusals
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
