@@ -21,22 +21,29 @@ class MarketMixin(UnicornsBase):
         return max(0, price)
 
     def _market_actions(self, seat: int) -> list[Action]:
-        rules, zones, ids = self.rules, self.zones, self.card_ids
-        act = rules.act
-        out: list[Action] = [act("buy none", "buy", "", "", -1)]
+        """`buy none`, then each token the seat can pay on each of its unicorns (the lists are
+        shared by every state: cached in the rules by what they depend on)."""
+        rules, zones = self.rules, self.zones
         owned = len(zones[self.z_coll[seat]])
-        if not owned:
-            return out
-        wallet = sum(self._hand_values(seat))
-        tokens = {ids[u] for u in zones[self.z_market]}
-        for item, decl in rules.market.items():
-            if wallet < self.price(seat, item):
-                continue
-            if decl["tokens"] == "colours":
-                for colour in rules.colours:
-                    if f"{item}_{colour}" in tokens:
-                        out += [act(f"buy {item} {colour} unicorn {i + 1}", "buy", item, colour, i) for i in range(owned)]
-            elif any(self.cards.attrs[u].get("item") == item for u in zones[self.z_market]):
+        offers: tuple[tuple[str, str], ...] = ()
+        if owned:
+            wallet = sum(self._hand_values(seat))
+            offer_of, ids = rules.token_offer, self.card_ids
+            available = {offer_of[ids[u]] for u in zones[self.z_market]}
+            offers = tuple(o for o in rules.offers if o in available and wallet >= self.price(seat, o[0]))
+        key = (owned, offers)
+        actions = rules.market_cache.get(key)
+        if actions is None:
+            actions = rules.market_cache[key] = self._build_market(owned, offers)
+        return actions
+
+    def _build_market(self, owned: int, offers: tuple[tuple[str, str], ...]) -> list[Action]:
+        act = self.rules.act
+        out: list[Action] = [act("buy none", "buy", "", "", -1)]
+        for item, colour in offers:
+            if colour:
+                out += [act(f"buy {item} {colour} unicorn {i + 1}", "buy", item, colour, i) for i in range(owned)]
+            else:
                 out += [act(f"buy {item} unicorn {i + 1}", "buy", item, "", i) for i in range(owned)]
         return out
 

@@ -84,11 +84,11 @@ class SetupMixin(UnicornsBase):
                 for _ in range(n):
                     self.add_card(item, self.z_market, public=True)
         total = len(self.cards.ids)
-        attrs = self.cards.attrs
-        self.value = tuple(a.get("value", 0) for a in attrs)  # uid -> hunt value; static
+        ids = self.cards.ids
+        self.value = tuple(map(rules.hunt_value.__getitem__, ids))  # uid -> hunt value; static
         self.attached: list[int] = [-1] * total  # uid of the unicorn a token or scheme is on
-        self.colour: list[str] = [a.get("colour", "") if a.get("kind") == "unicorn" else "" for a in attrs]
-        self.base: list[int] = [a.get("points", 0) if a.get("kind") == "unicorn" else 0 for a in attrs]
+        self.colour: list[str] = list(map(rules.unicorn_colour.__getitem__, ids))
+        self.base: list[int] = list(map(rules.unicorn_points.__getitem__, ids))
         self.power_used = [False] * n
         self.passed = [False] * n
         self.boost = [0] * n

@@ -13,11 +13,13 @@ setup.py, market.py, scoring.py, views.py (fields and phases in base.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.events import Event, MarkerChanged, Note, PhaseBegan
+from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
 from game.games.kill_the_unicorns.base import (
     BID,
@@ -50,7 +52,19 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    _legal: tuple[int, list[Action]] | None = None  # this step's legal actions, once computed
+
     def legal_actions(self, seat: int) -> list[Action]:
+        """Computed once per step (bots ask, then apply: the check reuses the list); the list
+        is shared, never to be changed by the caller."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_now(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def _legal_now(self, seat: int) -> list[Action]:
         if self.phase == OVER or seat != self.actor:
             return []
         phase = self.phase
@@ -67,10 +81,15 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             return [act(f"paint {c}", "paint", c) for c in self.rules.colours]
         return self._market_actions(seat)
 
+    def after_determinize(self, seat: int, rng: Rng) -> None:
+        self._legal = None  # other seats' hidden cards changed: so may their moves
+
     def apply(self, seat: int, action: Action) -> list[Event]:
-        move = self.rules.by_text.get(str(action))
-        if move is None or self.phase == OVER or seat != self.actor or move not in self.legal_actions(seat):
+        move = self.rules.by_text.get(action.text)
+        # Moves are one object per text (rules.act): the legality check is by identity, in C.
+        if move is None or seat != self.actor or not any(map(is_, self.legal_actions(seat), repeat(move))):
             raise self.explain_illegal(seat, str(action))
+        self._legal = None
         events: list[Event] = []
         kind, args = move.kind, move.args
         if kind == "scheme":
@@ -253,8 +272,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 chosen.append(uid)
             for uid in chosen:
                 events.append(self.move(uid, self.z_bid[seat], face="down", reason="bid", actor=seat))
-            for uid in hand:
-                self.conceal(uid)  # face down in hand: no event, the others lose track
+            self.forget(hand)  # face down in hand: no event, the others lose track
         if self.queue:
             self.actor = self.queue.pop(0)
         else:
@@ -262,7 +280,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
 
     def _reveal(self, events: list[Event]) -> None:
         """Show every bid, cancel ties, find the winner, then the scheme under the unicorn."""
-        zones, value = self.zones, self.cards.column("value", 0)
+        zones, value = self.zones, self.value
         bidders = [s for s in self.seats_from(self.first) if zones[self.z_bid[s]]]
         totals: dict[int, int] = {}
         for s in bidders:
