@@ -30,12 +30,14 @@ NOISE = 0.1
 
 def unicorn_value(state: Any, seat: int, uid: int) -> int:
     """What unicorn `uid` (with its current colour and points) would add to `seat`'s score."""
-    counts = state.colour_counts(seat)
-    before = sum(state.collection_bonus(counts)[:2])
     colour = state.colour[uid]
-    if colour:
-        counts[state.rules.colours.index(colour)] += 1
-    return state.base[uid] + sum(state.collection_bonus(counts)[:2]) - before
+    if not colour:  # no colour: adds to no collection
+        return state.base[uid]
+    counts = state.colour_counts(seat)
+    collections, rainbows, _ = state.collection_bonus(counts)
+    counts[state.rules.colour_index[colour]] += 1
+    after = state.collection_bonus(counts)
+    return state.base[uid] + after[0] + after[1] - collections - rainbows
 
 
 def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:

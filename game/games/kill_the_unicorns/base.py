@@ -81,8 +81,7 @@ class UnicornsBase(State):
         return self.powers_on and not self.power_used[seat] and self.rules.power_of[self.character[seat]] == power
 
     def _hand_values(self, seat: int) -> list[int]:
-        value = self.value
-        return sorted([value[u] for u in self.zones[self.z_hand[seat]]])
+        return sorted(map(self.value.__getitem__, self.zones[self.z_hand[seat]]))
 
     # Written in the other parts (state.py, scoring.py); declared here for the ones that call them.
     def _start_round(self, events: list[Event]) -> None:

@@ -109,6 +109,7 @@ class UnicornsRules(Rules):
         self.bid_sizes: tuple[int, ...] = tuple(data["bid_sizes"])
         self.hunt_values: tuple[int, ...] = tuple(data["hunt_cards"])
         self.colours: tuple[str, ...] = tuple(data["colours"])
+        self.colour_index = {c: i for i, c in enumerate(self.colours)}
         self.characters: dict[str, dict[str, Any]] = data["characters"]
         self.power_of = {c: v["power"] for c, v in self.characters.items()}
         self.power_params: dict[str, int] = data["power_params"]

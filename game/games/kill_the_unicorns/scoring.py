@@ -15,13 +15,13 @@ class ScoringMixin(UnicornsBase):
     """Scores, winners and the end of the game (see the module docstring)."""
 
     def colour_counts(self, seat: int) -> list[int]:
-        colours = self.rules.colours
-        counts = [0] * len(colours)
+        index = self.rules.colour_index
+        counts = [0] * len(index)
         colour = self.colour
         for uid in self.zones[self.z_coll[seat]]:
             c = colour[uid]
             if c:
-                counts[colours.index(c)] += 1
+                counts[index[c]] += 1
         return counts
 
     def collection_bonus(self, counts: list[int]) -> tuple[int, int, int]:

@@ -201,9 +201,11 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
 
     def _bid_actions(self, seat: int) -> list[Action]:
-        peek = self._has_power(seat, "peek") and bool(self.zones[self.z_under[self.hunt_pos]])
-        extra = self.hunt_size > 0 and self._has_power(seat, "extra_card")
-        key = (tuple(self._hand_values(seat)), self.hunt_size, peek, extra, self._has_power(seat, "boost"))
+        power = self.rules.power_of[self.character[seat]] if self.powers_on and not self.power_used[seat] else ""
+        peek = power == "peek" and bool(self.zones[self.z_under[self.hunt_pos]])
+        extra = power == "extra_card" and self.hunt_size > 0
+        hand = tuple(sorted(map(self.value.__getitem__, self.zones[self.z_hand[seat]])))
+        key = (hand, self.hunt_size, peek, extra, power == "boost")
         cache = self.rules.bid_cache
         actions = cache.get(key)
         if actions is None:
