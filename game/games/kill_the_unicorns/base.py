@@ -66,6 +66,7 @@ class UnicornsBase(State):
     rainbow_winner: int
     phase: int
     score_sheet: ScoreSheet  # one row per round (what each seat's count gained)
+    counted: list[tuple[tuple[str, int], ...]]  # each seat's count at the last row (never changed in place)
 
     def _power_seat(self, power: str) -> int:
         """The seat whose character has `power`, if powers are on and it is unused this round."""

@@ -156,6 +156,7 @@ class UnicornsRules(Rules):
         self.by_text: dict[str, Move] = {}
         self.bid_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.market_cache: dict[tuple[Any, ...], list[Action]] = {}
+        self.wizard_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
 
     def act(self, text: str, kind: str, *args: Any) -> Move:

@@ -84,15 +84,11 @@ class ScoringMixin(UnicornsBase):
     def write_round(self) -> None:
         """The round's row of the score sheet: what each seat's count (and each of its parts)
         gained since the last row, so that the sheet's totals are the final scores."""
-        sheet = self.score_sheet
-        row = []
-        for s in range(self.num_players):
-            gained = dict(self.score_details(s))
-            for earlier in sheet.details:
-                for part, points in earlier[s].items():
-                    gained[part] -= points
-            row.append(gained)
-        self.score_sheet = sheet.with_breakdown(row)
+        now = [self.score_details(s) for s in range(self.num_players)]
+        before = self.counted or [tuple((part, 0) for part, _ in d) for d in now]
+        row = [{part: v - was for (part, v), (_, was) in zip(d, b, strict=True)} for d, b in zip(now, before, strict=True)]
+        self.score_sheet = self.score_sheet.with_row([sum(r.values()) for r in row], row)
+        self.counted = now
 
     def _check_rainbows(self, seat: int, events: list[Event]) -> bool:
         need = self.rules.rainbows_to_win

@@ -108,4 +108,5 @@ class SetupMixin(UnicornsBase):
         self.phase = SCHEME
         self.final_details: list[tuple[tuple[str, int], ...]] = []
         self.score_sheet = ScoreSheet(n)
+        self.counted = []
         self._start_round([])

@@ -164,17 +164,22 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self._next_scheme(events)
 
     def _wizard_actions(self) -> list[Action]:
-        rules, zones = self.rules, self.zones
-        act = rules.act
-        out: list[Action] = [act("stay", "stay")]
-        size = rules.line_size
-        for a in range(size):
-            if not zones[self.z_under[a]]:
-                continue
-            for b in range(size):
-                if b != a and len(zones[self.z_under[b]]) < rules.max_schemes and zones[self.z_line][b] >= 0:
-                    out.append(act(f"move {a + 1} to {b + 1}", "move", a, b))
-        return out
+        """`stay`, then each move of a scheme to a unicorn with room (cached in the rules by the
+        schemes under each unicorn and which unicorns are there)."""
+        zones, line = self.zones, self.zones[self.z_line]
+        key = tuple((len(zones[z]), line[p] >= 0) for p, z in enumerate(self.z_under))
+        cache = self.rules.wizard_cache
+        actions = cache.get(key)
+        if actions is None:
+            act, most = self.rules.act, self.rules.max_schemes
+            built: list[Action] = [act("stay", "stay")]
+            built += [
+                act(f"move {a + 1} to {b + 1}", "move", a, b)
+                for a, (count, _) in enumerate(key) if count
+                for b, (room, there) in enumerate(key) if b != a and room < most and there
+            ]
+            actions = cache[key] = built
+        return actions
 
     def _wizard(self, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
         self.power_used[seat] = True
