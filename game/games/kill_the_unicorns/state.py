@@ -272,13 +272,16 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 self.power_used[seat] = True
                 events.append(Note("extra", seat))
             hand = self.zones[self.z_hand[seat]]
-            value = self.value
+            values = list(map(self.value.__getitem__, hand))
+            left = hand[:]
             chosen: list[int] = []
-            for v in combo:
-                uid = next(u for u in hand if value[u] == v and u not in chosen)
-                chosen.append(uid)
+            for v in combo:  # the first card of each value, in hand order
+                i = values.index(v)
+                chosen.append(left[i])
+                del values[i], left[i]
+            bid = self.z_bid[seat]
             for uid in chosen:
-                events.append(self.move(uid, self.z_bid[seat], face="down", reason="bid", actor=seat))
+                events.append(self.move(uid, bid, face="down", reason="bid", actor=seat))
             self.forget(hand)  # face down in hand: no event, the others lose track
         if self.queue:
             self.actor = self.queue.pop(0)
@@ -287,19 +290,19 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
 
     def _reveal(self, events: list[Event]) -> None:
         """Show every bid, cancel ties, find the winner, then the scheme under the unicorn."""
-        zones, value = self.zones, self.value
-        bidders = [s for s in self.seats_from(self.first) if zones[self.z_bid[s]]]
+        zones, value, z_bid = self.zones, self.value, self.z_bid
         totals: dict[int, int] = {}
-        for s in bidders:
-            uids = zones[self.z_bid[s]][:]
+        for s in self.seats_from(self.first):
+            uids = zones[z_bid[s]][:]
+            if not uids:
+                continue
             self.hunt_played[s] = uids
             events += self.move_many(uids, self.z_played[s], reason="played", actor=s)  # a public zone: shown to all
             self.deduce(zones[self.z_hand[s]])
-            totals[s] = sum(value[u] for u in uids) + self.boost[s]
-            self.totals_shown[s] = totals[s]
+            totals[s] = self.totals_shown[s] = sum(map(value.__getitem__, uids)) + self.boost[s]
         self.hunt_totals = totals
         if totals:
-            events.append(Note("totals", None, (("totals", ", ".join(f"{s + 1}: {t}" for s, t in totals.items())),)))
+            events.append(Note("totals", None, (("totals", ", ".join([f"{s + 1}: {t}" for s, t in totals.items()])),)))
         counts: dict[int, int] = {}
         for t in totals.values():
             counts[t] = counts.get(t, 0) + 1
