@@ -222,6 +222,30 @@ def test_conceal_turns_a_face_up_card_down_and_forgets(state):
     assert "face down" in LogWriter(state.rules, "en", ["A", "B", "C"], 1).line(events[0]).text
 
 
+def test_forget_is_conceal_for_face_down_cards_and_refuses_a_face_up_one(state):
+    hand = state.zone(0, "hand")[:2]
+    state.deduce(hand)  # a hand the others could track
+    twin = state.clone()
+    state.forget(hand)
+    assert all(twin.conceal(u) == [] for u in hand)
+    assert state.cards.known == twin.cards.known and state.cards.up == twin.cards.up
+    assert state.sees(0, hand[0]) and not state.sees(1, hand[0])
+    state.reveal(hand[1])
+    with pytest.raises(ValueError):
+        state.forget(hand)
+
+
+def test_shuffle_draws_as_next64_does():
+    inlined, stepwise = Rng(42), Rng(42)
+    items = list(range(30))
+    inlined.shuffle(items)
+    expected = list(range(30))
+    for i in range(len(expected) - 1, 0, -1):  # Fisher-Yates on the generator's own draws
+        j = (stepwise.next64() * (i + 1)) >> 64
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and inlined.state == stepwise.state
+
+
 def test_move_faces_decide_who_knows_the_card_afterwards(state):
     uid = uid_in(state, 0, "hand")
     kept = state.move(uid, state.zone_index(None, "deck"))

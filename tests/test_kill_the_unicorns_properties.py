@@ -98,3 +98,33 @@ def test_every_log_line_and_refusal_has_a_text_in_both_languages():
     missing = sorted(k for k in keys if k not in texts["en"] and k not in registry.common_text()["en"])
     assert missing == []
     assert {"note.winner", "move.won", "phase.market", "error.wrong_phase"} <= keys
+
+
+def test_exploit_plans_do_what_they_say():
+    from tests.unicorns_helpers import game, place
+
+    plans = ai.PLANS
+    state = game()
+    rng = Rng(1)
+    place(state, "stinky 4", "stinky 4", "stinky 3")
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    assert str(plans["lowest"](state, seat, legal, rng)) == "hunt 0"  # one card, the lowest
+    assert str(plans["cheapest"](state, seat, legal, rng)) == "hunt 0"
+    assert str(plans["highest"](state, seat, legal, rng)) == "hunt 3 3 4"  # the hand is 0 1 1 2 2 3 3 4
+    assert str(plans["pass_and_shop"](state, seat, legal, rng)) == "pass"
+    assert str(plans["never_first"](state, seat, legal, rng)) == "pass"
+    for _ in range(4):  # everyone passes every hunt: whole hands at the market
+        while state.view(None)["phase"] == "hunt":
+            seat = state.to_act()[0]
+            state.apply(seat, next(a for a in state.legal_actions(seat) if str(a) == "pass"))
+    assert state.view(None)["phase"] == "market"
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    dearest = max(state.rules.market[m]["price"] for m in state.rules.market)
+    cheapest = min(state.rules.market[m]["price"] for m in state.rules.market)
+    shop = plans["pass_and_shop"](state, seat, legal, rng)
+    assert state.rules.market[shop.args[0]]["price"] == dearest
+    thrift = plans["cheapest"](state, seat, legal, rng)
+    assert state.rules.market[thrift.args[0]]["price"] == cheapest
+    assert str(plans["lowest"](state, seat, legal, rng)) == "buy none"

@@ -326,12 +326,16 @@ def test_a_second_rainbow_wins_at_once():
     events = hunt(state, "4", "3", "2")
     assert state.is_over() and state.winners() == [0]
     assert any(getattr(e, "key", "") == "second_rainbow" for e in events)
+    sheet = state.view(None)["sheet"]
+    assert sheet["tiebreak"] == "rainbow" and len(sheet["rows"]) == 1  # the round it ended in
+    assert sheet["totals"] == state.scores()
 
 
 def test_final_tie_goes_to_the_most_unicorns_else_shared():
     state = game()
     state.phase = 6  # OVER: look at winners() on a stacked end
     assert sorted(state.winners()) == [0, 1, 2]  # 1 point each, one unicorn each: shared
+    assert state.view(None)["tiebreak"] == "shared"
     uid = next(u for u in state.zones[state.z_deck] if state.card_ids[u] == "pigicorn")
     state.move(uid, state.z_coll[1])
     uid = next(u for u in state.zones[state.z_deck] if state.card_ids[u] == "yellow_3")
@@ -340,6 +344,29 @@ def test_final_tie_goes_to_the_most_unicorns_else_shared():
     # seat 1: 1 - 2 + 3 = 2, three unicorns; seat 2: 1 + 1 = 2, two unicorns
     assert state.scores()[1] == state.scores()[2] == 2
     assert state.winners() == [1]
+    assert state.view(None)["tiebreak"] == "unicorns"
+
+
+def test_the_score_sheet_has_a_row_per_round_adding_up_to_the_final_count():
+    from game.engine.rng import Rng
+
+    state = game(("princess", "knight", "huntress", "wizard"), powers=True)
+    rng = Rng(11)
+    rounds_seen = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        rounds_seen.append(len(state.view(None)["sheet"]["rows"]))
+    sheet = state.view(None)["sheet"]
+    assert len(sheet["rows"]) == state.round_no  # a row per round played, the last one too
+    assert rounds_seen == sorted(rounds_seen) and rounds_seen[0] == 0  # a row when a round ends
+    assert sheet["totals"] == state.scores()
+    for seat in range(4):  # each part's gains add up to that part of the final count
+        final = dict(state.score_details(seat))
+        for part, points in final.items():
+            assert sum(row["details"][seat][part] for row in sheet["rows"]) == points
+    assert sheet["winners"] == state.winners() and sheet["label"] == "sheet.row"
 
 
 def test_a_full_game_lasts_four_rounds_and_names_winners():

@@ -73,3 +73,18 @@ def test_results_rank_the_lowest_total_first_when_the_sheet_says_lower_wins(resu
         frame(app)
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="", scancode=0))
     assert scene.sheet.detail_lines()[1] == "Anna : Pile de proies +12"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_results_show_kill_the_unicorns_rounds_and_each_rounds_parts(results_app, tmp_path, lang) -> None:
+    app = results_app
+    app.set_language(lang)
+    match = finished_match(seed=4, game_id="kill_the_unicorns")
+    state = match.state
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    assert len(scene.sheet.sheet) == state.round_no  # one row per round played
+    assert scene.sheet.totals == state.scores() and scene.winners == state.winners()
+    assert scene.sheet.row_label(0) == ("Manche 1" if lang == "fr" else "Round 1")
+    shot(app, tmp_path, f"unicorns_results_{lang}")

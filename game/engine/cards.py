@@ -264,6 +264,16 @@ class CardsMixin:
         spec = self.table.specs[zi]
         return [CardConcealed(cards.ids[uid], spec.owner, spec.name, before, self._slot(uid, zi), spec.pos)]
 
+    def forget(self, uids: Iterable[int]) -> None:
+        """Only who sees their zone knows these face-down cards from now on (a hand the others
+        can no longer track): `conceal` for cards that do not turn over, without its per-card
+        work. No event. A face-up card is refused: it must turn over with `conceal`."""
+        known, up = self.cards.known, self.cards.up
+        for uid in uids:
+            if up[uid]:
+                raise ValueError(f"card {uid} lies face up: conceal() turns it over")
+            known[uid] = 0
+
     def deduce(self, uids: Iterable[int], seats: int = ALL_SEATS) -> None:
         """The `seats` (a mask) can tell these cards apart again without anything being shown:
         a hand whose content is public by deduction. No event: nothing moves or turns."""

@@ -133,30 +133,21 @@ class State(CardsMixin):
         pools: dict[Any, list[tuple[int, int]]] = {}
         bit = 1 << seat
         known, owner = new.cards.known, new.cards.owner
-        masks = self.table.masks
-        for spec in self.table.specs:
-            if masks[spec.index] & bit:  # ALL_SEATS (-1) has every bit
-                continue
-            pool = spec.pool
-            zone = new.zones[spec.index]
+        zones = new.zones
+        for zi, key in self.table.hidden_from(seat):
+            zone = zones[zi]
             for pos, uid in enumerate(zone):
                 if uid < 0 or known[uid] & bit:
                     continue
-                if pool == "owner":
-                    key: Any = spec.owner
-                elif pool == "shared":
-                    key = "shared"
-                elif pool == "card_owner":
-                    key = ("card_owner", owner[uid])
-                else:
-                    key = ("zone", spec.index)
-                pools.setdefault(key, []).append((spec.index, pos))
+                pools.setdefault(("card_owner", owner[uid]) if key is None else key, []).append((zi, pos))
         where = new.cards.zone
         for positions in pools.values():
-            uids = sorted(new.zones[zi][pos] for zi, pos in positions)
+            if len(positions) < 2:  # a single unseen card: it can only be itself
+                continue
+            uids = sorted([zones[zi][pos] for zi, pos in positions])
             rng.shuffle(uids)
             for (zi, pos), uid in zip(positions, uids, strict=True):
-                new.zones[zi][pos] = uid
+                zones[zi][pos] = uid
                 where[uid] = zi
         if self.protected:
             # Protection lies on a place (the amulet on a village card), not on an identity.

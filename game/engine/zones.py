@@ -83,6 +83,26 @@ class ZoneTable:
         self.up = tuple(spec.face == "up" for spec in specs)
         self.slotted = tuple(spec.slots for spec in specs)
         self.any_slots = any(self.slotted)
+        self._hidden: dict[int, tuple[tuple[int, object], ...]] = {}
+
+    def hidden_from(self, seat: int) -> tuple[tuple[int, object], ...]:
+        """The zones whose cards `seat` does not see as such, in index order, each with its
+        determinize pool key (None: `card_owner`, keyed per card). Cached: determinize is hot."""
+        found = self._hidden.get(seat)
+        if found is None:
+            bit = 1 << seat
+            out: list[tuple[int, object]] = []
+            for spec in self.specs:
+                if self.masks[spec.index] & bit:  # ALL_SEATS (-1) has every bit
+                    continue
+                pool = spec.pool
+                key: object = (
+                    spec.owner if pool == "owner" else "shared" if pool == "shared"
+                    else None if pool == "card_owner" else ("zone", spec.index)
+                )
+                out.append((spec.index, key))
+            found = self._hidden[seat] = tuple(out)
+        return found
 
     def lookup(self, owner: int | None, name: str, pos: int | None = None) -> int:
         """The zone index of (owner, name), or of position `pos` of a zone array."""

@@ -30,12 +30,14 @@ NOISE = 0.1
 
 def unicorn_value(state: Any, seat: int, uid: int) -> int:
     """What unicorn `uid` (with its current colour and points) would add to `seat`'s score."""
-    counts = state.colour_counts(seat)
-    before = sum(state.collection_bonus(counts)[:2])
     colour = state.colour[uid]
-    if colour:
-        counts[state.rules.colours.index(colour)] += 1
-    return state.base[uid] + sum(state.collection_bonus(counts)[:2]) - before
+    if not colour:  # no colour: adds to no collection
+        return state.base[uid]
+    counts = state.colour_counts(seat)
+    collections, rainbows, _ = state.collection_bonus(counts)
+    counts[state.rules.colour_index[colour]] += 1
+    after = state.collection_bonus(counts)
+    return state.base[uid] + after[0] + after[1] - collections - rainbows
 
 
 def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -58,30 +60,48 @@ def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Ac
     return best
 
 
+_BIDS: dict[int, tuple[list[Action], list[tuple[Action, int, int, bool]]]] = {}
+
+
+def _bids_of(actions: list[Action]) -> list[tuple[Action, int, int, bool]]:
+    """(action, total of its cards, number of cards, boost) of each hunt in a legal list. The
+    lists are shared by every state (the rules cache them), so this is worked out once per list
+    (kept with the list itself, so that an id is never reused for another)."""
+    entry = _BIDS.get(id(actions))
+    if entry is not None and entry[0] is actions:
+        return entry[1]
+    bids = [(a, sum(a.args[0]), len(a.args[0]), a.args[1]) for a in actions if a.kind == "hunt"]  # type: ignore[attr-defined]
+    if len(_BIDS) > 1 << 15:  # lists from outside the rules' cache (tests): keep the memo small
+        _BIDS.clear()
+    _BIDS[id(actions)] = (actions, bids)
+    return bids
+
+
 def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggression: float = 1.0) -> Action:
     rules = state.rules
-    uid = state.zones[state.z_line][state.hunt_pos]
+    pos = state.hunt_pos
+    uid = state.zones[state.z_line][pos]
     value = unicorn_value(state, seat, uid)
-    for scheme in state.zones[state.z_under[state.hunt_pos]]:
+    for scheme in state.zones[state.z_under[pos]]:
         if state.sees(seat, scheme):  # my own scheme, or one I peeked at
             sid = state.card_ids[scheme]
             value += 2 if sid in HELPS else -3 if sid in HURTS else 0
-    peek = next((a for a in actions if str(a) == "peek"), None)
-    if peek is not None:
-        return peek
-    hunts_left = rules.line_size - state.hunt_pos
+    first = actions[0]
+    if first.kind == "peek":  # type: ignore[attr-defined]
+        return first
+    hunts_left = rules.line_size - pos
     hand = state._hand_values(seat)
-    budget = sum(hand) / max(1, hunts_left)
+    wallet = sum(hand)
+    budget = wallet / max(1, hunts_left)
     if value <= 0 or (value < 2 and rng.random() < 0.5):
-        return next(a for a in actions if str(a) == "pass")
-    target = min(sum(hand), aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
-    best, best_score = actions[0], -1e9
-    for action in actions:
-        if action.kind != "hunt":  # type: ignore[attr-defined]
-            continue
-        combo, boost = action.args  # type: ignore[attr-defined]
-        total = sum(combo) + (rules.power_params["boost"] if boost else 0)
-        score = -abs(total - target) - 0.3 * len(combo) - (0.5 if boost and value < 4 else 0)
+        return first  # pass: the first move once there is no peek
+    target = min(wallet, aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
+    boost_points = rules.power_params["boost"]
+    costly_boost = 0.5 if value < 4 else 0.0
+    best, best_score = first, -1e9
+    for action, cards, size, boost in _bids_of(actions):
+        total = cards + boost_points if boost else cards
+        score = -abs(total - target) - 0.3 * size - (costly_boost if boost else 0)
         score += 0.8 * (total % 2)  # odd totals tie less often with the common even bids
         if score > best_score:
             best, best_score = action, score
@@ -180,8 +200,46 @@ def _never_first(state: State, seat: int, actions: list[Action], rng: Rng) -> Ac
     return min(hunts, key=lambda a: sum(a.args[0])) if hunts else actions[0]  # type: ignore[attr-defined]
 
 
+def _hunts(actions: list[Action]) -> list[Action]:
+    return [a for a in actions if getattr(a, "kind", "") == "hunt"]
+
+
+def _lowest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: always hunt with the lowest total possible (one card when it sets the number), shop
+    nothing."""
+    hunts = _hunts(actions)
+    if hunts:
+        return min(hunts, key=lambda a: (sum(a.args[0]), len(a.args[0])))  # type: ignore[attr-defined]
+    return actions[0]
+
+
+def _pass_and_shop(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: pass every hunt and keep the whole hand for the market, where it buys the dearest
+    item it can (on its first unicorn)."""
+    if any(getattr(a, "kind", "") == "hunt" for a in actions):
+        return next(a for a in actions if str(a) == "pass")
+    buys = [a for a in actions if getattr(a, "kind", "") == "buy" and a.args[0]]  # type: ignore[attr-defined]
+    if buys:
+        return max(buys, key=lambda a: state.rules.market[a.args[0]]["price"])  # type: ignore[attr-defined]
+    return actions[0]
+
+
+def _cheapest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Plan: hunt every unicorn with the fewest and lowest cards, and buy the cheapest item."""
+    hunts = _hunts(actions)
+    if hunts:
+        return min(hunts, key=lambda a: (len(a.args[0]), sum(a.args[0])))  # type: ignore[attr-defined]
+    buys = [a for a in actions if getattr(a, "kind", "") == "buy" and a.args[0]]  # type: ignore[attr-defined]
+    if buys:
+        return min(buys, key=lambda a: state.rules.market[a.args[0]]["price"])  # type: ignore[attr-defined]
+    return actions[0]
+
+
 # Fixed plans for `main.py exploit` (hook `PLANS`).
-PLANS = {"highest": _highest, "never_first": _never_first}
+PLANS = {
+    "highest": _highest, "never_first": _never_first, "lowest": _lowest, "pass_and_shop": _pass_and_shop,
+    "cheapest": _cheapest,
+}
 
 
 def rollout_done(start: State, state: State) -> bool:

@@ -109,6 +109,7 @@ class UnicornsRules(Rules):
         self.bid_sizes: tuple[int, ...] = tuple(data["bid_sizes"])
         self.hunt_values: tuple[int, ...] = tuple(data["hunt_cards"])
         self.colours: tuple[str, ...] = tuple(data["colours"])
+        self.colour_index = {c: i for i, c in enumerate(self.colours)}
         self.characters: dict[str, dict[str, Any]] = data["characters"]
         self.power_of = {c: v["power"] for c, v in self.characters.items()}
         self.power_params: dict[str, int] = data["power_params"]
@@ -130,17 +131,32 @@ class UnicornsRules(Rules):
             self.card_attrs[f"hunt_{value}"] = {"kind": "hunt", "value": value}
         for sid in self.schemes_stay:
             self.card_attrs[sid] = {"kind": "scheme", "points": fx.worth(self.scheme_effects[sid])}
+        # What a market token offers: (item, colour) or (item, ""); `offers` in the market's order.
+        self.token_offer: dict[str, tuple[str, str]] = {}
+        self.offers: list[tuple[str, str]] = []
         for item, decl in self.market.items():
             if decl["tokens"] == "colours":
                 for colour in self.colours:
                     self.card_attrs[f"{item}_{colour}"] = {"kind": "token", "item": item, "colour": colour, "points": decl["points"]}
+                    self.token_offer[f"{item}_{colour}"] = (item, colour)
+                    self.offers.append((item, colour))
             elif decl["discard"]:
                 for value in set(self.pate_values):
                     self.card_attrs[f"{item}_{value}"] = {"kind": "token", "item": item, "points": value}
+                    self.token_offer[f"{item}_{value}"] = (item, "")
+                self.offers.append((item, ""))
             else:
                 self.card_attrs[item] = {"kind": "token", "item": item, "points": decl["points"]}
+                self.token_offer[item] = (item, "")
+                self.offers.append((item, ""))
+        # Per card id, for the setup's per-uid columns: a hunt card's value, a unicorn's colour and points.
+        self.hunt_value = {c: a.get("value", 0) for c, a in self.card_attrs.items()}
+        self.unicorn_colour = {c: a["colour"] if a.get("kind") == "unicorn" else "" for c, a in self.card_attrs.items()}
+        self.unicorn_points = {c: a["points"] if a.get("kind") == "unicorn" else 0 for c, a in self.card_attrs.items()}
         self.by_text: dict[str, Move] = {}
         self.bid_cache: dict[tuple[Any, ...], list[Action]] = {}
+        self.market_cache: dict[tuple[Any, ...], list[Action]] = {}
+        self.wizard_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
 
     def act(self, text: str, kind: str, *args: Any) -> Move:

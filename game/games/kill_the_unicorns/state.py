@@ -5,137 +5,45 @@ seat's hand is concealed with it (another seat cannot tell which cards were bid)
 after which the hand is public again by deduction; schemes under a unicorn are known only to
 their owner (and a Princess who peeked). What changes a unicorn (colour, points, attachments) is
 public and kept in per-uid lists.
+
+This file holds the protocol and a round's schemes and hunts; the other parts are mixins:
+setup.py, market.py, scoring.py, views.py (fields and phases in base.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.engine.errors import IllegalAction, OptionError
-from game.engine.events import (
-    Event,
-    GameOver,
-    MarkerChanged,
-    Note,
-    PhaseBegan,
-    ScoreChanged,
-)
-from game.engine.state import State
+from game.engine.events import Event, MarkerChanged, Note, PhaseBegan
+from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
+from game.games.kill_the_unicorns.base import (
+    BID,
+    CHOOSE,
+    MARKET,
+    OVER,
+    PAINT,
+    PHASE_NAMES,
+    SCHEME,
+    WIZARD,
+)
+from game.games.kill_the_unicorns.market import MarketMixin
+from game.games.kill_the_unicorns.scoring import ScoringMixin
+from game.games.kill_the_unicorns.setup import SetupMixin
+from game.games.kill_the_unicorns.views import ViewsMixin
 
 if TYPE_CHECKING:
-    from game.games.kill_the_unicorns.rules import Move, UnicornsRules
-
-SCHEME, WIZARD, BID, CHOOSE, PAINT, MARKET, OVER = range(7)
-PHASE_NAMES = ("schemes", "wizard", "hunt", "choose", "paint", "market", "over")
+    from game.games.kill_the_unicorns.rules import Move
 
 
-class UnicornsState(State):
-    rules: UnicornsRules
+class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
     mutable_fields = (
         "attached", "colour", "base", "power_used", "passed", "boost", "queue", "hunt_played", "totals_shown",
     )
-
-    # ------------------------------------------------------------------ setup
-    def setup_match(self) -> None:
-        n, rules, rng, opts = self.num_players, self.rules, self.rng, self.options
-        idx = self.zone_index
-        self.z_deck, self.z_line, self.z_discard = idx(None, "deck"), idx(None, "line"), idx(None, "discard")
-        self.z_box, self.z_market = idx(None, "box"), idx(None, "market")
-        self.z_under = [idx(None, "under", p) for p in range(rules.line_size)]
-        per = {name: [idx(s, name) for s in range(n)] for name in (
-            "hand", "bid", "played", "scheme_deck", "scheme_hand", "spent", "discarded", "collection", "kept")}
-        self.z_hand, self.z_bid, self.z_played = per["hand"], per["bid"], per["played"]
-        self.z_sdeck, self.z_shand, self.z_spent = per["scheme_deck"], per["scheme_hand"], per["spent"]
-        self.z_sdiscard, self.z_coll, self.z_kept = per["discarded"], per["collection"], per["kept"]
-        start = opts["start_seat"]
-        self.first: int = rng.randrange(n) if start is None else start
-        chars = rules.characters_option(opts["characters"], n)
-        if chars is None:
-            pool = list(rules.characters)
-            rng.shuffle(pool)
-            chars = pool[:n]
-        self.character: tuple[str, ...] = tuple(chars)
-        self.powers_on: bool = opts["powers"]
-        # The unicorn deck, top first; built bottom first so the top is the zone's last card.
-        deck = [c for c, d in rules.unicorns.items() for _ in range(d["count"])]
-        rng.shuffle(deck)
-        wanted = [rules.unicorn_of_text(t, "unicorns") for t in (opts["unicorns"] or [])]
-        deck = rules.ordered(wanted, deck, "unicorns")
-        for card in reversed(deck):
-            self.add_card(card, self.z_deck)
-        starters = list(rules.starters)
-        rng.shuffle(starters)
-        given = opts["starters"]
-        if given is not None:
-            if len(given) != n:
-                raise OptionError(f"option starters: one unicorn per seat ({n}), not {len(given)}")
-            starters = rules.ordered([rules.unicorn_of_text(t, "starters") for t in given], starters, "starters")
-        for s in range(n):
-            self.add_card(starters[s], self.z_coll[s])
-        for card in starters[n:]:
-            self.add_card(card, self.z_box)
-        for s in range(n):
-            for value in rules.hunt_values:
-                self.add_card(f"hunt_{value}", self.z_hand[s], owner=s, public=True)
-        given_schemes = opts["schemes"]
-        if given_schemes is not None and len(given_schemes) != n:
-            raise OptionError(f"option schemes: one list of scheme ids per seat ({n}), not {len(given_schemes)}")
-        for s in range(n):
-            own = list(rules.characters[self.character[s]]["schemes"])
-            rng.shuffle(own)
-            if given_schemes is not None:
-                mine = given_schemes[s]
-                if not isinstance(mine, (list, tuple)) or sorted(mine) != sorted(own):
-                    raise OptionError(f"option schemes: seat {s} ({self.character[s]}) must list its deck {sorted(own)} in an order")
-                own = list(mine)
-            for sid in reversed(own):
-                self.add_card(sid, self.z_sdeck[s], owner=s)
-        for item, decl in rules.market.items():
-            if decl["tokens"] == "colours":
-                for colour in rules.colours:
-                    self.add_card(f"{item}_{colour}", self.z_market, public=True)
-            elif decl["discard"]:
-                values = list(rules.pate_values)
-                rng.shuffle(values)
-                if opts["pate"] is not None:
-                    try:
-                        values = rules.ordered([int(v) for v in opts["pate"]], values, "pate")
-                    except (TypeError, ValueError) as exc:
-                        raise OptionError(f"option pate: values are whole numbers, not {opts['pate']!r}") from exc
-                for value in values[:n]:
-                    self.add_card(f"{item}_{value}", self.z_market, public=True)
-            else:
-                for _ in range(n):
-                    self.add_card(item, self.z_market, public=True)
-        total = len(self.cards.ids)
-        attrs = self.cards.attrs
-        self.value = tuple(a.get("value", 0) for a in attrs)  # uid -> hunt value; static
-        self.attached: list[int] = [-1] * total  # uid of the unicorn a token or scheme is on
-        self.colour: list[str] = [a.get("colour", "") if a.get("kind") == "unicorn" else "" for a in attrs]
-        self.base: list[int] = [a.get("points", 0) if a.get("kind") == "unicorn" else 0 for a in attrs]
-        self.power_used = [False] * n
-        self.passed = [False] * n
-        self.boost = [0] * n
-        self.queue: list[int] = []
-        self.hunt_played: list[list[int]] = [[] for _ in range(n)]
-        self.totals_shown: list[int | None] = [None] * n  # the last hunt's revealed totals
-        self.round_no = 0
-        self.hunt_pos = 0
-        self.hunt_size = 0
-        self.actor = -1
-        self.winner = -1
-        self.hunt_totals: dict[int, int] = {}
-        self.untied: dict[int, int] = {}
-        self.paint_due = False
-        self.pending = -1  # a revealed scheme waiting for its paint colour
-        self.rainbow_winner = -1
-        self.phase = SCHEME
-        self.final_details: list[tuple[tuple[str, int], ...]] = []
-        self._start_round([])
 
     # --------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
@@ -144,7 +52,19 @@ class UnicornsState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    _legal: tuple[int, list[Action]] | None = None  # this step's legal actions, once computed
+
     def legal_actions(self, seat: int) -> list[Action]:
+        """Computed once per step (bots ask, then apply: the check reuses the list); the list
+        is shared, never to be changed by the caller."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = self._legal_now(seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def _legal_now(self, seat: int) -> list[Action]:
         if self.phase == OVER or seat != self.actor:
             return []
         phase = self.phase
@@ -161,10 +81,15 @@ class UnicornsState(State):
             return [act(f"paint {c}", "paint", c) for c in self.rules.colours]
         return self._market_actions(seat)
 
+    def after_determinize(self, seat: int, rng: Rng) -> None:
+        self._legal = None  # other seats' hidden cards changed: so may their moves
+
     def apply(self, seat: int, action: Action) -> list[Event]:
-        move = self.rules.by_text.get(str(action))
-        if move is None or self.phase == OVER or seat != self.actor or move not in self.legal_actions(seat):
+        move = self.rules.by_text.get(action.text)
+        # Moves are one object per text (rules.act): the legality check is by identity, in C.
+        if move is None or seat != self.actor or not any(map(is_, self.legal_actions(seat), repeat(move))):
             raise self.explain_illegal(seat, str(action))
+        self._legal = None
         events: list[Event] = []
         kind, args = move.kind, move.args
         if kind == "scheme":
@@ -221,19 +146,6 @@ class UnicornsState(State):
             return
         self._start_hunt(events)
 
-    def _power_seat(self, power: str) -> int:
-        """The seat whose character has `power`, if powers are on and it is unused this round."""
-        if not self.powers_on:
-            return -1
-        power_of = self.rules.power_of
-        for s, char in enumerate(self.character):
-            if power_of[char] == power and not self.power_used[s]:
-                return s
-        return -1
-
-    def _has_power(self, seat: int, power: str) -> bool:
-        return self.powers_on and not self.power_used[seat] and self.rules.power_of[self.character[seat]] == power
-
     # ---------------------------------------------------------------- schemes
     def _scheme_actions(self, seat: int) -> list[Action]:
         rules, zones, ids = self.rules, self.zones, self.card_ids
@@ -252,17 +164,22 @@ class UnicornsState(State):
         self._next_scheme(events)
 
     def _wizard_actions(self) -> list[Action]:
-        rules, zones = self.rules, self.zones
-        act = rules.act
-        out: list[Action] = [act("stay", "stay")]
-        size = rules.line_size
-        for a in range(size):
-            if not zones[self.z_under[a]]:
-                continue
-            for b in range(size):
-                if b != a and len(zones[self.z_under[b]]) < rules.max_schemes and zones[self.z_line][b] >= 0:
-                    out.append(act(f"move {a + 1} to {b + 1}", "move", a, b))
-        return out
+        """`stay`, then each move of a scheme to a unicorn with room (cached in the rules by the
+        schemes under each unicorn and which unicorns are there)."""
+        zones, line = self.zones, self.zones[self.z_line]
+        key = tuple((len(zones[z]), line[p] >= 0) for p, z in enumerate(self.z_under))
+        cache = self.rules.wizard_cache
+        actions = cache.get(key)
+        if actions is None:
+            act, most = self.rules.act, self.rules.max_schemes
+            built: list[Action] = [act("stay", "stay")]
+            built += [
+                act(f"move {a + 1} to {b + 1}", "move", a, b)
+                for a, (count, _) in enumerate(key) if count
+                for b, (room, there) in enumerate(key) if b != a and room < most and there
+            ]
+            actions = cache[key] = built
+        return actions
 
     def _wizard(self, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
         self.power_used[seat] = True
@@ -288,14 +205,12 @@ class UnicornsState(State):
         self.winner = -1
         events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
 
-    def _hand_values(self, seat: int) -> list[int]:
-        value = self.value
-        return sorted([value[u] for u in self.zones[self.z_hand[seat]]])
-
     def _bid_actions(self, seat: int) -> list[Action]:
-        peek = self._has_power(seat, "peek") and bool(self.zones[self.z_under[self.hunt_pos]])
-        extra = self.hunt_size > 0 and self._has_power(seat, "extra_card")
-        key = (tuple(self._hand_values(seat)), self.hunt_size, peek, extra, self._has_power(seat, "boost"))
+        power = self.rules.power_of[self.character[seat]] if self.powers_on and not self.power_used[seat] else ""
+        peek = power == "peek" and bool(self.zones[self.z_under[self.hunt_pos]])
+        extra = power == "extra_card" and self.hunt_size > 0
+        hand = tuple(sorted(map(self.value.__getitem__, self.zones[self.z_hand[seat]])))
+        key = (hand, self.hunt_size, peek, extra, power == "boost")
         cache = self.rules.bid_cache
         actions = cache.get(key)
         if actions is None:
@@ -357,15 +272,17 @@ class UnicornsState(State):
                 self.power_used[seat] = True
                 events.append(Note("extra", seat))
             hand = self.zones[self.z_hand[seat]]
-            value = self.value
+            values = list(map(self.value.__getitem__, hand))
+            left = hand[:]
             chosen: list[int] = []
-            for v in combo:
-                uid = next(u for u in hand if value[u] == v and u not in chosen)
-                chosen.append(uid)
+            for v in combo:  # the first card of each value, in hand order
+                i = values.index(v)
+                chosen.append(left[i])
+                del values[i], left[i]
+            bid = self.z_bid[seat]
             for uid in chosen:
-                events.append(self.move(uid, self.z_bid[seat], face="down", reason="bid", actor=seat))
-            for uid in hand:
-                self.conceal(uid)  # face down in hand: no event, the others lose track
+                events.append(self.move(uid, bid, face="down", reason="bid", actor=seat))
+            self.forget(hand)  # face down in hand: no event, the others lose track
         if self.queue:
             self.actor = self.queue.pop(0)
         else:
@@ -373,19 +290,19 @@ class UnicornsState(State):
 
     def _reveal(self, events: list[Event]) -> None:
         """Show every bid, cancel ties, find the winner, then the scheme under the unicorn."""
-        zones, value = self.zones, self.cards.column("value", 0)
-        bidders = [s for s in self.seats_from(self.first) if zones[self.z_bid[s]]]
+        zones, value, z_bid = self.zones, self.value, self.z_bid
         totals: dict[int, int] = {}
-        for s in bidders:
-            uids = zones[self.z_bid[s]][:]
+        for s in self.seats_from(self.first):
+            uids = zones[z_bid[s]][:]
+            if not uids:
+                continue
             self.hunt_played[s] = uids
             events += self.move_many(uids, self.z_played[s], reason="played", actor=s)  # a public zone: shown to all
             self.deduce(zones[self.z_hand[s]])
-            totals[s] = sum(value[u] for u in uids) + self.boost[s]
-            self.totals_shown[s] = totals[s]
+            totals[s] = self.totals_shown[s] = sum(map(value.__getitem__, uids)) + self.boost[s]
         self.hunt_totals = totals
         if totals:
-            events.append(Note("totals", None, (("totals", ", ".join(f"{s + 1}: {t}" for s, t in totals.items())),)))
+            events.append(Note("totals", None, (("totals", ", ".join([f"{s + 1}: {t}" for s, t in totals.items()])),)))
         counts: dict[int, int] = {}
         for t in totals.values():
             counts[t] = counts.get(t, 0) + 1
@@ -490,258 +407,5 @@ class UnicornsState(State):
             self.actor = self.queue.pop(0)
             events.append(PhaseBegan("market", self.round_no, self.first))
 
-    # ----------------------------------------------------------------- market
-    def price(self, seat: int, item: str) -> int:
-        price = self.rules.market[item]["price"]
-        if self.powers_on and self.rules.power_of[self.character[seat]] == "discount":
-            price -= self.rules.power_params["discount"]
-        return max(0, price)
 
-    def _market_actions(self, seat: int) -> list[Action]:
-        rules, zones, ids = self.rules, self.zones, self.card_ids
-        act = rules.act
-        out: list[Action] = [act("buy none", "buy", "", "", -1)]
-        owned = len(zones[self.z_coll[seat]])
-        if not owned:
-            return out
-        wallet = sum(self._hand_values(seat))
-        tokens = {ids[u] for u in zones[self.z_market]}
-        for item, decl in rules.market.items():
-            if wallet < self.price(seat, item):
-                continue
-            if decl["tokens"] == "colours":
-                for colour in rules.colours:
-                    if f"{item}_{colour}" in tokens:
-                        out += [act(f"buy {item} {colour} unicorn {i + 1}", "buy", item, colour, i) for i in range(owned)]
-            elif any(self.cards.attrs[u].get("item") == item for u in zones[self.z_market]):
-                out += [act(f"buy {item} unicorn {i + 1}", "buy", item, "", i) for i in range(owned)]
-        return out
-
-    def _buy(self, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
-        item, colour, index = args
-        if not item:
-            events.append(Note("buy_none", seat))
-        else:
-            zones, attrs = self.zones, self.cards.attrs
-            decl = self.rules.market[item]
-            unicorn = zones[self.z_coll[seat]][index]
-            if colour:
-                token = next(u for u in zones[self.z_market] if self.card_ids[u] == f"{item}_{colour}")
-            else:
-                token = next(u for u in zones[self.z_market] if attrs[u].get("item") == item)  # the top one
-            events.append(self.move(token, self.z_kept[seat], reason="buy", actor=seat))
-            if decl["discard"]:
-                for uid in [u for u in zones[self.z_kept[seat]] if self.attached[u] == unicorn]:
-                    self.attached[uid] = -1
-                    events.append(self.move(uid, self.z_discard, reason="pate_attached", actor=seat))
-                events.append(self.move(unicorn, self.z_discard, reason="pate", actor=seat))
-            else:
-                self.attached[token] = unicorn
-                if decl["colour"]:
-                    self.colour[unicorn] = colour
-                    events.append(Note("recolour", seat, (("colour", colour),)))
-                if self._check_rainbows(seat, events):
-                    return
-        if self.queue:
-            self.actor = self.queue.pop(0)
-        elif self.round_no >= self.rules.rounds:
-            self._game_over(events)
-        else:
-            self._start_round(events)
-
-    # ---------------------------------------------------------------- scoring
-    def colour_counts(self, seat: int) -> list[int]:
-        colours = self.rules.colours
-        counts = [0] * len(colours)
-        colour = self.colour
-        for uid in self.zones[self.z_coll[seat]]:
-            c = colour[uid]
-            if c:
-                counts[colours.index(c)] += 1
-        return counts
-
-    def collection_bonus(self, counts: list[int]) -> tuple[int, int, int]:
-        """(collections, rainbows, number of rainbows) for the split that scores most (cached
-        in the rules per colour counts: the bots ask for it at every bid)."""
-        key = (tuple(counts), self.options["collections"])
-        cache = self.rules.bonus_cache
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = self._best_split(counts, key[1] == "restart")
-        return found
-
-    def _best_split(self, counts: list[int], restart: bool) -> tuple[int, int, int]:
-        table = self.rules.collection_points
-        top = len(table) - 1
-
-        def value(c: int) -> int:
-            if restart:
-                groups, rest = divmod(c, top)
-                return groups * table[top] + table[rest]
-            return table[min(c, top)]
-
-        best = (sum(value(c) for c in counts), 0, 0)
-        for r in range(1, min(counts) + 1 if counts else 1):
-            split = (sum(value(c - r) for c in counts), r * self.rules.rainbow_points, r)
-            if split[0] + split[1] > best[0] + best[1]:
-                best = split
-        return best
-
-    def score_details(self, seat: int) -> tuple[tuple[str, int], ...]:
-        zones, attrs = self.zones, self.cards.attrs
-        unicorns = sum(self.base[u] for u in zones[self.z_coll[seat]])
-        bonuses = pate = 0
-        for uid in zones[self.z_kept[seat]]:
-            if attrs[uid].get("item") == "pate" or (attrs[uid].get("kind") == "token" and self.attached[uid] < 0):
-                pate += attrs[uid].get("points", 0)
-            else:
-                bonuses += attrs[uid].get("points", 0)
-        collections, rainbows, _ = self.collection_bonus(self.colour_counts(seat))
-        return (("unicorns", unicorns), ("bonuses", bonuses), ("pate", pate), ("collections", collections), ("rainbows", rainbows))
-
-    def scores(self) -> list[int]:
-        return [sum(v for _, v in self.score_details(s)) for s in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        if self.rainbow_winner >= 0:
-            return [self.rainbow_winner]
-        totals = self.scores()
-        top = max(totals)
-        best = [s for s in range(self.num_players) if totals[s] == top]
-        most = max(len(self.zones[self.z_coll[s]]) for s in best)
-        return [s for s in best if len(self.zones[self.z_coll[s]]) == most]
-
-    def _check_rainbows(self, seat: int, events: list[Event]) -> bool:
-        need = self.rules.rainbows_to_win
-        if need and min(self.colour_counts(seat)) >= need:
-            self.rainbow_winner = seat
-            events.append(Note("second_rainbow", seat))
-            self._game_over(events)
-            return True
-        return False
-
-    def _game_over(self, events: list[Event]) -> None:
-        self.phase = OVER
-        self.actor = -1
-        self.final_details = [self.score_details(s) for s in range(self.num_players)]
-        for s, details in enumerate(self.final_details):
-            total = sum(v for _, v in details)
-            events.append(ScoreChanged(s, total, total, "game_end", details))
-        events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
-
-    # ------------------------------------------------------------------ views
-    def unicorn_entry(self, uid: int) -> dict[str, Any]:
-        ids, attrs = self.card_ids, self.cards.attrs
-        on = [u for u in range(len(ids)) if self.attached[u] == uid]
-        points = self.base[uid] + sum(attrs[u].get("points", 0) for u in on)
-        return {
-            "card": ids[uid].replace("_", " "),
-            "colour": self.colour[uid] or None,
-            "points": points,
-            "schemes": [ids[u] for u in on if attrs[u].get("kind") == "scheme"],
-            "tokens": [ids[u] for u in on if attrs[u].get("kind") == "token"],
-        }
-
-    def public_view(self, seat: int | None) -> dict[str, Any]:
-        zones, ids, n = self.zones, self.card_ids, self.num_players
-        line = [
-            {"card": ids[u].replace("_", " ") if u >= 0 else None, "schemes": len(zones[self.z_under[p]])}
-            for p, u in enumerate(zones[self.z_line])
-        ]
-        market: dict[str, list[str]] = {item: [] for item in self.rules.items}
-        for uid in zones[self.z_market]:
-            market[self.cards.attrs[uid]["item"]].append(ids[uid])
-        over = self.phase == OVER
-        view: dict[str, Any] = {
-            "phase": PHASE_NAMES[self.phase],
-            "round": self.round_no,
-            "rounds": self.rules.rounds,
-            "hunt": self.hunt_pos + 1 if self.phase in (BID, CHOOSE, PAINT) else None,
-            "hunt_size": self.hunt_size or None,
-            "first_player": self.first,
-            "line": line,
-            "collections": [[self.unicorn_entry(u) for u in zones[self.z_coll[s]]] for s in range(n)],
-            "market": market,
-            "prices": [{item: self.price(s, item) for item in self.rules.items} for s in range(n)],
-            "characters": list(self.character),
-            "powers": self.powers_on,
-            "power_used": self.power_used[:],
-            "bids": [len(zones[self.z_bid[s]]) for s in range(n)],
-            "passed": self.passed[:] if self.phase == BID else [False] * n,
-            "totals": self.totals_shown[:],
-            "hand_sizes": [len(zones[self.z_hand[s]]) for s in range(n)],
-            "score_details": [dict(self.score_details(s)) for s in range(n)],
-            "winners": self.winners() if over else [],
-            "tiebreak": self._tiebreak() if over else "",
-        }
-        if over:  # the results screen's score sheet: one row, the final count and its parts
-            scores = self.scores()
-            view["sheet"] = {"label": "sheet.final", "lower_wins": False, "totals": scores,
-                             "winners": view["winners"], "tiebreak": view["tiebreak"],
-                             "rows": [{"number": self.round_no, "points": scores, "details": view["score_details"]}]}
-        if seat is not None:
-            view["hand"] = self._hand_values(seat)
-            view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
-        return view
-
-    def _tiebreak(self) -> str:
-        if self.rainbow_winner >= 0:
-            return "rainbow"
-        totals = self.scores()
-        if totals.count(max(totals)) > 1:
-            return "shared" if len(self.winners()) > 1 else "unicorns"
-        return ""
-
-    # ---------------------------------------------------------------- refusals
-    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
-        if self.phase == OVER:
-            return IllegalAction("the game is over", "error.game_over")
-        words = text.split()
-        if seat != self.actor:
-            return IllegalAction(f"it is seat {self.actor}'s turn", "error.not_yours", {"seat": self.actor})
-        verbs = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "pass": BID, "peek": BID,
-                 "reveal": CHOOSE, "paint": PAINT, "buy": MARKET}
-        if not words or words[0] not in verbs:
-            return IllegalAction(f"'{text}' is not a move", "error.expected_action")
-        phase = PHASE_NAMES[self.phase]
-        if verbs[words[0]] != self.phase:
-            return IllegalAction(f"'{text}' is not a move of this step ({phase})", "error.wrong_phase", {"phase": phase})
-        if words[0] == "scheme" and len(words) == 5:
-            held = sorted(self.card_ids[u] for u in self.zones[self.z_shand[seat]])
-            if words[2] not in held:
-                return IllegalAction(f"you hold no scheme '{words[2]}'", "error.no_scheme", {"card": words[2], "held": ", ".join(held)})
-            size = self.rules.line_size
-            if not words[4].isdigit() or not 1 <= int(words[4]) <= size:
-                return IllegalAction(f"no unicorn {words[4]}", "error.bad_position", {"position": words[4], "max": size})
-            return IllegalAction(f"unicorn {words[4]} is full", "error.full_unicorn", {"position": words[4], "max": self.rules.max_schemes})
-        if words[0] == "hunt" and len(words) > 1:
-            if words[-1] == "boost" and not self._has_power(seat, "boost"):
-                return IllegalAction("no boost available", "error.power_used")
-            values = [w for w in words[1:] if w != "boost"]
-            hand = self._hand_values(seat)
-            if self.hunt_size and len(values) != self.hunt_size:
-                return IllegalAction(f"this hunt is played with {self.hunt_size} cards", "error.wrong_count", {"count": self.hunt_size})
-            if not self.hunt_size and len(values) not in self.rules.bid_sizes:
-                return IllegalAction("1, 2 or 3 cards", "error.bad_count")
-            return IllegalAction(f"you do not hold {values}", "error.missing_cards",
-                                 {"values": " ".join(values), "held": " ".join(map(str, hand))})
-        if words[0] == "buy" and len(words) >= 2 and words[1] in self.rules.market:
-            item = words[1]
-            wallet = sum(self._hand_values(seat))
-            if wallet < self.price(seat, item):
-                return IllegalAction(f"{item} costs {self.price(seat, item)}", "error.too_poor",
-                                     {"item": item, "price": self.price(seat, item), "total": wallet})
-            count = len(self.zones[self.z_coll[seat]])
-            if words[-1].isdigit() and not 1 <= int(words[-1]) <= count:
-                return IllegalAction(f"no unicorn {words[-1]}", "error.no_unicorn", {"number": words[-1], "count": count})
-            return IllegalAction(f"no {item} token left", "error.no_token", {"item": item, "colour": ""})
-        if words[0] == "paint" and len(words) == 2:
-            colours = ", ".join(self.rules.colours)
-            return IllegalAction(f"'{words[1]}' is not a colour", "error.bad_colour", {"colour": words[1], "colours": colours})
-        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:12])
-        return IllegalAction(f"'{text}' is not a legal action now (legal: {legal})", "error.not_legal", {"action": text, "legal": legal})
-
-
-__all__ = ["UnicornsState"]
+__all__ = ["BID", "CHOOSE", "MARKET", "OVER", "PAINT", "PHASE_NAMES", "SCHEME", "WIZARD", "UnicornsState"]

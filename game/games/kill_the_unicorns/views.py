@@ -1,0 +1,122 @@
+"""Kill the Unicorns' views and refusals: the public view's keys (line, collections, market,
+first player, round...), the seat's own hand and schemes, and why an action text is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.errors import IllegalAction
+from game.games.kill_the_unicorns.base import (
+    BID,
+    CHOOSE,
+    MARKET,
+    OVER,
+    PAINT,
+    PHASE_NAMES,
+    SCHEME,
+    WIZARD,
+    UnicornsBase,
+)
+
+
+class ViewsMixin(UnicornsBase):
+    """`public_view` and `explain_illegal` (see the module docstring)."""
+
+    def unicorn_entry(self, uid: int) -> dict[str, Any]:
+        ids, attrs = self.card_ids, self.cards.attrs
+        on = [u for u in range(len(ids)) if self.attached[u] == uid]
+        points = self.base[uid] + sum(attrs[u].get("points", 0) for u in on)
+        return {
+            "card": ids[uid].replace("_", " "),
+            "colour": self.colour[uid] or None,
+            "points": points,
+            "schemes": [ids[u] for u in on if attrs[u].get("kind") == "scheme"],
+            "tokens": [ids[u] for u in on if attrs[u].get("kind") == "token"],
+        }
+
+    def public_view(self, seat: int | None) -> dict[str, Any]:
+        zones, ids, n = self.zones, self.card_ids, self.num_players
+        line = [
+            {"card": ids[u].replace("_", " ") if u >= 0 else None, "schemes": len(zones[self.z_under[p]])}
+            for p, u in enumerate(zones[self.z_line])
+        ]
+        market: dict[str, list[str]] = {item: [] for item in self.rules.items}
+        for uid in zones[self.z_market]:
+            market[self.cards.attrs[uid]["item"]].append(ids[uid])
+        winners, tiebreak = self.result()
+        view: dict[str, Any] = {
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round_no,
+            "rounds": self.rules.rounds,
+            "hunt": self.hunt_pos + 1 if self.phase in (BID, CHOOSE, PAINT) else None,
+            "hunt_size": self.hunt_size or None,
+            "first_player": self.first,
+            "line": line,
+            "collections": [[self.unicorn_entry(u) for u in zones[self.z_coll[s]]] for s in range(n)],
+            "market": market,
+            "prices": [{item: self.price(s, item) for item in self.rules.items} for s in range(n)],
+            "characters": list(self.character),
+            "powers": self.powers_on,
+            "power_used": self.power_used[:],
+            "bids": [len(zones[self.z_bid[s]]) for s in range(n)],
+            "passed": self.passed[:] if self.phase == BID else [False] * n,
+            "totals": self.totals_shown[:],
+            "hand_sizes": [len(zones[self.z_hand[s]]) for s in range(n)],
+            "score_details": [dict(self.score_details(s)) for s in range(n)],
+            "winners": winners,
+            "tiebreak": tiebreak,
+            "sheet": self.score_sheet.view(winners, tiebreak),  # one row per round played out
+        }
+        if seat is not None:
+            view["hand"] = self._hand_values(seat)
+            view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
+        return view
+
+    # ---------------------------------------------------------------- refusals
+    def explain_illegal(self, seat: int, text: str) -> IllegalAction:
+        if self.phase == OVER:
+            return IllegalAction("the game is over", "error.game_over")
+        words = text.split()
+        if seat != self.actor:
+            return IllegalAction(f"it is seat {self.actor}'s turn", "error.not_yours", {"seat": self.actor})
+        verbs = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "pass": BID, "peek": BID,
+                 "reveal": CHOOSE, "paint": PAINT, "buy": MARKET}
+        if not words or words[0] not in verbs:
+            return IllegalAction(f"'{text}' is not a move", "error.expected_action")
+        phase = PHASE_NAMES[self.phase]
+        if verbs[words[0]] != self.phase:
+            return IllegalAction(f"'{text}' is not a move of this step ({phase})", "error.wrong_phase", {"phase": phase})
+        if words[0] == "scheme" and len(words) == 5:
+            held = sorted(self.card_ids[u] for u in self.zones[self.z_shand[seat]])
+            if words[2] not in held:
+                return IllegalAction(f"you hold no scheme '{words[2]}'", "error.no_scheme", {"card": words[2], "held": ", ".join(held)})
+            size = self.rules.line_size
+            if not words[4].isdigit() or not 1 <= int(words[4]) <= size:
+                return IllegalAction(f"no unicorn {words[4]}", "error.bad_position", {"position": words[4], "max": size})
+            return IllegalAction(f"unicorn {words[4]} is full", "error.full_unicorn", {"position": words[4], "max": self.rules.max_schemes})
+        if words[0] == "hunt" and len(words) > 1:
+            if words[-1] == "boost" and not self._has_power(seat, "boost"):
+                return IllegalAction("no boost available", "error.power_used")
+            values = [w for w in words[1:] if w != "boost"]
+            hand = self._hand_values(seat)
+            if self.hunt_size and len(values) != self.hunt_size:
+                return IllegalAction(f"this hunt is played with {self.hunt_size} cards", "error.wrong_count", {"count": self.hunt_size})
+            if not self.hunt_size and len(values) not in self.rules.bid_sizes:
+                return IllegalAction("1, 2 or 3 cards", "error.bad_count")
+            return IllegalAction(f"you do not hold {values}", "error.missing_cards",
+                                 {"values": " ".join(values), "held": " ".join(map(str, hand))})
+        if words[0] == "buy" and len(words) >= 2 and words[1] in self.rules.market:
+            item = words[1]
+            wallet = sum(self._hand_values(seat))
+            if wallet < self.price(seat, item):
+                return IllegalAction(f"{item} costs {self.price(seat, item)}", "error.too_poor",
+                                     {"item": item, "price": self.price(seat, item), "total": wallet})
+            count = len(self.zones[self.z_coll[seat]])
+            if words[-1].isdigit() and not 1 <= int(words[-1]) <= count:
+                return IllegalAction(f"no unicorn {words[-1]}", "error.no_unicorn", {"number": words[-1], "count": count})
+            return IllegalAction(f"no {item} token left", "error.no_token", {"item": item, "colour": ""})
+        if words[0] == "paint" and len(words) == 2:
+            colours = ", ".join(self.rules.colours)
+            return IllegalAction(f"'{words[1]}' is not a colour", "error.bad_colour", {"colour": words[1], "colours": colours})
+        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:12])
+        return IllegalAction(f"'{text}' is not a legal action now (legal: {legal})", "error.not_legal", {"action": text, "legal": legal})
