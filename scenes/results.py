@@ -40,16 +40,12 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
 
 
 def sheet_of(view: dict[str, Any]) -> dict[str, Any]:
-    """The view's score sheet (ScoreSheet.view); a game without one gets its `score_sheet`
-    rows (and `score_details`), if any."""
+    """The view's score sheet (ScoreSheet.view); a view without one gets an empty sheet with
+    its totals."""
     sheet = view.get("sheet")
     if isinstance(sheet, dict):
         return sheet
-    plain = view.get("score_sheet") if isinstance(view.get("score_sheet"), list) else []
-    details = view.get("score_details") if isinstance(view.get("score_details"), list) else []
-    rows = [{"number": i + 1, "points": list(points), "details": details[i] if i < len(details) else []}
-            for i, points in enumerate(plain)]  # a game keeping plain rows (Silver)
-    return {"label": "sheet.row", "lower_wins": False, "rows": rows, "totals": list(view.get("scores") or []),
+    return {"label": "sheet.row", "lower_wins": False, "rows": [], "totals": list(view.get("scores") or []),
             "winners": list(view.get("winners") or []), "tiebreak": view.get("tiebreak") or ""}
 
 

@@ -88,3 +88,21 @@ def test_results_show_kill_the_unicorns_rounds_and_each_rounds_parts(results_app
     assert scene.sheet.totals == state.scores() and scene.winners == state.winners()
     assert scene.sheet.row_label(0) == ("Manche 1" if lang == "fr" else "Round 1")
     shot(app, tmp_path, f"unicorns_results_{lang}")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_silvers_results_rank_the_fewest_points_lost_first(results_app, tmp_path, lang) -> None:
+    """Silver counts points lost: the lowest total wins, and the results list it first."""
+    app = results_app
+    app.set_language(lang)
+    match = finished_match(seed=5, game_id="silver_amulet")
+    state = match.state
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    assert scene.sheet.lower_wins and len(scene.sheet.sheet) == state.round_no
+    assert scene.winners == state.winners()
+    ranked = [seat for _, seat in ranking(scene.scores, scene.winners, scene.sheet.lower_wins)]
+    assert ranked[0] in state.winners() and min(state.scores()) == state.scores()[ranked[0]]
+    assert [state.scores()[s] for s in ranked[len(state.winners()):]] == sorted(state.scores()[s] for s in ranked[len(state.winners()):])
+    shot(app, tmp_path, f"silver_results_{lang}")

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import registry
 from game.engine.events import CardRevealed, GameOver, Note, ScoreChanged
+from game.engine.flow import ScoreSheet
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import get_layout
 from scenes.results import ScoreSheetScene
@@ -278,12 +279,13 @@ def test_each_jagdfieber_reveal_names_its_round(monkeypatch, tmp_path: Path) -> 
         assert [scene.caption_of(PhaseBegan("reveal", n)) for n in (1, 2)] == [first, second]
 
 
-def test_a_game_keeping_plain_score_rows_gets_them_on_the_sheet() -> None:
-    """Silver keeps `score_sheet` rows (points lost per round), not a ScoreSheet: the sheet that
-    opens after its scoring moment lists them, each with its breakdown."""
+def test_silvers_sheet_is_cut_to_the_rounds_the_table_has_shown() -> None:
+    """Silver's sheet (points lost per round) opens after its scoring moment with the rounds
+    the animation has reached, each with its breakdown."""
     from scenes.results import sheet_of
 
-    view = {"scores": [9, 4], "score_sheet": [[5, 1], [4, 3]], "score_details": [[{"village": 5}, {"village": 1}], [{"village": 4}, {"village": 3}]]}
+    sheet = ScoreSheet(2, lower_wins=True).with_row([5, 1], [{"village": 5}, {"village": 1}])
+    view = {"scores": [9, 4], "sheet": sheet.with_row([4, 3], [{"village": 4}, {"village": 3}]).view()}
     rows = sheet_of(view)["rows"]
     assert [r["points"] for r in rows] == [[5, 1], [4, 3]] and rows[1]["details"][0] == {"village": 4}
     assert [r["points"] for r in sheet_of(sheet_as_shown(view, [5, 1]))["rows"]] == [[5, 1]]

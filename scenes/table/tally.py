@@ -84,25 +84,14 @@ def ends_match(queue: Any) -> bool:
 def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
     """`view` with its score sheet cut to the rows whose totals are the scores the table shows
     (`shown`): the engine may be further on than the animation. The sheet is the view's `sheet`
-    (game.engine.flow.ScoreSheet.view), else its `score_sheet` rows and `scores`. Unchanged
-    when no cut fits."""
+    (game.engine.flow.ScoreSheet.view). Unchanged when no cut fits."""
     sheet = view.get("sheet")
     if isinstance(sheet, dict):
         rows = list(sheet.get("rows") or [])
         count = _rows_to(shown, [list(row.get("points") or []) for row in rows])
-        if count is None or count == len(rows):
-            return view
-        return dict(view, sheet=dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak=""))
-    plain = view.get("score_sheet")
-    if not isinstance(plain, list):
-        return view
-    count = _rows_to(shown, [list(row) for row in plain])
-    if count is None or count == len(plain):
-        return view
-    cut = dict(view, score_sheet=plain[:count], scores=list(shown), winners=[], tiebreak="")
-    if isinstance(view.get("score_details"), list):
-        cut["score_details"] = view["score_details"][:count]
-    return cut
+        if count is not None and count < len(rows):
+            return dict(view, sheet=dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak=""))
+    return view
 
 
 def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:

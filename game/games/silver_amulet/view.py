@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import IllegalAction
+from game.engine.flow import ScoreSheet
 from game.engine.schema import did_you_mean
 
 if TYPE_CHECKING:
@@ -78,6 +79,9 @@ def public_view(state: SilverState, seat: int | None) -> dict[str, Any]:
         "score_details": [[dict(d) for d in row] for row in state.sheet_details],
         "winners": winners,
         "tiebreak": tiebreak,
+        # the engine's sheet, so that results and the score sheet rank the lowest total first
+        "sheet": ScoreSheet(state.num_players, lower_wins=True, points=[row[:] for row in state.sheet],
+                            details=[[dict(d) for d in row] for row in state.sheet_details]).view(winners, tiebreak),
         "memory_aid": bool(state.options.get("memory_aid")),  # the table's aid, no rule
     }
 
