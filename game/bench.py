@@ -17,8 +17,7 @@ def random_game(rules: Any, num_players: int, seed: int, rng: Rng) -> tuple[Stat
     actions = 0
     while not state.is_over():
         for seat in state.to_act():
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
+            state.apply(seat, state.sample_action(seat, rng))
             actions += 1
     return state, actions
 
@@ -31,8 +30,7 @@ def mid_game_state(rules: Any, num_players: int, seed: int) -> State:
     done = 0
     while not state.is_over() and done < total // 3:
         for seat in state.to_act():
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
+            state.apply(seat, state.sample_action(seat, rng))
             done += 1
     return state
 

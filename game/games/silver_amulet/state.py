@@ -23,6 +23,7 @@ from game.engine.events import (
 )
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.silver_amulet.exchanges import ExchangeSets, exchange_text
 from game.games.silver_amulet.village import DRAWN, VillageMixin
 
 if TYPE_CHECKING:
@@ -192,6 +193,53 @@ class SilverState(VillageMixin, State):
         self._legal_cache = (self.version, seat, texts, list(map(_ACTIONS.__getitem__, texts)))
         return texts
 
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        """`legal_actions(seat)[rng.randrange(n)]` without listing the exchanges: after a draw or
+        a take, the k-th legal set is built from binomial counts (exchanges.py), so a random
+        move costs the village's size, not the thousands of sets a long village allows."""
+        if not self._exchange_step(seat):
+            return super().sample_action(seat, rng)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            actions = cache[3]
+            return actions[rng.randrange(len(actions))]
+        head = self._head_texts(seat)
+        sets = ExchangeSets(self, seat)
+        tail = self._extra_texts(seat)
+        index = rng.randrange(len(head) + sets.total + len(tail))
+        if index < len(head):
+            return _ACTIONS[head[index]]
+        index -= len(head)
+        if index < sets.total:
+            return _ACTIONS[exchange_text(sets.nth(index))]
+        return _ACTIONS[tail[index - sets.total]]
+
+    def _exchange_step(self, seat: int) -> bool:
+        """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
+        return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step in (DRAWN, TAKEN)
+
+    def _head_texts(self, seat: int) -> list[str]:
+        """The legal texts listed before the exchanges at an exchange step."""
+        if self.step != DRAWN:
+            return []
+        return ["discard", "use"] if self._power_usable(seat) else ["discard"]
+
+    def is_legal(self, seat: int, text: str) -> bool:
+        """Whether `text` is legal for `seat` now; an announced set is checked directly, not
+        looked up among every set (apply calls this on every action)."""
+        if self.phase == OVER:
+            return False
+        cache = self._legal_cache
+        if not self._exchange_step(seat) or (cache is not None and cache[0] == self.version and cache[1] == seat and len(cache[2]) < 16):
+            return text in self.legal_texts(seat)
+        if text.startswith("exchange "):
+            words = text.split()[1:]
+            if not all(w.isascii() and w.isdecimal() for w in words):
+                return False
+            places = [int(w) - 1 for w in words]
+            return exchange_text(places) == text and ExchangeSets(self, seat).allows(places)
+        return text in self._head_texts(seat) or text in self._extra_texts(seat)
+
     def _legal_texts(self, seat: int) -> list[str]:
         if self.phase == TURN:
             if self.pending_guards:
@@ -211,10 +259,7 @@ class SilverState(VillageMixin, State):
                 if self._may_call(seat):
                     out.append("call count")
             elif step == DRAWN:
-                out = ["discard"]
-                if self._power_usable(seat):
-                    out.append("use")
-                out += self._exchange_texts(seat)
+                out = self._head_texts(seat) + self._exchange_texts(seat)
             elif step == TAKEN:
                 out = self._exchange_texts(seat)
             elif step == RASCAL:
@@ -315,7 +360,7 @@ class SilverState(VillageMixin, State):
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
         text = str(action)
-        if self.phase == OVER or text not in self.legal_texts(seat):
+        if not self.is_legal(seat, text):
             raise self.explain_illegal(seat, text)
         self.version += 1
         words = text.split()
