@@ -21,6 +21,7 @@ from game.engine.actions import Action
 from game.engine.events import ALL_SEATS
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.silver_amulet.state import action_of
 
 ROUND_SPREAD = 12.0  # spread of one seat's loss per round, in points (measured with the policy)
 CALL_MARGIN = 4.0  # call when the estimated total is this much below every opponent's
@@ -36,12 +37,13 @@ def _unseen_mean(state: Any, seat: int) -> float:
 
 def _worth(state: Any, seat: int, uid: int, mean: float) -> float:
     """What a card is worth to `seat`'s estimate: its value if seen, else the unseen mean."""
-    return state.vals[uid] if state.known[uid] & (1 << seat) else mean
+    return state.vals[uid] if state.cards.known[uid] & (1 << seat) else mean  # type: ignore[no-any-return]
 
 
 def estimate(state: Any, seat: int, owner: int, mean: float) -> float:
     """`seat`'s estimate of `owner`'s village total."""
-    return sum(_worth(state, seat, u, mean) for u in state.zones[state.z_village[owner]])
+    known, vals, bit = state.cards.known, state.vals, 1 << seat
+    return sum(vals[u] if known[u] & bit else mean for u in state.zones[state.z_village[owner]])
 
 
 def _pick(actions: list[Action], text: str) -> Action | None:
@@ -53,48 +55,94 @@ def _pick(actions: list[Action], text: str) -> Action | None:
 
 def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
     """The own slot worth the most to lose (not under the amulet): (index, worth)."""
+    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
     best, worth = -1, -1.0
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid == state.amulet:
+        if uid == amulet:
             continue
-        w = _worth(state, seat, uid, mean)
+        w = vals[uid] if known[uid] & bit else mean
         if w > worth:
             best, worth = i, w
     return best, worth
 
 
 def _known_groups(state: Any, seat: int) -> list[list[int]]:
-    """Slots of own cards the seat knows, grouped by value (groups of two or more)."""
+    """Slots of own cards the seat knows, grouped by value (groups of two or more), the
+    highest value first."""
+    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
     groups: dict[int, list[int]] = {}
-    bit = 1 << seat
+    repeated = False
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid != state.amulet and state.known[uid] & bit:
-            groups.setdefault(state.vals[uid], []).append(i)
+        if uid != amulet and known[uid] & bit:
+            group = groups.get(vals[uid])
+            if group is None:
+                groups[vals[uid]] = [i]
+            else:
+                group.append(i)
+                repeated = True
+    if not repeated:
+        return []
     return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2]
 
 
-def _exchange(state: Any, seat: int, new_value: float, actions: list[Action], mean: float) -> Action | None:
+def _legal(state: Any, seat: int, text: str) -> Action | None:
+    """The action of `text` if it is legal for `seat` now (checked directly, nothing listed)."""
+    return action_of(text) if state.is_legal(seat, text) else None
+
+
+def _exchange(state: Any, seat: int, new_value: float, mean: float) -> Action | None:
     """The best exchange for a card worth `new_value`: a known group of equal cards, else the
     own card worth the most if it is worth clearly more."""
     for group in _known_groups(state, seat):
         value = state.vals[state.zones[state.z_village[seat]][group[0]]]
         if value * len(group) > new_value + 2:
-            found = _pick(actions, "exchange " + " ".join(str(i + 1) for i in group[:6]))
+            found = _legal(state, seat, "exchange " + " ".join(str(i + 1) for i in group[:6]))
             if found is not None:
                 return found
     slot, worth = _worst_slot(state, seat, mean)
     if slot >= 0 and worth > new_value + 1:
-        return _pick(actions, f"exchange {slot + 1}")
+        return _legal(state, seat, f"exchange {slot + 1}")
     return None
+
+
+def policy_move(state: State, seat: int, rng: Rng) -> Action:
+    """The play-out policy's move for `seat` (see rollout_action), listing the legal actions
+    only where they are few: holding a drawn or taken card, the moves it considers are
+    checked one by one (a long village allows thousands of exchange sets)."""
+    s: Any = state
+    if s._exchange_step(seat):
+        return _holding(s, seat, rng)
+    return rollout_action(state, seat, state.legal_actions(seat), rng)
+
+
+def _holding(s: Any, seat: int, rng: Rng) -> Action:
+    """Holding a drawn or taken card: exchange it for a known group or the worst own card,
+    else use its power or discard it (a taken card must be exchanged)."""
+    if rng.random() < NOISE:
+        return s.sample_action(seat, rng)  # type: ignore[no-any-return]
+    mean = _unseen_mean(s, seat)
+    drawn_value = s.vals[s.zones[s.z_drawn[seat]][0]]
+    choice = _exchange(s, seat, drawn_value, mean)
+    if choice is not None:
+        return choice
+    if s.step == "taken":  # must exchange: the card worth the most
+        slot, _ = _worst_slot(s, seat, mean)
+        return _legal(s, seat, f"exchange {slot + 1}") or s.sample_action(seat, rng)  # type: ignore[no-any-return]
+    use = _legal(s, seat, "use")
+    if use is not None and drawn_value >= 7:
+        return use
+    return use if use is not None and rng.random() < 0.5 else action_of("discard")
 
 
 def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A believable move from what `seat` knows (see the module docstring)."""
     if len(actions) == 1:
         return actions[0]
+    s: Any = state
+    if s._exchange_step(seat):
+        return _holding(s, seat, rng)
     if rng.random() < NOISE:
         return actions[rng.randrange(len(actions))]
-    s: Any = state
     first = actions[0].text
     if first.startswith(("peek", "guard")):
         return _guard(s, seat, actions, rng) if first.startswith("guard") else actions[rng.randrange(len(actions))]
@@ -105,19 +153,21 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
     if step == "rascal":
         drawn = s.zones[s.z_drawn[seat]]
         return actions[0] if s.vals[drawn[0]] <= s.vals[drawn[1]] else actions[1]
-    if step == "power":
-        return _power(s, seat, actions, rng, mean)
-    drawn_value = s.vals[s.zones[s.z_drawn[seat]][0]]
-    choice = _exchange(s, seat, drawn_value, actions, mean)
-    if choice is not None:
-        return choice
-    if step == "taken":  # must exchange: the card worth the most
-        slot, _ = _worst_slot(s, seat, mean)
-        return _pick(actions, f"exchange {slot + 1}") or actions[0]
-    use = _pick(actions, "use")
-    if use is not None and drawn_value >= 7:
-        return use
-    return use if use is not None and rng.random() < 0.5 else actions[0]  # "discard" comes first
+    return _power(s, seat, actions, rng, mean)
+
+
+def playout(state: State, rng: Rng) -> list[float]:
+    """The search's play-out (hook `playout`): the policy's moves until `rollout_done`, then
+    `evaluate`; the same as the engine-wide rollout with those hooks, without listing every
+    legal action at every step."""
+    s: Any = state
+    round_no, version, horizon = s.round_no, s.version, HORIZON * s.num_players
+    while s.phase != "over":
+        for mover in s.to_act():
+            s.apply(mover, policy_move(s, mover, rng))
+        if s.round_no != round_no or s.version - version >= horizon:
+            break
+    return evaluate(state)
 
 
 def _main(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Action:
@@ -125,7 +175,7 @@ def _main(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Ac
     for text in texts:  # free knowledge first: an empath's look at an unknown card
         if text.split()[0] not in ("draw", "take", "call", "amulet") and len(text.split()) == 2:
             uid = s.zones[s.z_village[seat]][int(text.split()[1]) - 1]
-            if not s.known[uid] & (1 << seat):
+            if not s.cards.known[uid] & (1 << seat):
                 return _pick(actions, text) or actions[0]
     if "call count" in texts:
         mine = estimate(s, seat, seat, mean)
@@ -155,7 +205,7 @@ def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
     best, value = None, 99
     for action in actions:
         uid = village[int(action.text.split()[1]) - 1]
-        if s.known[uid] & bit and s.vals[uid] < value:
+        if s.cards.known[uid] & bit and s.vals[uid] < value:
             best, value = action, s.vals[uid]
     return best or actions[rng.randrange(len(actions))]
 
@@ -170,7 +220,7 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
         for action in actions:
             words = action.text.split()[1:]
             pairs = [(int(words[k]), int(words[k + 1])) for k in range(0, len(words), 2)] if with_seat else [(seat, int(w)) for w in words]
-            if all(o == seat and not s.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
+            if all(o == seat and not s.cards.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
                 own.append((len(pairs), action))
         if own and first == "look":
             most = max(k for k, _ in own)
@@ -281,7 +331,7 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     roll = memory.get("turn") != key
     memory["turn"] = key
     bit = 1 << seat
-    known, face_up = s.known, s.face_up
+    known, face_up = s.cards.known, s.cards.up
     for zi in s.z_village:
         for uid in s.zones[zi]:
             if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:

@@ -15,65 +15,40 @@ from math import comb
 from typing import Any
 
 
-# (top, shown values...) -> the counts of ExchangeSets._count: shared by every state, a pure
-# function of its key (villages repeat their patterns of face-up values all the time).
-_COUNTS: dict[tuple[int | None, ...], tuple[list[int], list[dict[int, int]], list[int], int]] = {}
-
-
 class ExchangeSets:
-    """The legal exchange sets of one seat now: `total`, `nth(k)` (0-based, in the listing's
-    order) and `allows(slots)`. Slots are 0-based places in the village."""
+    """The legal exchange sets of one seat now: `total` and `nth(k)` (0-based, in the
+    listing's order). Slots are 0-based places in the village."""
 
-    __slots__ = ("slots", "shown", "top", "sizes", "total", "_free_after", "_shown_after")
+    __slots__ = ("slots", "shown", "top", "free", "groups", "sizes", "total")
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, vals, ids, chars, amulet = state.face_up, state.vals, state.card_ids, state.chars, state.amulet
+        face_up, vals, flags, amulet = state.cards.up, state.vals, state.flags, state.amulet
         # slots: the places that may be announced; shown[i]: the value that place's card shows
         # (None: face down or a doppelgänger, free to join any set).
         self.slots = [i for i, uid in enumerate(village) if uid != amulet]
-        self.shown = [
-            vals[uid] if face_up[uid] and "match_any" not in chars[ids[uid]].flags else None
-            for uid in village
-            if uid != amulet
-        ]
-        self.top = min(state.match_max, len(self.slots))
-        key = (self.top, *self.shown)
-        counts = _COUNTS.get(key)
-        if counts is None:
-            if len(_COUNTS) > 20_000:
-                _COUNTS.clear()
-            counts = _COUNTS[key] = self._count()
-        self._free_after, self._shown_after, self.sizes, self.total = counts
-
-    def _count(self) -> tuple[list[int], list[dict[int, int]], list[int], int]:
-        """Suffix counts (after position p of `slots`: free places, and places per shown value),
-        then the number of legal sets of each size. Depends only on `shown` and `top`."""
-        n = len(self.slots)
-        free_after = [0] * (n + 1)
-        shown_after: list[dict[int, int]] = [{} for _ in range(n + 1)]
-        for p in range(n - 1, -1, -1):
-            value = self.shown[p]
-            free_after[p] = free_after[p + 1] + (value is None)
-            counts = shown_after[p] = dict(shown_after[p + 1])
-            if value is not None:
-                counts[value] = counts.get(value, 0) + 1
-        self._free_after = free_after
-        self._shown_after = shown_after
-        sizes = [self._completions(0, size, None) for size in range(1, self.top + 1)]
-        return free_after, shown_after, sizes, sum(sizes)
-
-    def _completions(self, start: int, need: int, value: int | None) -> int:
-        """Sets of `need` places from position `start` on whose shown cards show `value`
-        (None: any one value, or none)."""
-        free = self._free_after[start]
-        if value is not None:
-            return comb(free + self._shown_after[start].get(value, 0), need)
-        base = comb(free, need)
-        return base + sum(comb(free + count, need) - base for count in self._shown_after[start].values())
+        shown: list[int | None] = []
+        groups: dict[int, int] = {}  # shown value -> places showing it
+        for uid in village:
+            if uid == amulet:
+                continue
+            if face_up[uid] and "match_any" not in flags[uid]:
+                value = vals[uid]
+                groups[value] = groups.get(value, 0) + 1
+                shown.append(value)
+            else:
+                shown.append(None)
+        self.shown = shown
+        self.groups = groups
+        self.free = free = len(shown) - sum(groups.values())
+        self.top = min(state.match_max, len(shown))
+        self.sizes = [_completions(free, groups, size, None) for size in range(1, self.top + 1)]
+        self.total = sum(self.sizes)
 
     def nth(self, index: int) -> list[int]:
-        """The `index`-th legal set (0 <= index < total), as ascending 0-based village places."""
+        """The `index`-th legal set (0 <= index < total), as ascending 0-based village places:
+        walk the places left to right, taking a place when the index falls among the sets
+        that begin with the places taken so far and this one."""
         size = 1
         for count in self.sizes:
             if index < count:
@@ -82,39 +57,57 @@ class ExchangeSets:
             size += 1
         chosen: list[int] = []
         value: int | None = None
-        p = 0
+        free, groups = self.free, dict(self.groups)  # places after the current one
         need = size
-        while need:
-            shown = self.shown[p]
-            if shown is None or value is None or shown == value:
-                then = value if shown is None else shown
-                count = self._completions(p + 1, need - 1, then)
-                if index < count:
-                    chosen.append(self.slots[p])
-                    value, need = then, need - 1
-                else:
-                    index -= count
-            p += 1
+        for p, shown in enumerate(self.shown):
+            if shown is None:
+                free -= 1
+            else:
+                groups[shown] -= 1
+                if value is not None and shown != value:
+                    continue
+            then = value if shown is None else shown
+            count = _completions(free, groups, need - 1, then)
+            if index < count:
+                chosen.append(self.slots[p])
+                value, need = then, need - 1
+                if not need:
+                    break
+            else:
+                index -= count
         return chosen
 
-    def allows(self, places: list[int]) -> bool:
-        """Whether announcing these 0-based village places (ascending) is legal."""
-        if not 1 <= len(places) <= self.top:
+
+def allows(state: Any, seat: int, places: list[int]) -> bool:
+    """Whether announcing these 0-based village places (ascending) is legal now, checked
+    directly (the cost of the announced set, not of the village)."""
+    village = state.zones[state.z_village[seat]]
+    if not 1 <= len(places) <= state.match_max:
+        return False
+    face_up, vals, flags, amulet = state.cards.up, state.vals, state.flags, state.amulet
+    value: int | None = None
+    last = -1
+    for slot in places:
+        if not last < slot < len(village):
             return False
-        where = {slot: p for p, slot in enumerate(self.slots)}
-        value: int | None = None
-        last = -1
-        for slot in places:
-            p = where.get(slot)
-            if p is None or slot <= last:
+        last = slot
+        uid = village[slot]
+        if uid == amulet:
+            return False
+        if len(places) > 1 and face_up[uid] and "match_any" not in flags[uid]:
+            if value is not None and vals[uid] != value:
                 return False
-            last = slot
-            shown = self.shown[p]
-            if shown is not None:
-                if value is not None and shown != value:
-                    return False
-                value = shown
-        return True
+            value = vals[uid]
+    return True
+
+
+def _completions(free: int, groups: dict[int, int], need: int, value: int | None) -> int:
+    """Sets of `need` places among `free` free places and the shown places counted in
+    `groups` (value -> places), whose shown cards all show `value` (None: any one value)."""
+    if value is not None:
+        return comb(free + groups.get(value, 0), need)
+    base = comb(free, need)
+    return base + sum(comb(free + count, need) - base for count in groups.values())
 
 
 def exchange_text(places: list[int]) -> str:

@@ -23,7 +23,7 @@ from game.engine.events import (
 )
 from game.engine.rng import Rng
 from game.engine.state import State
-from game.games.silver_amulet.exchanges import ExchangeSets, exchange_text
+from game.games.silver_amulet.exchanges import ExchangeSets, allows, exchange_text
 from game.games.silver_amulet.village import DRAWN, VillageMixin
 
 if TYPE_CHECKING:
@@ -44,6 +44,11 @@ class _Interned(dict[str, Action]):
 _ACTIONS = _Interned()
 
 
+def action_of(text: str) -> Action:
+    """The shared Action of a text (legal or not: check with `SilverState.is_legal`)."""
+    return _ACTIONS[text]
+
+
 class SilverState(VillageMixin, State):
     mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
     rules: SilverRules
@@ -61,6 +66,7 @@ class SilverState(VillageMixin, State):
         for card in rules.deck_ids:
             self.add_card(card, self.z_deck)
         self.vals = [rules.value[c] for c in self.card_ids]
+        self.flags = [self.chars[c].flags for c in self.card_ids]  # uid -> its character's flags (read only)
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
@@ -85,6 +91,7 @@ class SilverState(VillageMixin, State):
         self.version = 0  # actions applied: keys the legal-texts cache
         self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
+        self._sets_memo: tuple[int, int, ExchangeSets] | None = None
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -204,7 +211,7 @@ class SilverState(VillageMixin, State):
             actions = cache[3]
             return actions[rng.randrange(len(actions))]
         head = self._head_texts(seat)
-        sets = ExchangeSets(self, seat)
+        sets = self._exchange_sets_now(seat)
         tail = self._extra_texts(seat)
         index = rng.randrange(len(head) + sets.total + len(tail))
         if index < len(head):
@@ -213,6 +220,15 @@ class SilverState(VillageMixin, State):
         if index < sets.total:
             return _ACTIONS[exchange_text(sets.nth(index))]
         return _ACTIONS[tail[index - sets.total]]
+
+    def _exchange_sets_now(self, seat: int) -> ExchangeSets:
+        """The seat's legal exchange sets, counted once per state version (sample then apply)."""
+        memo = self._sets_memo
+        if memo is not None and memo[0] == self.version and memo[1] == seat:
+            return memo[2]
+        sets = ExchangeSets(self, seat)
+        self._sets_memo = (self.version, seat, sets)
+        return sets
 
     def _exchange_step(self, seat: int) -> bool:
         """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
@@ -225,20 +241,27 @@ class SilverState(VillageMixin, State):
         return ["discard", "use"] if self._power_usable(seat) else ["discard"]
 
     def is_legal(self, seat: int, text: str) -> bool:
-        """Whether `text` is legal for `seat` now; an announced set is checked directly, not
-        looked up among every set (apply calls this on every action)."""
+        """Whether `text` is legal for `seat` now. At an exchange step nothing is listed: an
+        announced set is checked directly (apply calls this on every action, and the bots'
+        play-outs ask it about the few moves they consider)."""
         if self.phase == OVER:
             return False
         cache = self._legal_cache
-        if not self._exchange_step(seat) or (cache is not None and cache[0] == self.version and cache[1] == seat and len(cache[2]) < 16):
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return text in cache[2]
+        if not self._exchange_step(seat):
             return text in self.legal_texts(seat)
         if text.startswith("exchange "):
             words = text.split()[1:]
             if not all(w.isascii() and w.isdecimal() for w in words):
                 return False
             places = [int(w) - 1 for w in words]
-            return exchange_text(places) == text and ExchangeSets(self, seat).allows(places)
-        return text in self._head_texts(seat) or text in self._extra_texts(seat)
+            return exchange_text(places) == text and allows(self, seat, places)
+        if text == "discard":
+            return self.step == DRAWN
+        if text == "use":
+            return self.step == DRAWN and self._power_usable(seat)
+        return text in self._extra_texts(seat)
 
     def _legal_texts(self, seat: int) -> list[str]:
         if self.phase == TURN:
@@ -294,21 +317,21 @@ class SilverState(VillageMixin, State):
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        flags, face_up = self.flags, self.cards.up
         word, total = "", 0
         for uid in self.zones[self.z_village[seat]]:
             if face_up[uid]:
-                flag = chars[ids[uid]].flags.get("free_look")
+                flag = flags[uid].get("free_look")
                 if flag is not None:
                     word, total = flag[0], total + flag[1]
         return (word, total) if total else None
 
     def _own_flag(self, seat: int, kind: str) -> Any:
         """The value of a continuous power on a face-up card of the seat's village, or None."""
-        chars, ids, face_up = self.chars, self.card_ids, self.face_up
+        flags, face_up = self.flags, self.cards.up
         for uid in self.zones[self.z_village[seat]]:
             if face_up[uid]:
-                value = chars[ids[uid]].flags.get(kind)
+                value = flags[uid].get(kind)
                 if value is not None:
                     return value
         return None
@@ -324,13 +347,13 @@ class SilverState(VillageMixin, State):
         groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
         that only valid sets are ever enumerated."""
         village = self.zones[self.z_village[seat]]
-        face_up, vals, ids, chars = self.face_up, self.vals, self.card_ids, self.chars
+        face_up, vals, flags = self.cards.up, self.vals, self.flags
         free: list[int] = []
         by_value: dict[int, list[int]] = {}
         for i, u in enumerate(village):
             if u == self.amulet:
                 continue
-            if face_up[u] and "match_any" not in chars[ids[u]].flags:
+            if face_up[u] and "match_any" not in flags[u]:
                 by_value.setdefault(vals[u], []).append(i)
             else:
                 free.append(i)
@@ -488,11 +511,11 @@ class SilverState(VillageMixin, State):
         self._start_turn((self.seat + 1) % self.num_players, events)
 
     def _round_end_reason(self) -> str:
-        chars, ids, face_up, zones = self.chars, self.card_ids, self.face_up, self.zones
+        ids, flags, face_up, zones = self.card_ids, self.flags, self.cards.up, self.zones
         enders: dict[str, int] = {}
         for zi in self.z_village:
             for uid in zones[zi]:
-                if face_up[uid] and "ends_round" in chars[ids[uid]].flags:
+                if face_up[uid] and "ends_round" in flags[uid]:
                     enders[ids[uid]] = enders.get(ids[uid], 0) + 1
         if any(count >= self.rules.copies[card] for card, count in enders.items()):
             return "villagers"
@@ -578,9 +601,12 @@ class SilverState(VillageMixin, State):
         for uid, src in zip(places, order, strict=True):
             ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
         self.cards.ids = self.card_ids = tuple(ids)
+        chars = self.chars
+        self.flags = [chars[c].flags for c in ids]
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
+        self._sets_memo = None
 
     # -------------------------------------------------------------------- views
     def public_view(self, seat: int | None) -> dict[str, Any]:
