@@ -161,11 +161,12 @@ def playout(state: State, rng: Rng) -> list[float]:
     `evaluate`; the same as the engine-wide rollout with those hooks, without listing every
     legal action at every step."""
     s: Any = state
-    round_no, version, horizon = s.round_no, s.version, HORIZON * s.num_players
-    while s.phase != "over":
+    s.stop_at_round_end = True  # the search's own copy: no next deal after the round is scored
+    version, horizon = s.version, HORIZON * s.num_players
+    while s.phase in ("peek", "turn"):
         for mover in s.to_act():
             s.apply(mover, policy_move(s, mover, rng))
-        if s.round_no != round_no or s.version - version >= horizon:
+        if s.version - version >= horizon:
             break
     return evaluate(state)
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.games.silver_amulet.rules import SilverRules
 
 PEEK, TURN, OVER = "peek", "turn", "over"
+SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (stop_at_round_end)
 MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
 
 
@@ -66,7 +67,7 @@ class SilverState(VillageMixin, State):
         for card in rules.deck_ids:
             self.add_card(card, self.z_deck)
         self.vals = [rules.value[c] for c in self.card_ids]
-        self.flags = [self.chars[c].flags for c in self.card_ids]  # uid -> its character's flags (read only)
+        self._set_flags()
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
@@ -90,8 +91,12 @@ class SilverState(VillageMixin, State):
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
         self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
+        # Set by the bots' play-outs on their own copies: a scored round ends the simulation, so
+        # the next round is not collected, shuffled and dealt (phase SCORED, no seat to act).
+        self.stop_at_round_end = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
         self._sets_memo: tuple[int, int, ExchangeSets] | None = None
+        self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -152,6 +157,16 @@ class SilverState(VillageMixin, State):
     def _begin_turns(self, events: list[Event]) -> None:
         self.phase = TURN
         self._start_turn(self.first_seat, events)
+
+    def _set_flags(self) -> None:
+        """Per uid, its character's flags (read only), and the uids of each round-ending card."""
+        chars, ids = self.chars, self.card_ids
+        self.flags = [chars[c].flags for c in ids]
+        enders: dict[str, list[int]] = {}
+        for uid, card in enumerate(ids):
+            if "ends_round" in self.flags[uid]:
+                enders.setdefault(card, []).append(uid)
+        self.enders = list(enders.values())
 
     # ------------------------------------------------------------- the protocol
     def to_act(self) -> list[int]:
@@ -246,6 +261,8 @@ class SilverState(VillageMixin, State):
         play-outs ask it about the few moves they consider)."""
         if self.phase == OVER:
             return False
+        if self._checked == (self.version, seat, text):
+            return True
         cache = self._legal_cache
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             return text in cache[2]
@@ -256,7 +273,10 @@ class SilverState(VillageMixin, State):
             if not all(w.isascii() and w.isdecimal() for w in words):
                 return False
             places = [int(w) - 1 for w in words]
-            return exchange_text(places) == text and allows(self, seat, places)
+            if exchange_text(places) != text or not allows(self, seat, places):
+                return False
+            self._checked = (self.version, seat, text)  # apply will not check it again
+            return True
         if text == "discard":
             return self.step == DRAWN
         if text == "use":
@@ -511,14 +531,10 @@ class SilverState(VillageMixin, State):
         self._start_turn((self.seat + 1) % self.num_players, events)
 
     def _round_end_reason(self) -> str:
-        ids, flags, face_up, zones = self.card_ids, self.flags, self.cards.up, self.zones
-        enders: dict[str, int] = {}
-        for zi in self.z_village:
-            for uid in zones[zi]:
-                if face_up[uid] and "ends_round" in flags[uid]:
-                    enders[ids[uid]] = enders.get(ids[uid], 0) + 1
-        if any(count >= self.rules.copies[card] for card, count in enders.items()):
-            return "villagers"
+        zones, face_up, where, villages = self.zones, self.cards.up, self.cards.zone, self.village_zones
+        for uids in self.enders:  # every copy of a round-ending card face up in the villages
+            if all(face_up[u] and where[u] in villages for u in uids):
+                return "villagers"
         if not zones[self.z_deck]:
             return "deck"
         if self.caller is not None and (self.seat + 1) % self.num_players == self.caller:
@@ -565,6 +581,9 @@ class SilverState(VillageMixin, State):
             return
         low = min(lost)
         self.first_seat = next(s for s in self.seats_from(self.first_seat) if lost[s] == low)
+        if self.stop_at_round_end:
+            self.phase = SCORED
+            return
         self._deal_round(events)
 
     # -------------------------------------------------------------------- knowledge
@@ -578,6 +597,9 @@ class SilverState(VillageMixin, State):
         attributes) are permuted instead, in the clone only."""
         new: SilverState = self.clone()  # type: ignore[assignment]
         new.resample(self.unseen_places(seat), rng)
+        cache = self._legal_cache
+        if cache is not None and cache[1] == seat:  # the seat's own moves depend only on what it saw
+            new._legal_cache = cache
         new.rng = rng.spawn()
         return new
 
@@ -601,12 +623,12 @@ class SilverState(VillageMixin, State):
         for uid, src in zip(places, order, strict=True):
             ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
         self.cards.ids = self.card_ids = tuple(ids)
-        chars = self.chars
-        self.flags = [chars[c].flags for c in ids]
+        self._set_flags()
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
         self._sets_memo = None
+        self._checked = None
 
     # -------------------------------------------------------------------- views
     def public_view(self, seat: int | None) -> dict[str, Any]:
