@@ -343,3 +343,30 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     if lost:
         s.resample(s.unseen_places(seat) + lost, rng)
     return s
+
+
+# --------------------------------------------------------------------- fixed plans (hook PLANS)
+# Simple plans a person might settle on, played in one seat by `main.py exploit` against the bots;
+# everything the plan does not fix is the play-out policy.
+def _call_at_once(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Call the count as soon as the village is small enough."""
+    return _pick(actions, "call count") or rollout_action(state, seat, actions, rng)
+
+
+def _never_call(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Never call the count: lower the village and let the others end the round."""
+    pool = [a for a in actions if a.text != "call count"] or actions
+    return rollout_action(state, seat, pool, rng)
+
+
+def _always_take(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Always take the discard pile's card (a known card) instead of drawing."""
+    return _pick(actions, "take discard") or rollout_action(state, seat, actions, rng)
+
+
+def _always_use(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Draw, and use every power that can be used."""
+    return _pick(actions, "use") or rollout_action(state, seat, actions, rng)
+
+
+PLANS = {"call_at_once": _call_at_once, "never_call": _never_call, "always_take": _always_take, "always_use": _always_use}
