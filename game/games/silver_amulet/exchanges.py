@@ -15,6 +15,11 @@ from math import comb
 from typing import Any
 
 
+# (top, free places, places per shown value sorted...) -> (legal sets per size, total): a pure
+# function of its key, shared by all states (villages repeat these shapes all the time).
+_SIZES: dict[tuple[int, ...], tuple[list[int], int]] = {}
+
+
 class ExchangeSets:
     """The legal exchange sets of one seat now: `total` and `nth(k)` (0-based, in the
     listing's order). Slots are 0-based places in the village."""
@@ -42,8 +47,14 @@ class ExchangeSets:
         self.groups = groups
         self.free = free = len(shown) - sum(groups.values())
         self.top = min(state.match_max, len(shown))
-        self.sizes = [_completions(free, groups, size, None) for size in range(1, self.top + 1)]
-        self.total = sum(self.sizes)
+        key = (self.top, free, *sorted(groups.values()))
+        counted = _SIZES.get(key)
+        if counted is None:
+            if len(_SIZES) > 50_000:
+                _SIZES.clear()
+            sizes = [_completions(free, groups, size, None) for size in range(1, self.top + 1)]
+            counted = _SIZES[key] = (sizes, sum(sizes))
+        self.sizes, self.total = counted
 
     def nth(self, index: int) -> list[int]:
         """The `index`-th legal set (0 <= index < total), as ascending 0-based village places:

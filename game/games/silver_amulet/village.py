@@ -145,7 +145,8 @@ class VillageMixin:
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
-        return self.reveal(self.zones[self.z_village[owner]][index])._replace(slot=index)
+        event = self.reveal(self.zones[self.z_village[owner]][index])
+        return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -185,7 +186,8 @@ class VillageMixin:
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        events.append(self.peek(uid, seat)._replace(slot=index))
+        event = self.peek(uid, seat)
+        events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
