@@ -14,7 +14,6 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-
 # (top, free places, places per shown value sorted...) -> (legal sets per size, total): a pure
 # function of its key, shared by all states (villages repeat these shapes all the time).
 _SIZES: dict[tuple[int, ...], tuple[list[int], int]] = {}
