@@ -127,3 +127,20 @@ def test_easy_search_bots_forget_through_the_memory_hook_and_the_others_do_not(m
     assert easy.memory["uids"] == set(state.zones[state.z_village[0]][:2])  # both peeked cards forgotten
     assert medium.memory == {}
     assert state.view(0) == before  # forgetting happens in the bot's copy, never in the match
+
+
+def test_the_playout_policy_moves_as_the_listed_policy():
+    """policy_move (nothing listed at the start of a turn or holding a card) makes the move
+    rollout_action makes from the listed legal actions, with the same random draws."""
+    for players, seed in ((2, 11), (4, 12)):
+        state = rules().new_state(players, seed=seed)
+        rng = Rng(seed)
+        compared = 0
+        while not state.is_over() and compared < 300:
+            seat = state.to_act()[0]
+            lazy = state.clone()
+            lazy._legal_cache = None
+            expected = ai.rollout_action(state.clone(), seat, state.legal_actions(seat), rng.clone())
+            assert ai.policy_move(lazy, seat, rng.clone()) == expected
+            state.apply(seat, ai.rollout_action(state, seat, state.legal_actions(seat), rng))
+            compared += 1

@@ -15,6 +15,7 @@ is valued with a softmax whose temperature grows with the rounds still to play.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from game.engine.actions import Action
@@ -112,6 +113,12 @@ def policy_move(state: State, seat: int, rng: Rng) -> Action:
     s: Any = state
     if s._exchange_step(seat):
         return _holding(s, seat, rng)
+    if s._main_step(seat):
+        if not s.zones[s.z_discard] and not s._may_call(seat) and not s._extra_texts(seat):
+            return action_of("draw")  # the only move
+        if rng.random() < NOISE:
+            return s.sample_action(seat, rng)  # type: ignore[no-any-return]
+        return _main(s, seat, rng, _unseen_mean(s, seat), lambda text: s.is_legal(seat, text))
     return rollout_action(state, seat, state.legal_actions(seat), rng)
 
 
@@ -149,7 +156,7 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
     mean = _unseen_mean(s, seat)
     step = s.step
     if step == "main":
-        return _main(s, seat, actions, rng, mean)
+        return _main(s, seat, rng, mean, {a.text for a in actions}.__contains__)
     if step == "rascal":
         drawn = s.zones[s.z_drawn[seat]]
         return actions[0] if s.vals[drawn[0]] <= s.vals[drawn[1]] else actions[1]
@@ -171,32 +178,34 @@ def playout(state: State, rng: Rng) -> list[float]:
     return evaluate(state)
 
 
-def _main(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Action:
-    texts = [a.text for a in actions]
-    for text in texts:  # free knowledge first: an empath's look at an unknown card
-        if text.split()[0] not in ("draw", "take", "call", "amulet") and len(text.split()) == 2:
-            uid = s.zones[s.z_village[seat]][int(text.split()[1]) - 1]
-            if not s.cards.known[uid] & (1 << seat):
-                return _pick(actions, text) or actions[0]
-    if "call count" in texts:
+def _main(s: Any, seat: int, rng: Rng, mean: float, legal: Callable[[str], bool]) -> Action:
+    """The start of a turn: a free look at an unknown own card, the call when it pays, the
+    amulet on the lowest card (half the time), the discard pile's card when it is low or
+    matches a known group, else a draw. `legal` says which texts may be played."""
+    village = s.zones[s.z_village[seat]]
+    known, bit = s.cards.known, 1 << seat
+    looks = s._free_looks(seat)
+    if looks is not None:  # free knowledge first: an empath's look at an unknown card
+        up, amulet = s.cards.up, s.amulet
+        for i, uid in enumerate(village):
+            if not up[uid] and uid != amulet and not known[uid] & bit and legal(f"{looks[0]} {i + 1}"):
+                return action_of(f"{looks[0]} {i + 1}")
+    if legal("call count"):
         mine = estimate(s, seat, seat, mean)
         others = min(estimate(s, seat, o, mean) for o in range(s.num_players) if o != seat)
         if mine + CALL_MARGIN < others:
-            return _pick(actions, "call count") or actions[0]
-    amulets = [t for t in texts if t.startswith("amulet")]
-    if amulets:  # protect the lowest card known
-        village = s.zones[s.z_village[seat]]
+            return action_of("call count")
+    if legal("amulet 1"):  # protect the lowest card known
         low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))
-        found = _pick(actions, f"amulet {low + 1}")
-        if found is not None and rng.random() < 0.5:
-            return found
-    if "take discard" in texts:
+        if legal(f"amulet {low + 1}") and rng.random() < 0.5:
+            return action_of(f"amulet {low + 1}")
+    if legal("take discard"):
         top = s.vals[s.zones[s.z_discard][-1]]
         groups = _known_groups(s, seat)
         _, worth = _worst_slot(s, seat, mean)
-        if top <= 3 and worth > top + 2 or any(s.vals[s.zones[s.z_village[seat]][g[0]]] == top for g in groups):
-            return _pick(actions, "take discard") or actions[0]
-    return actions[0]  # draw
+        if top <= 3 and worth > top + 2 or any(s.vals[village[g[0]]] == top for g in groups):
+            return action_of("take discard")
+    return action_of("draw")
 
 
 def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:

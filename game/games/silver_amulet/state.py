@@ -249,6 +249,10 @@ class SilverState(VillageMixin, State):
         """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
         return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step in (DRAWN, TAKEN)
 
+    def _main_step(self, seat: int) -> bool:
+        """Whether `seat` is at the start of its turn (draw, take, call, amulet, free looks)."""
+        return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step == MAIN
+
     def _head_texts(self, seat: int) -> list[str]:
         """The legal texts listed before the exchanges at an exchange step."""
         if self.step != DRAWN:
@@ -266,6 +270,14 @@ class SilverState(VillageMixin, State):
         cache = self._legal_cache
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             return text in cache[2]
+        if self._main_step(seat):
+            if text == "draw":
+                return True
+            if text == "take discard":
+                return bool(self.zones[self.z_discard])
+            if text == "call count":
+                return self._may_call(seat)
+            return text in self._extra_texts(seat)
         if not self._exchange_step(seat):
             return text in self.legal_texts(seat)
         if text.startswith("exchange "):
