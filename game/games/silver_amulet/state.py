@@ -219,9 +219,12 @@ class SilverState(VillageMixin, State):
         """`legal_actions(seat)[rng.randrange(n)]` without listing the exchanges: after a draw or
         a take, the k-th legal set is built from binomial counts (exchanges.py), so a random
         move costs the village's size, not the thousands of sets a long village allows."""
+        cache = self._legal_cache
+        if self._main_step(seat) and not (cache is not None and cache[0] == self.version and cache[1] == seat):
+            texts = self._main_texts(seat) + self._extra_texts(seat)
+            return _ACTIONS[texts[rng.randrange(len(texts))]]
         if not self._exchange_step(seat):
             return super().sample_action(seat, rng)
-        cache = self._legal_cache
         if cache is not None and cache[0] == self.version and cache[1] == seat:
             actions = cache[3]
             return actions[rng.randrange(len(actions))]
@@ -252,6 +255,15 @@ class SilverState(VillageMixin, State):
     def _main_step(self, seat: int) -> bool:
         """Whether `seat` is at the start of its turn (draw, take, call, amulet, free looks)."""
         return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step == MAIN
+
+    def _main_texts(self, seat: int) -> list[str]:
+        """The turn's first moves, before the amulet and the free looks (`_extra_texts`)."""
+        out = ["draw"]
+        if self.zones[self.z_discard]:
+            out.append("take discard")
+        if self._may_call(seat):
+            out.append("call count")
+        return out
 
     def _head_texts(self, seat: int) -> list[str]:
         """The legal texts listed before the exchanges at an exchange step."""
@@ -308,11 +320,7 @@ class SilverState(VillageMixin, State):
                 return []
             step = self.step
             if step == MAIN:
-                out = ["draw"]
-                if self.zones[self.z_discard]:
-                    out.append("take discard")
-                if self._may_call(seat):
-                    out.append("call count")
+                out = self._main_texts(seat)
             elif step == DRAWN:
                 out = self._head_texts(seat) + self._exchange_texts(seat)
             elif step == TAKEN:
