@@ -160,12 +160,16 @@ class SilverState(VillageMixin, State):
 
     def _set_flags(self) -> None:
         """Per uid, its character's flags (read only), and the uids of each round-ending card."""
-        chars, ids = self.chars, self.card_ids
-        self.flags = [chars[c].flags for c in ids]
+        chars = self.chars
+        self.flags = [chars[c].flags for c in self.card_ids]
+        self._set_enders()
+
+    def _set_enders(self) -> None:
         enders: dict[str, list[int]] = {}
-        for uid, card in enumerate(ids):
-            if "ends_round" in self.flags[uid]:
-                enders.setdefault(card, []).append(uid)
+        ids = self.card_ids
+        for uid, flags in enumerate(self.flags):
+            if "ends_round" in flags:
+                enders.setdefault(ids[uid], []).append(uid)
         self.enders = list(enders.values())
 
     # ------------------------------------------------------------- the protocol
@@ -640,10 +644,12 @@ class SilverState(VillageMixin, State):
         order = places[:]
         rng.shuffle(order)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
+        old_flags = self.flags
+        flags = self.flags = old_flags[:]
         for uid, src in zip(places, order, strict=True):
-            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
+            ids[uid], attrs[uid], vals[uid], flags[uid] = old_ids[src], old_attrs[src], old_vals[src], old_flags[src]
         self.cards.ids = self.card_ids = tuple(ids)
-        self._set_flags()
+        self._set_enders()
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
