@@ -15,7 +15,6 @@ is valued with a softmax whose temperature grows with the rounds still to play.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from game.engine.actions import Action
@@ -118,7 +117,7 @@ def policy_move(state: State, seat: int, rng: Rng) -> Action:
             return action_of("draw")  # the only move
         if rng.random() < NOISE:
             return s.sample_action(seat, rng)  # type: ignore[no-any-return]
-        return _main(s, seat, rng, _unseen_mean(s, seat), lambda text: s.is_legal(seat, text))
+        return _main(s, seat, rng, _unseen_mean(s, seat), None)
     return rollout_action(state, seat, state.legal_actions(seat), rng)
 
 
@@ -156,7 +155,7 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> 
     mean = _unseen_mean(s, seat)
     step = s.step
     if step == "main":
-        return _main(s, seat, rng, mean, {a.text for a in actions}.__contains__)
+        return _main(s, seat, rng, mean, {a.text for a in actions})
     if step == "rascal":
         drawn = s.zones[s.z_drawn[seat]]
         return actions[0] if s.vals[drawn[0]] <= s.vals[drawn[1]] else actions[1]
@@ -178,28 +177,31 @@ def playout(state: State, rng: Rng) -> list[float]:
     return evaluate(state)
 
 
-def _main(s: Any, seat: int, rng: Rng, mean: float, legal: Callable[[str], bool]) -> Action:
+def _main(s: Any, seat: int, rng: Rng, mean: float, allowed: set[str] | None) -> Action:
     """The start of a turn: a free look at an unknown own card, the call when it pays, the
     amulet on the lowest card (half the time), the discard pile's card when it is low or
-    matches a known group, else a draw. `legal` says which texts may be played."""
+    matches a known group, else a draw. `allowed`: the texts that may be played (None: every
+    legal one, read from the state without listing them)."""
     village = s.zones[s.z_village[seat]]
     known, bit = s.cards.known, 1 << seat
     looks = s._free_looks(seat)
-    if looks is not None:  # free knowledge first: an empath's look at an unknown card
+    if looks is not None and looks[1] > s.looks_used:  # free knowledge first: a look at an unknown card
         up, amulet = s.cards.up, s.amulet
         for i, uid in enumerate(village):
-            if not up[uid] and uid != amulet and not known[uid] & bit and legal(f"{looks[0]} {i + 1}"):
-                return action_of(f"{looks[0]} {i + 1}")
-    if legal("call count"):
+            if not up[uid] and uid != amulet and not known[uid] & bit:
+                text = f"{looks[0]} {i + 1}"
+                if allowed is None or text in allowed:
+                    return action_of(text)
+    if s._may_call(seat) if allowed is None else "call count" in allowed:
         mine = estimate(s, seat, seat, mean)
         others = min(estimate(s, seat, o, mean) for o in range(s.num_players) if o != seat)
         if mine + CALL_MARGIN < others:
             return action_of("call count")
-    if legal("amulet 1"):  # protect the lowest card known
-        low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))
-        if legal(f"amulet {low + 1}") and rng.random() < 0.5:
+    if s.amulet_holder == seat and s.amulet_ready if allowed is None else "amulet 1" in allowed:
+        low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))  # protect the lowest
+        if rng.random() < 0.5:
             return action_of(f"amulet {low + 1}")
-    if legal("take discard"):
+    if s.zones[s.z_discard] if allowed is None else "take discard" in allowed:
         top = s.vals[s.zones[s.z_discard][-1]]
         groups = _known_groups(s, seat)
         _, worth = _worst_slot(s, seat, mean)
