@@ -21,7 +21,7 @@ from game.engine.actions import Action
 from game.engine.events import ALL_SEATS
 from game.engine.rng import Rng
 from game.engine.state import State
-from game.games.silver_amulet.state import action_of
+from game.games.silver_amulet.legal import action_of
 
 ROUND_SPREAD = 12.0  # spread of one seat's loss per round, in points (measured with the policy)
 CALL_MARGIN = 4.0  # call when the estimated total is this much below every opponent's
