@@ -127,3 +127,42 @@ def test_easy_search_bots_forget_through_the_memory_hook_and_the_others_do_not(m
     assert easy.memory["uids"] == set(state.zones[state.z_village[0]][:2])  # both peeked cards forgotten
     assert medium.memory == {}
     assert state.view(0) == before  # forgetting happens in the bot's copy, never in the match
+
+
+def test_the_playout_policy_moves_as_the_listed_policy():
+    """policy_move (nothing listed at the start of a turn or holding a card) makes the move
+    rollout_action makes from the listed legal actions, with the same random draws."""
+    for players, seed in ((2, 11), (4, 12)):
+        state = rules().new_state(players, seed=seed)
+        rng = Rng(seed)
+        compared = 0
+        while not state.is_over() and compared < 300:
+            seat = state.to_act()[0]
+            lazy = state.clone()
+            lazy._legal_cache = None
+            expected = ai.rollout_action(state.clone(), seat, state.legal_actions(seat), rng.clone())
+            assert ai.policy_move(lazy, seat, rng.clone()) == expected
+            state.apply(seat, ai.rollout_action(state, seat, state.legal_actions(seat), rng))
+            compared += 1
+
+
+def test_medium_keeps_the_default_move_unless_the_search_is_clearly_better():
+    from game.ai.ismcts import DEFAULT_MARGIN, clearly_better
+    from game.engine.actions import Action
+
+    assert hooks_for("silver_amulet").default_move is ai.default_move
+    draw, take = Action("draw"), Action("take discard")
+    close = {draw: [10.0, 5.0, 10.0], take: [10.0, 5.0 + 10 * DEFAULT_MARGIN / 2, 10.0]}
+    far = {draw: [10.0, 5.0, 10.0], take: [10.0, 5.0 + 10 * DEFAULT_MARGIN * 2, 10.0]}
+    assert not clearly_better(close, take, draw) and clearly_better(far, take, draw)
+    assert not clearly_better({take: [3.0, 3.0, 3.0]}, take, draw)  # an untried default is kept
+    # a medium bot with a search too short to tell moves apart plays the policy's own move
+    state = rules().new_state(4, seed=21)
+    rng = Rng(21)
+    while not state.is_over() and not state._main_step(state.to_act()[0]):
+        seat = state.to_act()[0]
+        state.apply(seat, state.sample_action(seat, rng))
+    seat = state.to_act()[0]
+    bot = make_bot("ismcts", seed=3, level="medium", iterations=1, seconds=None)
+    actions = state.legal_actions(seat)
+    assert bot.choose(state, seat) == ai.default_move(state, seat, actions, Rng(0)) or len(actions) == 1

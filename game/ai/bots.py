@@ -38,11 +38,8 @@ class RandomBot:
         self._lock = threading.Lock()
 
     def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions(seat)
-        if not actions:
-            raise TableeError(f"seat {seat} has no legal action now")
         with self._lock:
-            return actions[self.rng.randrange(len(actions))]
+            return state.sample_action(seat, self.rng)
 
 
 class StyleBot:

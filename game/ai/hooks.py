@@ -59,6 +59,12 @@ the module is searched with uniform random play-outs to the end of the game.
         everything. It must change only what the seat could forget (identities of cards it
         saw face down), never the legal actions. Default: perfect memory.
 
+    def default_move(state: State, seat: int, actions: list[Action], rng: Rng) -> Action
+        The move a medium or hard search bot keeps unless its search finds one clearly better
+        (mean value at least ISMCTS's DEFAULT_MARGIN higher): a game's sound policy, so that a
+        short search's noise does not replace a good move by a worse one. Called on a
+        determinization of the seat, like STYLES. Default: none (the most visited move).
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.
@@ -83,6 +89,7 @@ Playout = Callable[[State, Rng], list[float]]
 Belief = Callable[[State, int], float]
 Mixed = Callable[[State, int], bool]
 Remember = Callable[[State, int, str, dict, Rng], State]
+DefaultMove = RolloutAction
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -113,6 +120,7 @@ class GameHooks:
     belief: Belief | None = None
     mixed: Mixed | None = None
     remember: Remember | None = None
+    default_move: DefaultMove | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -149,4 +157,5 @@ def load_hooks(module_name: str) -> GameHooks:
         belief=getattr(module, "belief", None),
         mixed=getattr(module, "mixed", None),
         remember=getattr(module, "remember", None),
+        default_move=getattr(module, "default_move", None),
     )

@@ -24,6 +24,8 @@ WHY this shape:
   from it by weight. With the `mixed` hook, a bluffing spot is answered with a draw among the
   well-visited moves (in proportion to visits), so the bot's hidden cards cannot be read from a
   fixed reply. Both are measured with `main.py exploit GAME` (game/ai/exploit.py).
+- Default moves: with the game's `default_move` hook, medium and hard bots keep the game's own
+  sound move unless the searched best is at least DEFAULT_MARGIN better in mean value.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
   there): a rollout policy, a truncation test and an evaluation, or a whole fast play-out,
   in game/games/<id>/ai.py.
@@ -159,6 +161,10 @@ class ISMCTSBot:
             visits = stats[action][0] if action in stats else 0.0
             if visits > best_visits:
                 best, best_visits = action, visits
+        if hooks.default_move is not None and self.level != "easy":
+            default = hooks.default_move(state.determinize(seat, rng), seat, actions, rng)
+            if default in actions and not clearly_better(stats, best, default):
+                return default
         return best
 
     def search(self, state: State, seat: int, root: Node, rng: Rng) -> int:
@@ -233,6 +239,17 @@ def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size:
         return det
 
     return draw
+
+
+DEFAULT_MARGIN = 0.03  # the search replaces a game's default move only when this much better (chance to win)
+
+
+def clearly_better(stats: dict[Action, list[float]], best: Action, default: Action) -> bool:
+    """Whether the searched `best` beats the game's `default` move by DEFAULT_MARGIN in mean
+    value (a default the search never tried is kept: nothing says it is worse)."""
+    if best == default or best not in stats or default not in stats or not stats[default][0]:
+        return False
+    return stats[best][1] / stats[best][0] >= stats[default][1] / stats[default][0] + DEFAULT_MARGIN
 
 
 def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: Rng) -> Action:

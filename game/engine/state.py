@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.cards import CardsMixin, CardTable
-from game.engine.errors import IllegalAction
+from game.engine.errors import IllegalAction, TableeError
 from game.engine.events import ALL_SEATS, Event
 from game.engine.rng import Rng
 from game.engine.zones import ZoneTable
@@ -53,6 +53,15 @@ class State(CardsMixin):
 
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        """One legal action of `seat`, uniformly: `legal_actions(seat)[rng.randrange(n)]`.
+        Random bots and play-outs call this; a game whose legal actions are costly to list
+        (Silver's exchanges) overrides it to draw the same action without listing them all."""
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise TableeError(f"seat {seat} has no legal action now")
+        return actions[rng.randrange(len(actions))]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError

@@ -21,6 +21,7 @@ from game.engine.actions import Action
 from game.engine.events import ALL_SEATS
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.silver_amulet.legal import action_of
 
 ROUND_SPREAD = 12.0  # spread of one seat's loss per round, in points (measured with the policy)
 CALL_MARGIN = 4.0  # call when the estimated total is this much below every opponent's
@@ -36,12 +37,13 @@ def _unseen_mean(state: Any, seat: int) -> float:
 
 def _worth(state: Any, seat: int, uid: int, mean: float) -> float:
     """What a card is worth to `seat`'s estimate: its value if seen, else the unseen mean."""
-    return state.vals[uid] if state.known[uid] & (1 << seat) else mean
+    return state.vals[uid] if state.cards.known[uid] & (1 << seat) else mean  # type: ignore[no-any-return]
 
 
 def estimate(state: Any, seat: int, owner: int, mean: float) -> float:
     """`seat`'s estimate of `owner`'s village total."""
-    return sum(_worth(state, seat, u, mean) for u in state.zones[state.z_village[owner]])
+    known, vals, bit = state.cards.known, state.vals, 1 << seat
+    return sum(vals[u] if known[u] & bit else mean for u in state.zones[state.z_village[owner]])
 
 
 def _pick(actions: list[Action], text: str) -> Action | None:
@@ -53,99 +55,160 @@ def _pick(actions: list[Action], text: str) -> Action | None:
 
 def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
     """The own slot worth the most to lose (not under the amulet): (index, worth)."""
+    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
     best, worth = -1, -1.0
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid == state.amulet:
+        if uid == amulet:
             continue
-        w = _worth(state, seat, uid, mean)
+        w = vals[uid] if known[uid] & bit else mean
         if w > worth:
             best, worth = i, w
     return best, worth
 
 
 def _known_groups(state: Any, seat: int) -> list[list[int]]:
-    """Slots of own cards the seat knows, grouped by value (groups of two or more)."""
+    """Slots of own cards the seat knows, grouped by value (groups of two or more), the
+    highest value first."""
+    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
     groups: dict[int, list[int]] = {}
-    bit = 1 << seat
+    repeated = False
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid != state.amulet and state.known[uid] & bit:
-            groups.setdefault(state.vals[uid], []).append(i)
+        if uid != amulet and known[uid] & bit:
+            group = groups.get(vals[uid])
+            if group is None:
+                groups[vals[uid]] = [i]
+            else:
+                group.append(i)
+                repeated = True
+    if not repeated:
+        return []
     return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2]
 
 
-def _exchange(state: Any, seat: int, new_value: float, actions: list[Action], mean: float) -> Action | None:
+def _legal(state: Any, seat: int, text: str) -> Action | None:
+    """The action of `text` if it is legal for `seat` now (checked directly, nothing listed)."""
+    return action_of(text) if state.is_legal(seat, text) else None
+
+
+def _exchange(state: Any, seat: int, new_value: float, mean: float) -> Action | None:
     """The best exchange for a card worth `new_value`: a known group of equal cards, else the
     own card worth the most if it is worth clearly more."""
     for group in _known_groups(state, seat):
         value = state.vals[state.zones[state.z_village[seat]][group[0]]]
         if value * len(group) > new_value + 2:
-            found = _pick(actions, "exchange " + " ".join(str(i + 1) for i in group[:6]))
+            found = _legal(state, seat, "exchange " + " ".join(str(i + 1) for i in group[:6]))
             if found is not None:
                 return found
     slot, worth = _worst_slot(state, seat, mean)
     if slot >= 0 and worth > new_value + 1:
-        return _pick(actions, f"exchange {slot + 1}")
+        return _legal(state, seat, f"exchange {slot + 1}")
     return None
 
 
-def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
-    """A believable move from what `seat` knows (see the module docstring)."""
+def policy_move(state: State, seat: int, rng: Rng) -> Action:
+    """The play-out policy's move for `seat` (see rollout_action), listing the legal actions
+    only where they are few: holding a drawn or taken card, the moves it considers are
+    checked one by one (a long village allows thousands of exchange sets)."""
+    s: Any = state
+    if s._exchange_step(seat):
+        return _holding(s, seat, rng)
+    if s._main_step(seat):
+        if not s.zones[s.z_discard] and not s._may_call(seat) and not s._extra_texts(seat):
+            return action_of("draw")  # the only move
+        if rng.random() < NOISE:
+            return s.sample_action(seat, rng)  # type: ignore[no-any-return]
+        return _main(s, seat, rng, _unseen_mean(s, seat), None)
+    return rollout_action(state, seat, state.legal_actions(seat), rng)
+
+
+def _holding(s: Any, seat: int, rng: Rng, noise: float = NOISE) -> Action:
+    """Holding a drawn or taken card: exchange it for a known group or the worst own card,
+    else use its power or discard it (a taken card must be exchanged)."""
+    if rng.random() < noise:
+        return s.sample_action(seat, rng)  # type: ignore[no-any-return]
+    mean = _unseen_mean(s, seat)
+    drawn_value = s.vals[s.zones[s.z_drawn[seat]][0]]
+    choice = _exchange(s, seat, drawn_value, mean)
+    if choice is not None:
+        return choice
+    if s.step == "taken":  # must exchange: the card worth the most
+        slot, _ = _worst_slot(s, seat, mean)
+        return _legal(s, seat, f"exchange {slot + 1}") or s.sample_action(seat, rng)  # type: ignore[no-any-return]
+    use = _legal(s, seat, "use")
+    if use is not None and drawn_value >= 7:
+        return use
+    return use if use is not None and rng.random() < 0.5 else action_of("discard")
+
+
+def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng, noise: float = NOISE) -> Action:
+    """A believable move from what `seat` knows (see the module docstring); a share `noise`
+    of the moves is random."""
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < NOISE:
-        return actions[rng.randrange(len(actions))]
     s: Any = state
+    if s._exchange_step(seat):
+        return _holding(s, seat, rng, noise)
+    if rng.random() < noise:
+        return actions[rng.randrange(len(actions))]
     first = actions[0].text
     if first.startswith(("peek", "guard")):
         return _guard(s, seat, actions, rng) if first.startswith("guard") else actions[rng.randrange(len(actions))]
     mean = _unseen_mean(s, seat)
     step = s.step
     if step == "main":
-        return _main(s, seat, actions, rng, mean)
+        return _main(s, seat, rng, mean, {a.text for a in actions})
     if step == "rascal":
         drawn = s.zones[s.z_drawn[seat]]
         return actions[0] if s.vals[drawn[0]] <= s.vals[drawn[1]] else actions[1]
-    if step == "power":
-        return _power(s, seat, actions, rng, mean)
-    drawn_value = s.vals[s.zones[s.z_drawn[seat]][0]]
-    choice = _exchange(s, seat, drawn_value, actions, mean)
-    if choice is not None:
-        return choice
-    if step == "taken":  # must exchange: the card worth the most
-        slot, _ = _worst_slot(s, seat, mean)
-        return _pick(actions, f"exchange {slot + 1}") or actions[0]
-    use = _pick(actions, "use")
-    if use is not None and drawn_value >= 7:
-        return use
-    return use if use is not None and rng.random() < 0.5 else actions[0]  # "discard" comes first
+    return _power(s, seat, actions, rng, mean)
 
 
-def _main(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> Action:
-    texts = [a.text for a in actions]
-    for text in texts:  # free knowledge first: an empath's look at an unknown card
-        if text.split()[0] not in ("draw", "take", "call", "amulet") and len(text.split()) == 2:
-            uid = s.zones[s.z_village[seat]][int(text.split()[1]) - 1]
-            if not s.known[uid] & (1 << seat):
-                return _pick(actions, text) or actions[0]
-    if "call count" in texts:
+def playout(state: State, rng: Rng) -> list[float]:
+    """The search's play-out (hook `playout`): the policy's moves until `rollout_done`, then
+    `evaluate`; the same as the engine-wide rollout with those hooks, without listing every
+    legal action at every step."""
+    s: Any = state
+    s.stop_at_round_end = True  # the search's own copy: no next deal after the round is scored
+    version, horizon = s.version, HORIZON * s.num_players
+    while s.phase in ("peek", "turn"):
+        for mover in s.to_act():
+            s.apply(mover, policy_move(s, mover, rng))
+        if s.version - version >= horizon:
+            break
+    return evaluate(state)
+
+
+def _main(s: Any, seat: int, rng: Rng, mean: float, allowed: set[str] | None) -> Action:
+    """The start of a turn: a free look at an unknown own card, the call when it pays, the
+    amulet on the lowest card (half the time), the discard pile's card when it is low or
+    matches a known group, else a draw. `allowed`: the texts that may be played (None: every
+    legal one, read from the state without listing them)."""
+    village = s.zones[s.z_village[seat]]
+    known, bit = s.cards.known, 1 << seat
+    looks = s._free_looks(seat)
+    if looks is not None and looks[1] > s.looks_used:  # free knowledge first: a look at an unknown card
+        up, amulet = s.cards.up, s.amulet
+        for i, uid in enumerate(village):
+            if not up[uid] and uid != amulet and not known[uid] & bit:
+                text = f"{looks[0]} {i + 1}"
+                if allowed is None or text in allowed:
+                    return action_of(text)
+    if s._may_call(seat) if allowed is None else "call count" in allowed:
         mine = estimate(s, seat, seat, mean)
         others = min(estimate(s, seat, o, mean) for o in range(s.num_players) if o != seat)
         if mine + CALL_MARGIN < others:
-            return _pick(actions, "call count") or actions[0]
-    amulets = [t for t in texts if t.startswith("amulet")]
-    if amulets:  # protect the lowest card known
-        village = s.zones[s.z_village[seat]]
-        low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))
-        found = _pick(actions, f"amulet {low + 1}")
-        if found is not None and rng.random() < 0.5:
-            return found
-    if "take discard" in texts:
+            return action_of("call count")
+    if s.amulet_holder == seat and s.amulet_ready if allowed is None else "amulet 1" in allowed:
+        low = min(range(len(village)), key=lambda i: _worth(s, seat, village[i], mean))  # protect the lowest
+        if rng.random() < 0.5:
+            return action_of(f"amulet {low + 1}")
+    if s.zones[s.z_discard] if allowed is None else "take discard" in allowed:
         top = s.vals[s.zones[s.z_discard][-1]]
         groups = _known_groups(s, seat)
         _, worth = _worst_slot(s, seat, mean)
-        if top <= 3 and worth > top + 2 or any(s.vals[s.zones[s.z_village[seat]][g[0]]] == top for g in groups):
-            return _pick(actions, "take discard") or actions[0]
-    return actions[0]  # draw
+        if top <= 3 and worth > top + 2 or any(s.vals[village[g[0]]] == top for g in groups):
+            return action_of("take discard")
+    return action_of("draw")
 
 
 def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -155,7 +218,7 @@ def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
     best, value = None, 99
     for action in actions:
         uid = village[int(action.text.split()[1]) - 1]
-        if s.known[uid] & bit and s.vals[uid] < value:
+        if s.cards.known[uid] & bit and s.vals[uid] < value:
             best, value = action, s.vals[uid]
     return best or actions[rng.randrange(len(actions))]
 
@@ -170,7 +233,7 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
         for action in actions:
             words = action.text.split()[1:]
             pairs = [(int(words[k]), int(words[k + 1])) for k in range(0, len(words), 2)] if with_seat else [(seat, int(w)) for w in words]
-            if all(o == seat and not s.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
+            if all(o == seat and not s.cards.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
                 own.append((len(pairs), action))
         if own and first == "look":
             most = max(k for k, _ in own)
@@ -281,7 +344,7 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     roll = memory.get("turn") != key
     memory["turn"] = key
     bit = 1 << seat
-    known, face_up = s.known, s.face_up
+    known, face_up = s.cards.known, s.cards.up
     for zi in s.z_village:
         for uid in s.zones[zi]:
             if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:
@@ -292,3 +355,38 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     if lost:
         s.resample(s.unseen_places(seat) + lost, rng)
     return s
+
+
+def default_move(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """The move medium and hard bots keep unless their search finds a clearly better one (hook
+    `default_move`): the policy without its random share. WHY: measured with `main.py exploit`,
+    the plain policy in one seat beat three medium bots (short searches under load pick noisy
+    moves over sound ones)."""
+    return rollout_action(state, seat, actions, rng, noise=0.0)
+
+
+# --------------------------------------------------------------------- fixed plans (hook PLANS)
+# Simple plans a person might settle on, played in one seat by `main.py exploit` against the bots;
+# everything the plan does not fix is the play-out policy.
+def _call_at_once(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Call the count as soon as the village is small enough."""
+    return _pick(actions, "call count") or rollout_action(state, seat, actions, rng)
+
+
+def _never_call(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Never call the count: lower the village and let the others end the round."""
+    pool = [a for a in actions if a.text != "call count"] or actions
+    return rollout_action(state, seat, pool, rng)
+
+
+def _always_take(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Always take the discard pile's card (a known card) instead of drawing."""
+    return _pick(actions, "take discard") or rollout_action(state, seat, actions, rng)
+
+
+def _always_use(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Draw, and use every power that can be used."""
+    return _pick(actions, "use") or rollout_action(state, seat, actions, rng)
+
+
+PLANS = {"call_at_once": _call_at_once, "never_call": _never_call, "always_take": _always_take, "always_use": _always_use}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
@@ -52,11 +52,19 @@ class Target:
     def choices(self, state: SilverState, seat: int) -> list[Choice]:
         if self.name == "pile_card":
             return [(-1, k) for k in range(len(state.zones[state.z_discard]))]
+        return list(self._each(state, seat))
+
+    def any_choice(self, state: SilverState, seat: int) -> bool:
+        """Whether there is a choice at all (stops at the first: `use` asks it at every draw)."""
+        if self.name == "pile_card":
+            return bool(state.zones[state.z_discard])
+        return next(self._each(state, seat), None) is not None
+
+    def _each(self, state: SilverState, seat: int) -> Iterator[Choice]:
         own = self.name.startswith("own_")
         opponents = self.name.startswith("opponent_")
         face_down_only = self.name.endswith("_face_down")
-        out: list[Choice] = []
-        face_up, protected = state.face_up, state.amulet
+        face_up, protected = state.cards.up, state.amulet
         for owner in range(state.num_players):
             if (own and owner != seat) or (opponents and owner == seat):
                 continue
@@ -64,8 +72,7 @@ class Target:
             for i, uid in enumerate(state.zones[state.z_village[owner]]):
                 if (face_down_only and face_up[uid]) or uid == protected or uid in guarded:
                     continue
-                out.append((owner, i))
-        return out
+                yield owner, i
 
     def text(self, choice: Choice) -> str:
         owner, index = choice
@@ -219,7 +226,7 @@ class Power:
 
     def available(self, state: SilverState, seat: int) -> bool:
         """Whether the power has a legal target now (`use` is legal), without listing them."""
-        return all(t.choices(state, seat) for t in self.targets)
+        return all(t.any_choice(state, seat) for t in self.targets)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         raise NotImplementedError
@@ -315,7 +322,7 @@ class SwapDeckTop(Power):
         self.target, self.optional = target, optional
 
     def available(self, state: SilverState, seat: int) -> bool:
-        return bool(state.zones[state.z_deck]) and (self.optional or bool(self.target.choices(state, seat)))
+        return bool(state.zones[state.z_deck]) and (self.optional or self.target.any_choice(state, seat))
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         if not state.zones[state.z_deck]:

@@ -8,7 +8,6 @@ face and who-knows-it mask, so opponents keep "knowing something" where they loo
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -23,27 +22,18 @@ from game.engine.events import (
 )
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.silver_amulet.exchanges import ExchangeSets
+from game.games.silver_amulet.legal import MAIN, OVER, PEEK, POWER, RASCAL, TAKEN, TURN, LegalMixin
 from game.games.silver_amulet.village import DRAWN, VillageMixin
 
 if TYPE_CHECKING:
     from game.games.silver_amulet.rules import SilverRules
 
-PEEK, TURN, OVER = "peek", "turn", "over"
-MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
+SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (stop_at_round_end)
 
 
-class _Interned(dict[str, Action]):
-    """One immutable Action per text, shared by every state (bots list thousands per second)."""
 
-    def __missing__(self, text: str) -> Action:
-        action = self[text] = Action(text)
-        return action
-
-
-_ACTIONS = _Interned()
-
-
-class SilverState(VillageMixin, State):
+class SilverState(LegalMixin, VillageMixin, State):
     mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
     rules: SilverRules
 
@@ -60,6 +50,7 @@ class SilverState(VillageMixin, State):
         for card in rules.deck_ids:
             self.add_card(card, self.z_deck)
         self.vals = [rules.value[c] for c in self.card_ids]
+        self._set_flags()
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
@@ -83,7 +74,12 @@ class SilverState(VillageMixin, State):
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
         self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
+        # Set by the bots' play-outs on their own copies: a scored round ends the simulation, so
+        # the next round is not collected, shuffled and dealt (phase SCORED, no seat to act).
+        self.stop_at_round_end = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
+        self._sets_memo: tuple[int, int, ExchangeSets] | None = None
+        self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -145,6 +141,20 @@ class SilverState(VillageMixin, State):
         self.phase = TURN
         self._start_turn(self.first_seat, events)
 
+    def _set_flags(self) -> None:
+        """Per uid, its character's flags (read only), and the uids of each round-ending card."""
+        chars = self.chars
+        self.flags = [chars[c].flags for c in self.card_ids]
+        self._set_enders()
+
+    def _set_enders(self) -> None:
+        enders: dict[str, list[int]] = {}
+        ids = self.card_ids
+        for uid, flags in enumerate(self.flags):
+            if "ends_round" in flags:
+                enders.setdefault(ids[uid], []).append(uid)
+        self.enders = list(enders.values())
+
     # ------------------------------------------------------------- the protocol
     def to_act(self) -> list[int]:
         if self.phase == TURN:
@@ -173,149 +183,11 @@ class SilverState(VillageMixin, State):
             return [self.amulet_holder]
         return tied
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The legal actions (a fresh list; the Action objects are shared, being immutable)."""
-        cache = self._legal_cache
-        if cache is None or cache[0] != self.version or cache[1] != seat:
-            self.legal_texts(seat)
-            cache = self._legal_cache
-        assert cache is not None
-        return cache[3][:]
-
-    def legal_texts(self, seat: int) -> list[str]:
-        """The legal action texts of `seat` now (cached until the next apply: they depend only
-        on public facts and the seat's step, which a clone or determinization shares)."""
-        cache = self._legal_cache
-        if cache is not None and cache[0] == self.version and cache[1] == seat:
-            return cache[2]
-        texts = self._legal_texts(seat)
-        self._legal_cache = (self.version, seat, texts, list(map(_ACTIONS.__getitem__, texts)))
-        return texts
-
-    def _legal_texts(self, seat: int) -> list[str]:
-        if self.phase == TURN:
-            if self.pending_guards:
-                bodyguard = self.pending_guards[0]
-                owner = self.owner_of(bodyguard)
-                if seat != owner:
-                    return []
-                village = self.zones[self.z_village[owner]]
-                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
-            if seat != self.seat:
-                return []
-            step = self.step
-            if step == MAIN:
-                out = ["draw"]
-                if self.zones[self.z_discard]:
-                    out.append("take discard")
-                if self._may_call(seat):
-                    out.append("call count")
-            elif step == DRAWN:
-                out = ["discard"]
-                if self._power_usable(seat):
-                    out.append("use")
-                out += self._exchange_texts(seat)
-            elif step == TAKEN:
-                out = self._exchange_texts(seat)
-            elif step == RASCAL:
-                return ["keep 1", "keep 2"]
-            else:
-                power = self.chars[self.card_ids[self.power_uid]].power
-                return power.texts(self, seat) if power is not None else []
-            return out + self._extra_texts(seat)
-        if self.phase == PEEK and not self.peeked[seat]:
-            size = len(self.zones[self.z_village[seat]])
-            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
-            return ["peek " + " ".join(map(str, c)) for c in combos]
-        return []
-
-    def _may_call(self, seat: int) -> bool:
-        return (
-            self.caller is None
-            and not self.amulet_turn
-            and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
-        )
-
-    def _extra_texts(self, seat: int) -> list[str]:
-        """Not actions of the turn: placing the amulet, an empath's look."""
-        out = []
-        village = self.zones[self.z_village[seat]]
-        if self.amulet_holder == seat and self.amulet_ready:
-            out += [f"amulet {i + 1}" for i in range(len(village))]
-        looks = self._free_looks(seat)
-        if looks is not None and looks[1] > self.looks_used:
-            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
-        return out
-
-    def _free_looks(self, seat: int) -> tuple[str, int] | None:
-        """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        chars, ids, face_up = self.chars, self.card_ids, self.face_up
-        word, total = "", 0
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                flag = chars[ids[uid]].flags.get("free_look")
-                if flag is not None:
-                    word, total = flag[0], total + flag[1]
-        return (word, total) if total else None
-
-    def _own_flag(self, seat: int, kind: str) -> Any:
-        """The value of a continuous power on a face-up card of the seat's village, or None."""
-        chars, ids, face_up = self.chars, self.card_ids, self.face_up
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                value = chars[ids[uid]].flags.get(kind)
-                if value is not None:
-                    return value
-        return None
-
-    def _power_usable(self, seat: int) -> bool:
-        uid = self.zones[self.z_drawn[seat]][0]
-        power = self.chars[self.card_ids[uid]].power
-        return power is not None and power.available(self, seat)
-
-    def _exchange_texts(self, seat: int) -> list[str]:
-        """Every set of own cards that may be announced: unprotected, and whose face-up cards
-        (doppelgängers aside) share one value, at most as many as can match. Built from the
-        groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
-        that only valid sets are ever enumerated."""
-        village = self.zones[self.z_village[seat]]
-        face_up, vals, ids, chars = self.face_up, self.vals, self.card_ids, self.chars
-        free: list[int] = []
-        by_value: dict[int, list[int]] = {}
-        for i, u in enumerate(village):
-            if u == self.amulet:
-                continue
-            if face_up[u] and "match_any" not in chars[ids[u]].flags:
-                by_value.setdefault(vals[u], []).append(i)
-            else:
-                free.append(i)
-        key = (len(village), self.amulet in village and village.index(self.amulet), tuple(free), tuple(tuple(g) for g in by_value.values()))
-        cache = self.rules.exchange_cache
-        texts = cache.get(key)
-        if texts is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            texts = cache[key] = self._exchange_sets(village, free, list(by_value.values()))
-        return texts
-
-    def _exchange_sets(self, village: list[int], free: list[int], groups: list[list[int]]) -> list[str]:
-        top = self.match_max
-        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.amulet]
-        for size in range(2, min(len(free), top) + 1):
-            sets += combinations(free, size)
-        for shown in groups:
-            for k in range(1, min(len(shown), top) + 1):
-                for part in combinations(shown, k):
-                    for extra in range(max(0, 2 - k), min(len(free), top - k) + 1):
-                        for rest in combinations(free, extra):
-                            sets.append(tuple(sorted(part + rest)))
-        sets.sort(key=lambda combo: (len(combo), combo))
-        return ["exchange " + " ".join(str(i + 1) for i in combo) for combo in sets]
 
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
         text = str(action)
-        if self.phase == OVER or text not in self.legal_texts(seat):
+        if not self.is_legal(seat, text):
             raise self.explain_illegal(seat, text)
         self.version += 1
         words = text.split()
@@ -443,14 +315,10 @@ class SilverState(VillageMixin, State):
         self._start_turn((self.seat + 1) % self.num_players, events)
 
     def _round_end_reason(self) -> str:
-        chars, ids, face_up, zones = self.chars, self.card_ids, self.face_up, self.zones
-        enders: dict[str, int] = {}
-        for zi in self.z_village:
-            for uid in zones[zi]:
-                if face_up[uid] and "ends_round" in chars[ids[uid]].flags:
-                    enders[ids[uid]] = enders.get(ids[uid], 0) + 1
-        if any(count >= self.rules.copies[card] for card, count in enders.items()):
-            return "villagers"
+        zones, face_up, where, villages = self.zones, self.cards.up, self.cards.zone, self.village_zones
+        for uids in self.enders:  # every copy of a round-ending card face up in the villages
+            if all(face_up[u] and where[u] in villages for u in uids):
+                return "villagers"
         if not zones[self.z_deck]:
             return "deck"
         if self.caller is not None and (self.seat + 1) % self.num_players == self.caller:
@@ -497,6 +365,9 @@ class SilverState(VillageMixin, State):
             return
         low = min(lost)
         self.first_seat = next(s for s in self.seats_from(self.first_seat) if lost[s] == low)
+        if self.stop_at_round_end:
+            self.phase = SCORED
+            return
         self._deal_round(events)
 
     # -------------------------------------------------------------------- knowledge
@@ -510,6 +381,9 @@ class SilverState(VillageMixin, State):
         attributes) are permuted instead, in the clone only."""
         new: SilverState = self.clone()  # type: ignore[assignment]
         new.resample(self.unseen_places(seat), rng)
+        cache = self._legal_cache
+        if cache is not None and cache[1] == seat:  # the seat's own moves depend only on what it saw
+            new._legal_cache = cache
         new.rng = rng.spawn()
         return new
 
@@ -530,12 +404,17 @@ class SilverState(VillageMixin, State):
         order = places[:]
         rng.shuffle(order)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
+        old_flags = self.flags
+        flags = self.flags = old_flags[:]
         for uid, src in zip(places, order, strict=True):
-            ids[uid], attrs[uid], vals[uid] = old_ids[src], old_attrs[src], old_vals[src]
+            ids[uid], attrs[uid], vals[uid], flags[uid] = old_ids[src], old_attrs[src], old_vals[src], old_flags[src]
         self.cards.ids = self.card_ids = tuple(ids)
+        self._set_enders()
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
+        self._sets_memo = None
+        self._checked = None
 
     # -------------------------------------------------------------------- views
     def public_view(self, seat: int | None) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from game.engine.cards import CardTable
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, Note
 
+_new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
+
 DRAWN = "drawn"
 
 
@@ -27,6 +29,7 @@ class VillageMixin:
     card_ids: list[str] | tuple[str, ...]
     cards: CardTable
     vals: list[int]
+    flags: list[dict[str, Any]]  # uid -> its character's flags (state.py)
     guard_of: list[int]
     pending_guards: list[int]
     amulet: int  # uid of the village card under the amulet, -1: none (not the engine's `protected` map)
@@ -73,8 +76,8 @@ class VillageMixin:
                 if not self.face_up[uid]:
                     self._flip(seat, i, events, guard=False)
                     flipped.append(uid)
-            chars, ids = self.chars, self.card_ids
-            values = {self.vals[u] for u in announced if "match_any" not in chars[ids[u]].flags}
+            flags = self.flags
+            values = {self.vals[u] for u in announced if "match_any" not in flags[u]}
             if len(values) > 1:
                 events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
                 for uid in flipped:
@@ -113,7 +116,7 @@ class VillageMixin:
     def _queue_guard(self, uid: int) -> None:
         """A bodyguard that turns face up in a village (or enters one face up) will ask its
         owner for the card it guards, once the action is done."""
-        if self.face_up[uid] and "guard" in self.chars[self.card_ids[uid]].flags and uid not in self.pending_guards:
+        if self.cards.up[uid] and "guard" in self.flags[uid] and uid not in self.pending_guards:
             self.pending_guards.append(uid)
 
     def _may_guard(self, uid: int) -> bool:
@@ -132,13 +135,18 @@ class VillageMixin:
         from_slot = self.zones[src].index(uid) if src in villages else None
         event = self.move(uid, dst, slot, face, reason, actor)
         if from_slot is not None or dst in villages:
-            to_slot = self.zones[dst].index(uid) if dst in villages else None
-            event = event._replace(from_slot=from_slot, to_slot=to_slot)
+            if dst in villages:
+                last = len(self.zones[dst]) - 1  # the card was inserted at `slot`, else appended
+                to_slot = last if slot is None or slot > last else slot
+            else:
+                to_slot = None
+            event = _new(CardMoved, (*event[:8], from_slot, to_slot, *event[10:]))  # _replace is slow
         return event
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
-        return self.reveal(self.zones[self.z_village[owner]][index])._replace(slot=index)
+        event = self.reveal(self.zones[self.z_village[owner]][index])
+        return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -150,18 +158,18 @@ class VillageMixin:
 
     def guarded(self, owner: int, uid: int) -> bool:
         """Whether a face-up bodyguard of `owner`'s village protects `uid` from opponents."""
-        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        flags, face_up, guard_of = self.flags, self.cards.up, self.guard_of
         for bg in self.zones[self.z_village[owner]]:
-            if face_up[bg] and "guard" in chars[ids[bg]].flags and (bg == uid or guard_of[bg] == uid):
+            if face_up[bg] and "guard" in flags[bg] and (bg == uid or guard_of[bg] == uid):
                 return True
         return False
 
     def guarded_set(self, owner: int) -> set[int]:
         """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
-        chars, ids, face_up, guard_of = self.chars, self.card_ids, self.face_up, self.guard_of
+        flags, face_up, guard_of = self.flags, self.cards.up, self.guard_of
         out: set[int] = set()
         for bg in self.zones[self.z_village[owner]]:
-            if face_up[bg] and "guard" in chars[ids[bg]].flags:
+            if face_up[bg] and "guard" in flags[bg]:
                 out.add(bg)
                 if guard_of[bg] >= 0:
                     out.add(guard_of[bg])
@@ -178,7 +186,8 @@ class VillageMixin:
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        events.append(self.peek(uid, seat)._replace(slot=index))
+        event = self.peek(uid, seat)
+        events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]

@@ -1,0 +1,307 @@
+"""What is legal now in Silver: listing the legal actions, drawing one at random without
+listing them, and checking one text (a mixin of `SilverState`, state.py, split out by
+responsibility: state.py applies the actions).
+
+WHY the three ways: a long village allows thousands of exchange sets, so the bots' play-outs and
+the random bot never list them (`sample_action` ranks them, exchanges.py; `is_legal` checks the
+few a policy considers); the listing stays for the table, the tree search and the tests.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.errors import TableeError
+from game.engine.rng import Rng
+from game.games.silver_amulet.exchanges import ExchangeSets, allows, exchange_text
+from game.games.silver_amulet.village import DRAWN
+
+if TYPE_CHECKING:
+    from game.engine.cards import CardTable
+
+PEEK, TURN, OVER = "peek", "turn", "over"
+MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
+
+
+class _Interned(dict[str, Action]):
+    """One immutable Action per text, shared by every state (bots list thousands per second)."""
+
+    def __missing__(self, text: str) -> Action:
+        action = self[text] = Action(text)
+        return action
+
+
+_ACTIONS = _Interned()
+
+
+def action_of(text: str) -> Action:
+    """The shared Action of a text (legal or not: check with `SilverState.is_legal`)."""
+    return _ACTIONS[text]
+
+
+class LegalMixin:
+    """The legal actions of a seat (see the module docstring)."""
+
+    version: int
+    _legal_cache: tuple[int, int, list[str], list[Action]] | None
+    _sets_memo: tuple[int, int, ExchangeSets] | None
+    _checked: tuple[int, int, str] | None
+    phase: str
+    step: str
+    seat: int
+    pending_guards: list[int]
+    peeked: list[bool]
+    zones: list[list[int]]
+    z_village: list[int]
+    z_drawn: list[int]
+    z_discard: int
+    rules: Any
+    chars: dict[str, Any]
+    card_ids: list[str] | tuple[str, ...]
+    flags: list[dict[str, Any]]
+    vals: list[int]
+    cards: CardTable
+    match_max: int
+    power_uid: int
+    caller: int | None
+    amulet: int
+    amulet_turn: bool
+    amulet_holder: int | None
+    amulet_ready: bool
+    looks_used: int
+
+    if TYPE_CHECKING:  # provided by VillageMixin (never defined here: it would shadow it)
+
+        def owner_of(self, uid: int) -> int | None: ...
+
+        @property
+        def face_up(self) -> list[bool]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions (a fresh list; the Action objects are shared, being immutable)."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != self.version or cache[1] != seat:
+            self.legal_texts(seat)
+            cache = self._legal_cache
+        assert cache is not None
+        return cache[3][:]
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """The legal action texts of `seat` now (cached until the next apply: they depend only
+        on public facts and the seat's step, which a clone or determinization shares)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return cache[2]
+        texts = self._legal_texts(seat)
+        self._legal_cache = (self.version, seat, texts, list(map(_ACTIONS.__getitem__, texts)))
+        return texts
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        """`legal_actions(seat)[rng.randrange(n)]` without listing the exchanges: after a draw or
+        a take, the k-th legal set is built from binomial counts (exchanges.py), so a random
+        move costs the village's size, not the thousands of sets a long village allows."""
+        cache = self._legal_cache
+        if self._main_step(seat) and not (cache is not None and cache[0] == self.version and cache[1] == seat):
+            texts = self._main_texts(seat) + self._extra_texts(seat)
+            return _ACTIONS[texts[rng.randrange(len(texts))]]
+        if not self._exchange_step(seat):
+            actions = self.legal_actions(seat)
+            if not actions:
+                raise TableeError(f"seat {seat} has no legal action now")
+            return actions[rng.randrange(len(actions))]
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            actions = cache[3]
+            return actions[rng.randrange(len(actions))]
+        head = self._head_texts(seat)
+        sets = self._exchange_sets_now(seat)
+        tail = self._extra_texts(seat)
+        index = rng.randrange(len(head) + sets.total + len(tail))
+        if index < len(head):
+            return _ACTIONS[head[index]]
+        index -= len(head)
+        if index < sets.total:
+            return _ACTIONS[exchange_text(sets.nth(index))]
+        return _ACTIONS[tail[index - sets.total]]
+
+    def _exchange_sets_now(self, seat: int) -> ExchangeSets:
+        """The seat's legal exchange sets, counted once per state version (sample then apply)."""
+        memo = self._sets_memo
+        if memo is not None and memo[0] == self.version and memo[1] == seat:
+            return memo[2]
+        sets = ExchangeSets(self, seat)
+        self._sets_memo = (self.version, seat, sets)
+        return sets
+
+    def _exchange_step(self, seat: int) -> bool:
+        """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
+        return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step in (DRAWN, TAKEN)
+
+    def _main_step(self, seat: int) -> bool:
+        """Whether `seat` is at the start of its turn (draw, take, call, amulet, free looks)."""
+        return self.phase == TURN and not self.pending_guards and seat == self.seat and self.step == MAIN
+
+    def _main_texts(self, seat: int) -> list[str]:
+        """The turn's first moves, before the amulet and the free looks (`_extra_texts`)."""
+        out = ["draw"]
+        if self.zones[self.z_discard]:
+            out.append("take discard")
+        if self._may_call(seat):
+            out.append("call count")
+        return out
+
+    def _head_texts(self, seat: int) -> list[str]:
+        """The legal texts listed before the exchanges at an exchange step."""
+        if self.step != DRAWN:
+            return []
+        return ["discard", "use"] if self._power_usable(seat) else ["discard"]
+
+    def is_legal(self, seat: int, text: str) -> bool:
+        """Whether `text` is legal for `seat` now. At an exchange step nothing is listed: an
+        announced set is checked directly (apply calls this on every action, and the bots'
+        play-outs ask it about the few moves they consider)."""
+        if self.phase == OVER:
+            return False
+        if self._checked == (self.version, seat, text):
+            return True
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version and cache[1] == seat:
+            return text in cache[2]
+        if self._main_step(seat):
+            if text == "draw":
+                return True
+            if text == "take discard":
+                return bool(self.zones[self.z_discard])
+            if text == "call count":
+                return self._may_call(seat)
+            return text in self._extra_texts(seat)
+        if not self._exchange_step(seat):
+            return text in self.legal_texts(seat)
+        if text.startswith("exchange "):
+            words = text.split()[1:]
+            if not all(w.isascii() and w.isdecimal() for w in words):
+                return False
+            places = [int(w) - 1 for w in words]
+            if exchange_text(places) != text or not allows(self, seat, places):
+                return False
+            self._checked = (self.version, seat, text)  # apply will not check it again
+            return True
+        if text == "discard":
+            return self.step == DRAWN
+        if text == "use":
+            return self.step == DRAWN and self._power_usable(seat)
+        return text in self._extra_texts(seat)
+
+    def _legal_texts(self, seat: int) -> list[str]:
+        if self.phase == TURN:
+            if self.pending_guards:
+                bodyguard = self.pending_guards[0]
+                owner = self.owner_of(bodyguard)
+                if seat != owner:
+                    return []
+                village = self.zones[self.z_village[owner]]
+                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
+            if seat != self.seat:
+                return []
+            step = self.step
+            if step == MAIN:
+                out = self._main_texts(seat)
+            elif step == DRAWN:
+                out = self._head_texts(seat) + self._exchange_texts(seat)
+            elif step == TAKEN:
+                out = self._exchange_texts(seat)
+            elif step == RASCAL:
+                return ["keep 1", "keep 2"]
+            else:
+                power = self.chars[self.card_ids[self.power_uid]].power
+                return power.texts(self, seat) if power is not None else []
+            return out + self._extra_texts(seat)
+        if self.phase == PEEK and not self.peeked[seat]:
+            size = len(self.zones[self.z_village[seat]])
+            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
+            return ["peek " + " ".join(map(str, c)) for c in combos]
+        return []
+
+    def _may_call(self, seat: int) -> bool:
+        return (
+            self.caller is None
+            and not self.amulet_turn
+            and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
+        )
+
+    def _extra_texts(self, seat: int) -> list[str]:
+        """Not actions of the turn: placing the amulet, an empath's look."""
+        out = []
+        village = self.zones[self.z_village[seat]]
+        if self.amulet_holder == seat and self.amulet_ready:
+            out += [f"amulet {i + 1}" for i in range(len(village))]
+        looks = self._free_looks(seat)
+        if looks is not None and looks[1] > self.looks_used:
+            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
+        return out
+
+    def _free_looks(self, seat: int) -> tuple[str, int] | None:
+        """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
+        flags, face_up = self.flags, self.cards.up
+        word, total = "", 0
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                flag = flags[uid].get("free_look")
+                if flag is not None:
+                    word, total = flag[0], total + flag[1]
+        return (word, total) if total else None
+
+    def _own_flag(self, seat: int, kind: str) -> Any:
+        """The value of a continuous power on a face-up card of the seat's village, or None."""
+        flags, face_up = self.flags, self.cards.up
+        for uid in self.zones[self.z_village[seat]]:
+            if face_up[uid]:
+                value = flags[uid].get(kind)
+                if value is not None:
+                    return value
+        return None
+
+    def _power_usable(self, seat: int) -> bool:
+        uid = self.zones[self.z_drawn[seat]][0]
+        power = self.chars[self.card_ids[uid]].power
+        return power is not None and power.available(self, seat)
+
+    def _exchange_texts(self, seat: int) -> list[str]:
+        """Every set of own cards that may be announced: unprotected, and whose face-up cards
+        (doppelgängers aside) share one value, at most as many as can match. Built from the
+        groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
+        that only valid sets are ever enumerated."""
+        village = self.zones[self.z_village[seat]]
+        face_up, vals, flags = self.cards.up, self.vals, self.flags
+        free: list[int] = []
+        by_value: dict[int, list[int]] = {}
+        for i, u in enumerate(village):
+            if u == self.amulet:
+                continue
+            if face_up[u] and "match_any" not in flags[u]:
+                by_value.setdefault(vals[u], []).append(i)
+            else:
+                free.append(i)
+        key = (len(village), self.amulet in village and village.index(self.amulet), tuple(free), tuple(tuple(g) for g in by_value.values()))
+        cache = self.rules.exchange_cache
+        texts = cache.get(key)
+        if texts is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            texts = cache[key] = self._exchange_sets(village, free, list(by_value.values()))
+        return texts
+
+    def _exchange_sets(self, village: list[int], free: list[int], groups: list[list[int]]) -> list[str]:
+        top = self.match_max
+        sets: list[tuple[int, ...]] = [(i,) for i, u in enumerate(village) if u != self.amulet]
+        for size in range(2, min(len(free), top) + 1):
+            sets += combinations(free, size)
+        for shown in groups:
+            for k in range(1, min(len(shown), top) + 1):
+                for part in combinations(shown, k):
+                    for extra in range(max(0, 2 - k), min(len(free), top - k) + 1):
+                        for rest in combinations(free, extra):
+                            sets.append(tuple(sorted(part + rest)))
+        sets.sort(key=lambda combo: (len(combo), combo))
+        return ["exchange " + " ".join(str(i + 1) for i in combo) for combo in sets]

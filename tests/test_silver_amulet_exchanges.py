@@ -1,0 +1,82 @@
+"""Exchanges counted and ranked without listing them (game/games/silver_amulet/exchanges.py):
+`sample_action` must draw exactly what `legal_actions(seat)[rng.randrange(n)]` draws, and
+`apply` must accept exactly the listed sets, in states of random games (long villages with
+face-up cards of several values, the amulet, doppelgängers)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.rng import Rng
+from game.games.silver_amulet.exchanges import ExchangeSets, exchange_text
+from tests.silver_helpers import rules
+
+
+def _exchange_states(players: int, seed: int, options: dict | None = None):
+    """(state, seat) at every decision of a random game."""
+    state = rules().new_state(players, seed=seed, options=options or {})
+    rng = Rng(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        yield state, seat
+        state.apply(seat, state.sample_action(seat, rng))
+
+
+CASES = [(2, 1, None), (3, 2, None), (4, 3, None), (4, 4, {"squire": "public", "rascal": "discard"})]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_sample_action_draws_what_the_listing_draws(players, seed, options):
+    exchange_steps = 0
+    for state, seat in _exchange_states(players, seed, options):
+        rng = Rng(state.version * 31 + seat)
+        fresh = state.clone()
+        fresh._legal_cache = None  # no listing to read: the counted path
+        drawn = fresh.sample_action(seat, rng.clone())
+        listed = state.legal_actions(seat)
+        assert drawn == listed[rng.clone().randrange(len(listed))]
+        if state._exchange_step(seat):
+            exchange_steps += 1
+    assert exchange_steps > 20
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_kth_set_is_the_kth_listed_and_only_listed_sets_are_legal(players, seed, options):
+    checked = 0
+    for state, seat in _exchange_states(players, seed, options):
+        if not state._exchange_step(seat):
+            continue
+        listed = [t for t in state.legal_texts(seat) if t.startswith("exchange ")]
+        sets = ExchangeSets(state, seat)
+        assert sets.total == len(listed)
+        step = max(1, len(listed) // 200)  # long villages: every k-th set is enough
+        for k in range(0, len(listed), step):
+            assert exchange_text(sets.nth(k)) == listed[k]
+        legal = set(state.legal_texts(seat))
+        village = len(state.zones[state.z_village[seat]])
+        fresh = state.clone()
+        fresh._legal_cache = None  # checked directly, not looked up in the listing
+        for size in (1, 2, 3):
+            for places in list(combinations(range(village), size))[:60]:
+                text = exchange_text(list(places))
+                assert fresh.is_legal(seat, text) == (text in legal), text
+        for text in ("discard", "use", "draw", "amulet 1", "empath 1", "exchange"):
+            assert fresh.is_legal(seat, text) == (text in legal), text
+        checked += 1
+    assert checked > 20
+
+
+def test_apply_refuses_malformed_or_unlisted_exchanges():
+    for state, seat in _exchange_states(4, 5):
+        if state._exchange_step(seat) and len(state.zones[state.z_village[seat]]) >= 3:
+            break
+    size = len(state.zones[state.z_village[seat]])
+    for text in ("exchange 2 1", "exchange 1 1", "exchange 0", f"exchange {size + 1}", "exchange x", "exchange 01", "exchange"):
+        before = state.clone()
+        with pytest.raises(IllegalAction):
+            state.apply(seat, Action(text))
+        assert state.zones == before.zones and state.version == before.version
