@@ -45,9 +45,14 @@ def frames(app, count: int = 1, dt: float = 1 / 60, events: list | None = None) 
 
 
 def settle(app, scene, limit: int = 3000) -> None:
-    """Run frames until no animation is playing and nobody but humans must act."""
+    """Run frames until no animation is playing and nobody but humans must act. A score sheet
+    that opened by itself after a scoring is closed (the table waits under it)."""
+    from scenes.results import ScoreSheetScene
+
     for _ in range(limit):
         frames(app, 1, 0.05)
+        if isinstance(app.stack.top, ScoreSheetScene) and app.stack.top is not scene:
+            app.pop()
         if not scene.animator.busy and not scene.match.bots_thinking():
             frames(app, 1)
             return
