@@ -349,15 +349,16 @@ def prior(state: State, seat: int, actions: list[Action]) -> list[float] | None:
     Reads only the seat's own cards and public facts."""
     if len(actions) < 2:
         return None
-    if seat == state.fisher:  # type: ignore[attr-defined]
-        zones = state.zones
-        in_hands = sum(len(zones[state.z_fish[s]]) for s in state.order)  # type: ignore[attr-defined]
-        baits = [state.bait_value[u] for u in zones[state.z_baits[seat]]]  # type: ignore[attr-defined]
+    table: Any = state  # a FishFishState
+    if seat == table.fisher:
+        zones = table.zones
+        in_hands = sum(len(zones[table.z_fish[s]]) for s in table.order)
+        baits = [table.bait_value[u] for u in zones[table.z_baits[seat]]]
         options = [(a.card, a.value) for a in actions]  # type: ignore[attr-defined]
-        ends_left = state.rules.ends_round_total - state.revealed_ends  # type: ignore[attr-defined]
-        return fisher_odds(state.rules, options, in_hands, baits, ends_left, BALANCED)
+        ends_left = table.rules.ends_round_total - table.revealed_ends
+        return fisher_odds(table.rules, options, in_hands, baits, ends_left, BALANCED)
     fish = len(actions) - 1  # bets 0..fish
-    lines_left = state.rules.lines - state.line_no + 1  # type: ignore[attr-defined]
+    lines_left = table.rules.lines - table.line_no + 1
     share = fish / max(1, lines_left)
     return [math.exp(-SPREAD_SHARPNESS * abs(bet - share)) for bet in range(fish + 1)]
 
