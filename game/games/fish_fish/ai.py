@@ -290,7 +290,7 @@ PLANS = {
 # A kind is how much likelier it lays a catch than an empty card (card for card), from the bait's
 # rank among those it holds (-1 smallest, +1 biggest) and the line's place in the round.
 FISHER_KINDS = {"any": 1.0, "lure": 2.0, "trap": 1.0, "early": 1.0, "late": 1.0}
-KIND_SLOPE = 1.0  # lure/trap: a catch exp(1) times likelier under the biggest bait (trap: smallest)
+KIND_SLOPE = 2.0  # lure/trap: a catch exp(2) times likelier under the biggest bait (trap: smallest)
 KIND_BOOST = 3.0  # early/late: a catch 3 times likelier (less likely) than an empty card
 KINDS_TOTAL = sum(FISHER_KINDS.values())
 
@@ -363,4 +363,4 @@ def prior(state: State, seat: int, actions: list[Action]) -> list[float] | None:
     return [math.exp(-SPREAD_SHARPNESS * abs(bet - share)) for bet in range(fish + 1)]
 
 
-SPREAD_SHARPNESS = 2.0  # a fish's prior bet: exp(-2) times less likely per fish away from the even share
+SPREAD_SHARPNESS = 1.0  # a fish's prior bet: exp(-1) times less likely per fish away from the even share
