@@ -286,10 +286,11 @@ PLANS = {
 
 # ------------------------------------------------------------------ inference (hooks belief, prior)
 # The fish's model of the fisher: one of these kinds for the whole round, with these prior weights
-# (the lure, a catch under a big bait, is what new players try first: twice as likely a priori).
+# (the lure, a catch under a big bait, is what new players try first: four times as likely a
+# priori; measured against the lure_first plan, 4 beat 2: 2 of 24 games won instead of 6).
 # A kind is how much likelier it lays a catch than an empty card (card for card), from the bait's
 # rank among those it holds (-1 smallest, +1 biggest) and the line's place in the round.
-FISHER_KINDS = {"any": 1.0, "lure": 2.0, "trap": 1.0, "early": 1.0, "late": 1.0}
+FISHER_KINDS = {"any": 1.0, "lure": 4.0, "trap": 1.0, "early": 1.0, "late": 1.0}
 KIND_SLOPE = 2.0  # lure/trap: a catch exp(2) times likelier under the biggest bait (trap: smallest)
 KIND_BOOST = 3.0  # early/late: a catch 3 times likelier (less likely) than an empty card
 KINDS_TOTAL = sum(FISHER_KINDS.values())
