@@ -37,6 +37,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--iterations", type=int, default=None, help="the bots' iterations per decision (no clock)")
     p.add_argument("--plans", default=None, help="only these plans, comma separated")
+    p.add_argument("--baseline-games", type=int, default=None, help="all-bot games for the baseline (default: --games)")
     p.add_argument("--json", action="store_true", help="end with one JSON line")
     p.set_defaults(run=cmd_exploit)
 
@@ -171,7 +172,9 @@ def cmd_exploit(args: argparse.Namespace) -> int:
         return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
     plans = [p.strip() for p in args.plans.split(",") if p.strip()] if args.plans else None
     try:
-        result = exploit(args.game, args.level, args.games, args.players, args.seed, args.iterations, plans)
+        result = exploit(
+            args.game, args.level, args.games, args.players, args.seed, args.iterations, plans, args.baseline_games
+        )
     except TableeError as exc:
         return fail(str(exc))
     print_exploit(result)

@@ -52,6 +52,14 @@ the module is searched with uniform random play-outs to the end of the game.
         drawing among the well-visited moves in proportion to their visits, so it cannot be read
         from its own hidden cards. Default: never (the most visited move).
 
+    def prior(state: State, seat: int, actions: list[Action]) -> list[float] | None
+        At a bluffing spot, the weight of each of `actions` in the game's model of balanced play
+        there (a fisher's lines, a fish's even spread of bets); None elsewhere. Called on a
+        determinization of `seat`, like STYLES: read only what the seat knows for sure. The search then plays a mixed
+        strategy: a draw by these weights among the moves its statistics rate about as well as
+        its best (`ismcts.prior_choice`), so that neither its hidden cards nor a fixed reply can
+        be read from its play. It wins over `mixed` where both are given. Default: none.
+
     def remember(state: State, seat: int, level: str, memory: dict, rng: Rng) -> State
         The state as a bot of `level` remembers it, searched instead of `state` (a human-like
         memory: Silver's easy bots forget some face-down cards they saw). `memory` belongs to
@@ -90,6 +98,7 @@ Belief = Callable[[State, int], float]
 Mixed = Callable[[State, int], bool]
 Remember = Callable[[State, int, str, dict, Rng], State]
 DefaultMove = RolloutAction
+Prior = Callable[[State, int, list[Action]], "list[float] | None"]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -121,6 +130,7 @@ class GameHooks:
     mixed: Mixed | None = None
     remember: Remember | None = None
     default_move: DefaultMove | None = None
+    prior: Prior | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -158,4 +168,5 @@ def load_hooks(module_name: str) -> GameHooks:
         mixed=getattr(module, "mixed", None),
         remember=getattr(module, "remember", None),
         default_move=getattr(module, "default_move", None),
+        prior=getattr(module, "prior", None),
     )

@@ -23,7 +23,8 @@ WHY this shape:
   how they play, e.g. Fish Fish's fisher lures with catches under big baits), and iterations draw
   from it by weight. With the `mixed` hook, a bluffing spot is answered with a draw among the
   well-visited moves (in proportion to visits), so the bot's hidden cards cannot be read from a
-  fixed reply. Both are measured with `main.py exploit GAME` (game/ai/exploit.py).
+  fixed reply; with the `prior` hook, the draw follows the game's model of balanced play there
+  (`prior_choice`). All are measured with `main.py exploit GAME` (game/ai/exploit.py).
 - Default moves: with the game's `default_move` hook, medium and hard bots keep the game's own
   sound move unless the searched best is at least DEFAULT_MARGIN better in mean value.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
@@ -153,6 +154,9 @@ class ISMCTSBot:
         done = self.search(state, seat, root, rng)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
+        weights = hooks.prior(state.determinize(seat, rng), seat, actions) if hooks.prior is not None else None
+        if weights is not None:
+            return prior_choice(actions, stats, weights, rng)
         if hooks.mixed is not None and hooks.mixed(state, seat):
             return mixed_choice(actions, stats, rng)
         best = actions[0]
@@ -266,6 +270,34 @@ def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: R
         if weight and pick <= 0:
             return action
     return actions[visits.index(max(visits))]
+
+
+PRIOR_MARGIN = 0.02  # a prior choice draws among moves whose mean value is at most this below the best's
+PRIOR_MIN_SHARE = 0.1  # ...and that the search visited at least this share of the top visits
+
+
+def prior_choice(actions: list[Action], stats: dict[Action, list[float]], weights: list[float], rng: Rng) -> Action:
+    """A mixed strategy at a bluffing spot: a draw by the game's prior `weights` (its model of
+    balanced play) among the moves the search rates about as well as its most visited one; the
+    most visited move when the prior gives none of them any weight (the search found a clearly
+    better move than balanced play)."""
+    visits = [stats[a][0] if a in stats else 0.0 for a in actions]
+    means = [stats[a][1] / stats[a][0] if a in stats and stats[a][0] else 0.0 for a in actions]
+    most = visits.index(max(visits))
+    floor, top = PRIOR_MIN_SHARE * visits[most], means[most]
+    allowed = [
+        max(0.0, w) if visits[i] >= floor and visits[i] > 0 and means[i] >= top - PRIOR_MARGIN else 0.0
+        for i, w in enumerate(weights)
+    ]
+    total = sum(allowed)
+    if total <= 0.0:
+        return actions[most]
+    pick = rng.random() * total
+    for action, weight in zip(actions, allowed, strict=True):
+        pick -= weight
+        if weight and pick <= 0:
+            return action
+    return actions[most]
 
 
 def select(node: Node, mover: int, actions: list[Action], c: float, rng: Rng) -> tuple[Action, bool]:

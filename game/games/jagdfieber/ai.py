@@ -219,4 +219,30 @@ def _lowest(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     return actions[-1]
 
 
-PLANS = {"highest": _highest, "lowest": _lowest}
+
+
+def _first_of(card: str):
+    """A plan that plays `card` whenever it holds one, else the highest card."""
+
+    def plan(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+        for action in actions:
+            if getattr(action, "card", None) == card:
+                return action
+        return actions[0]
+
+    plan.__doc__ = f"Always a {card} while one is held, else the highest card."
+    return plan
+
+
+def _random(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Any card held, each alike (a player who does not think)."""
+    return actions[rng.randrange(len(actions))]
+
+
+PLANS = {
+    "highest": _highest,
+    "lowest": _lowest,
+    "wolves_first": _first_of("wolf"),
+    "hunter_first": _first_of("hunter"),
+    "random": _random,
+}

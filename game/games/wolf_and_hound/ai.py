@@ -148,4 +148,18 @@ def _by_value(highest: bool):
     return plan
 
 
-PLANS = {"highest": _by_value(True), "lowest": _by_value(False)}
+def _greedy(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """The card whose moves put the animals best for its team right now (the play-out's one-step
+    look at landing places, never random); the ghost is kept."""
+    plays = [a for a in actions if getattr(a, "card", None) is not None]
+    if not plays:
+        return actions[0]
+    return max(plays, key=lambda a: landing_score(state, seat, a.card))  # type: ignore[attr-defined]
+
+
+def _random(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Any legal choice, each alike."""
+    return actions[rng.randrange(len(actions))]
+
+
+PLANS = {"highest": _by_value(True), "lowest": _by_value(False), "greedy": _greedy, "random": _random}
