@@ -171,6 +171,11 @@ class CardsMixin:
         zone's viewers): a READ-ONLY view for hot paths such as a bot's play-out policy."""
         return self.cards.known
 
+    def locations(self) -> list[int]:
+        """Per uid, the index of the zone it lies in: a READ-ONLY view for hot paths (cards
+        change zones only through move and deal)."""
+        return self.cards.zone
+
     def sees(self, seat: int | None, uid: int) -> bool:
         """Whether `seat` (None: the public) knows which card `uid` is."""
         mask = self.table.masks[self.cards.zone[uid]] | self.cards.known[uid]

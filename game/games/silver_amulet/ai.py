@@ -37,12 +37,12 @@ def _unseen_mean(state: Any, seat: int) -> float:
 
 def _worth(state: Any, seat: int, uid: int, mean: float) -> float:
     """What a card is worth to `seat`'s estimate: its value if seen, else the unseen mean."""
-    return state.vals[uid] if state.cards.known[uid] & (1 << seat) else mean  # type: ignore[no-any-return]
+    return state.vals[uid] if state.knowledge()[uid] & (1 << seat) else mean  # type: ignore[no-any-return]
 
 
 def estimate(state: Any, seat: int, owner: int, mean: float) -> float:
     """`seat`'s estimate of `owner`'s village total."""
-    known, vals, bit = state.cards.known, state.vals, 1 << seat
+    known, vals, bit = state.knowledge(), state.vals, 1 << seat
     return sum(vals[u] if known[u] & bit else mean for u in state.zones[state.z_village[owner]])
 
 
@@ -55,7 +55,7 @@ def _pick(actions: list[Action], text: str) -> Action | None:
 
 def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
     """The own slot worth the most to lose (not under the amulet): (index, worth)."""
-    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
+    known, vals, bit, amulet = state.knowledge(), state.vals, 1 << seat, state.amulet
     best, worth = -1, -1.0
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
         if uid == amulet:
@@ -69,7 +69,7 @@ def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
 def _known_groups(state: Any, seat: int) -> list[list[int]]:
     """Slots of own cards the seat knows, grouped by value (groups of two or more), the
     highest value first."""
-    known, vals, bit, amulet = state.cards.known, state.vals, 1 << seat, state.amulet
+    known, vals, bit, amulet = state.knowledge(), state.vals, 1 << seat, state.amulet
     groups: dict[int, list[int]] = {}
     repeated = False
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
@@ -184,10 +184,10 @@ def _main(s: Any, seat: int, rng: Rng, mean: float, allowed: set[str] | None) ->
     matches a known group, else a draw. `allowed`: the texts that may be played (None: every
     legal one, read from the state without listing them)."""
     village = s.zones[s.z_village[seat]]
-    known, bit = s.cards.known, 1 << seat
+    known, bit = s.knowledge(), 1 << seat
     looks = s._free_looks(seat)
     if looks is not None and looks[1] > s.looks_used:  # free knowledge first: a look at an unknown card
-        up, amulet = s.cards.up, s.amulet
+        up, amulet = s.faces(), s.amulet
         for i, uid in enumerate(village):
             if not up[uid] and uid != amulet and not known[uid] & bit:
                 text = f"{looks[0]} {i + 1}"
@@ -218,7 +218,7 @@ def _guard(s: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
     best, value = None, 99
     for action in actions:
         uid = village[int(action.text.split()[1]) - 1]
-        if s.cards.known[uid] & bit and s.vals[uid] < value:
+        if s.knowledge()[uid] & bit and s.vals[uid] < value:
             best, value = action, s.vals[uid]
     return best or actions[rng.randrange(len(actions))]
 
@@ -233,7 +233,7 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
         for action in actions:
             words = action.text.split()[1:]
             pairs = [(int(words[k]), int(words[k + 1])) for k in range(0, len(words), 2)] if with_seat else [(seat, int(w)) for w in words]
-            if all(o == seat and not s.cards.known[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
+            if all(o == seat and not s.knowledge()[s.zones[s.z_village[seat]][n - 1]] & bit for o, n in pairs):
                 own.append((len(pairs), action))
         if own and first == "look":
             most = max(k for k, _ in own)
@@ -344,7 +344,7 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     roll = memory.get("turn") != key
     memory["turn"] = key
     bit = 1 << seat
-    known, face_up = s.cards.known, s.cards.up
+    known, face_up = s.knowledge(), s.faces()
     for zi in s.z_village:
         for uid in s.zones[zi]:
             if face_up[uid] or known[uid] == ALL_SEATS or not known[uid] & bit:

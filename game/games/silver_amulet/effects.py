@@ -64,7 +64,7 @@ class Target:
         own = self.name.startswith("own_")
         opponents = self.name.startswith("opponent_")
         face_down_only = self.name.endswith("_face_down")
-        face_up, protected = state.cards.up, state.amulet
+        face_up, protected = state.faces(), state.amulet
         for owner in range(state.num_players):
             if (own and owner != seat) or (opponents and owner == seat):
                 continue

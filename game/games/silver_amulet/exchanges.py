@@ -27,7 +27,7 @@ class ExchangeSets:
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, vals, flags, amulet = state.cards.up, state.vals, state.flags, state.amulet
+        face_up, vals, flags, amulet = state.faces(), state.vals, state.flags, state.amulet
         # slots: the places that may be announced; shown[i]: the value that place's card shows
         # (None: face down or a doppelgänger, free to join any set).
         self.slots = [i for i, uid in enumerate(village) if uid != amulet]
@@ -94,7 +94,7 @@ def allows(state: Any, seat: int, places: list[int]) -> bool:
     village = state.zones[state.z_village[seat]]
     if not 1 <= len(places) <= state.match_max:
         return False
-    face_up, vals, flags, amulet = state.cards.up, state.vals, state.flags, state.amulet
+    face_up, vals, flags, amulet = state.faces(), state.vals, state.flags, state.amulet
     value: int | None = None
     last = -1
     for slot in places:

@@ -19,7 +19,7 @@ from game.games.silver_amulet.exchanges import ExchangeSets, allows, exchange_te
 from game.games.silver_amulet.village import DRAWN
 
 if TYPE_CHECKING:
-    from game.engine.cards import CardTable
+    from collections.abc import Callable
 
 PEEK, TURN, OVER = "peek", "turn", "over"
 MAIN, TAKEN, RASCAL, POWER = "main", "taken", "rascal", "power"
@@ -62,7 +62,7 @@ class LegalMixin:
     card_ids: list[str] | tuple[str, ...]
     flags: list[dict[str, Any]]
     vals: list[int]
-    cards: CardTable
+    faces: Callable[[], list[bool]]  # the engine's read-only faces (game.engine.cards)
     match_max: int
     power_uid: int
     caller: int | None
@@ -243,7 +243,7 @@ class LegalMixin:
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        flags, face_up = self.flags, self.cards.up
+        flags, face_up = self.flags, self.faces()
         word, total = "", 0
         for uid in self.zones[self.z_village[seat]]:
             if face_up[uid]:
@@ -254,7 +254,7 @@ class LegalMixin:
 
     def _own_flag(self, seat: int, kind: str) -> Any:
         """The value of a continuous power on a face-up card of the seat's village, or None."""
-        flags, face_up = self.flags, self.cards.up
+        flags, face_up = self.flags, self.faces()
         for uid in self.zones[self.z_village[seat]]:
             if face_up[uid]:
                 value = flags[uid].get(kind)
@@ -273,7 +273,7 @@ class LegalMixin:
         groups (the cards still unknown to all or jokers, plus one value of face-up cards) so
         that only valid sets are ever enumerated."""
         village = self.zones[self.z_village[seat]]
-        face_up, vals, flags = self.cards.up, self.vals, self.flags
+        face_up, vals, flags = self.faces(), self.vals, self.flags
         free: list[int] = []
         by_value: dict[int, list[int]] = {}
         for i, u in enumerate(village):

@@ -315,7 +315,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self._start_turn((self.seat + 1) % self.num_players, events)
 
     def _round_end_reason(self) -> str:
-        zones, face_up, where, villages = self.zones, self.cards.up, self.cards.zone, self.village_zones
+        zones, face_up, where, villages = self.zones, self.faces(), self.locations(), self.village_zones
         for uids in self.enders:  # every copy of a round-ending card face up in the villages
             if all(face_up[u] and where[u] in villages for u in uids):
                 return "villagers"

@@ -116,7 +116,7 @@ class VillageMixin:
     def _queue_guard(self, uid: int) -> None:
         """A bodyguard that turns face up in a village (or enters one face up) will ask its
         owner for the card it guards, once the action is done."""
-        if self.cards.up[uid] and "guard" in self.flags[uid] and uid not in self.pending_guards:
+        if self.faces()[uid] and "guard" in self.flags[uid] and uid not in self.pending_guards:
             self.pending_guards.append(uid)
 
     def _may_guard(self, uid: int) -> bool:
@@ -158,7 +158,7 @@ class VillageMixin:
 
     def guarded(self, owner: int, uid: int) -> bool:
         """Whether a face-up bodyguard of `owner`'s village protects `uid` from opponents."""
-        flags, face_up, guard_of = self.flags, self.cards.up, self.guard_of
+        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         for bg in self.zones[self.z_village[owner]]:
             if face_up[bg] and "guard" in flags[bg] and (bg == uid or guard_of[bg] == uid):
                 return True
@@ -166,7 +166,7 @@ class VillageMixin:
 
     def guarded_set(self, owner: int) -> set[int]:
         """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
-        flags, face_up, guard_of = self.flags, self.cards.up, self.guard_of
+        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         out: set[int] = set()
         for bg in self.zones[self.z_village[owner]]:
             if face_up[bg] and "guard" in flags[bg]:
