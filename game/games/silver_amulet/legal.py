@@ -252,7 +252,7 @@ class LegalMixin:
         count = len(village) if self.amulet_holder == seat and self.amulet_ready else 0
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
-            face_up, amulet = self.cards.up, self.amulet
+            face_up, amulet = self.face_up, self.amulet
             count += sum(1 for u in village if not face_up[u] and u != amulet)
         return count
 

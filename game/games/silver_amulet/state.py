@@ -77,6 +77,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         # Set by the bots' play-outs on their own copies: a scored round ends the simulation, so
         # the next round is not collected, shuffled and dealt (phase SCORED, no seat to act).
         self.stop_at_round_end = False
+        # Also set by the play-outs: `apply` then returns no events and card moves build none
+        # (nobody reads a play-out's events); the state changes exactly as it would otherwise.
+        self.quiet = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
         self._sets_memo: tuple[int, int, ExchangeSets] | None = None
         self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
@@ -223,7 +226,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         else:  # a free look (empath)
             self.looks_used += 1
             self.look_at(seat, seat, int(words[1]) - 1, events)
-        return events
+        return [] if self.quiet else events
 
     def _peek(self, seat: int, slots: list[int], events: list[Event]) -> None:
         for i in slots:
@@ -239,7 +242,8 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.step = MAIN
         self.looks_used = 0
         self.amulet_turn = False
-        events.append(MarkerChanged("turn", seat, seat))
+        if not self.quiet:
+            events.append(MarkerChanged("turn", seat, seat))
         to = self._own_flag(seat, "see_deck_top_turn_start")
         if to is not None and self.zones[self.z_deck]:
             self._see_deck_top(seat, to, events)
