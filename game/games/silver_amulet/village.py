@@ -155,6 +155,8 @@ class VillageMixin:
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
         event = self.reveal(self.zones[self.z_village[owner]][index])
+        if self.quiet:
+            return event
         return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
 
     # -------------------------------------------------------- what powers call
@@ -196,6 +198,8 @@ class VillageMixin:
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
         event = self.peek(uid, seat)
+        if self.quiet:
+            return
         events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
