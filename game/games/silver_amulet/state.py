@@ -318,10 +318,11 @@ class SilverState(LegalMixin, VillageMixin, State):
     # ------------------------------------------------------------- turn and round end
     def _end_turn(self, events: list[Event]) -> None:
         """After a turn's action (and any bodyguard's choice): a round ending, or the next seat."""
-        self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
         if self.pending_guards:
-            self.turn_done = True
-            return
+            self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
+            if self.pending_guards:
+                self.turn_done = True
+                return
         self.turn_done = False
         reason = self._round_end_reason()
         if reason:

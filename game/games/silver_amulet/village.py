@@ -78,8 +78,9 @@ class VillageMixin:
         announced = [village[i] for i in slots]
         if len(slots) > 1:
             flipped = []
+            face_up = self.face_up
             for i, uid in zip(slots, announced, strict=True):
-                if not self.face_up[uid]:
+                if not face_up[uid]:
                     self._flip(seat, i, events, guard=False)
                     flipped.append(uid)
             flags = self.flags
