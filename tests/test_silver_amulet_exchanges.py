@@ -80,3 +80,25 @@ def test_apply_refuses_malformed_or_unlisted_exchanges():
         with pytest.raises(IllegalAction):
             state.apply(seat, Action(text))
         assert state.zones == before.zones and state.version == before.version
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_a_quiet_copy_changes_exactly_as_the_game_does(players, seed, options):
+    """The play-outs' quiet copy (no events built) goes through the same states: every card
+    in the same place, face and knowledge, the same scores, after every action of a game."""
+    loud = rules().new_state(players, seed=seed, options=options or {})
+    quiet = loud.clone()
+    quiet.quiet = True
+    rng = Rng(seed)
+    moved = 0
+    while not loud.is_over():
+        seat = loud.to_act()[0]
+        action = loud.sample_action(seat, rng)
+        events = loud.apply(seat, action)
+        moved += sum(e.kind == "card_moved" for e in events)
+        assert quiet.apply(seat, action) == []
+        assert quiet.zones == loud.zones
+        assert (quiet.cards.up, quiet.cards.known, quiet.cards.zone) == (loud.cards.up, loud.cards.known, loud.cards.zone)
+        assert (quiet.totals, quiet.pending_guards, quiet.guard_of, quiet.amulet) == (loud.totals, loud.pending_guards, loud.guard_of, loud.amulet)
+    assert quiet.is_over() and quiet.winners() == loud.winners()
+    assert moved > 100

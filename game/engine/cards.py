@@ -340,6 +340,38 @@ class CardsMixin:
             from_slot, to_slot, fs.pos, ts.pos, cards.info[uid],
         ))
 
+    def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None:
+        """`move` without its event, for a bot's play-out on its own copy (nobody reads its
+        events; building them was a good part of a play-out's cost). The same changes to
+        zones, faces and knowledge as `move` (zones with fixed slots go through `move`)."""
+        cards, table, zones = self.cards, self.table, self.zones
+        where, known = cards.zone, cards.known
+        src = where[uid]
+        if table.slotted[src] or table.slotted[zone]:
+            self.move(uid, zone, slot, face)
+            return
+        source = zones[src]
+        if source[-1] == uid:
+            source.pop()
+        else:
+            source.remove(uid)
+        if face is None:
+            known[uid] |= table.masks[src]
+            cards.up[uid] = table.up[zone]
+        elif face == "up":
+            known[uid] = ALL_SEATS
+            cards.up[uid] = True
+        elif face == "down":
+            known[uid] = 0
+            cards.up[uid] = False
+        else:
+            raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
+        where[uid] = zone
+        if slot is None:
+            zones[zone].append(uid)
+        else:
+            zones[zone].insert(slot, uid)
+
     def move_many(
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
     ) -> list[Event]:

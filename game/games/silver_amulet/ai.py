@@ -169,6 +169,7 @@ def playout(state: State, rng: Rng) -> list[float]:
     legal action at every step."""
     s: Any = state
     s.stop_at_round_end = True  # the search's own copy: no next deal after the round is scored
+    s.quiet = True  # ...and no events: nobody reads them
     version, horizon = s.version, HORIZON * s.num_players
     while s.phase in ("peek", "turn"):
         for mover in s.to_act():

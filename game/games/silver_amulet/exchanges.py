@@ -30,12 +30,14 @@ class ExchangeSets:
         face_up, vals, flags, amulet = state.faces(), state.vals, state.flags, state.amulet
         # slots: the places that may be announced; shown[i]: the value that place's card shows
         # (None: face down or a doppelgänger, free to join any set).
-        self.slots = [i for i, uid in enumerate(village) if uid != amulet]
+        slots: list[int] = []
+        self.slots = slots
         shown: list[int | None] = []
         groups: dict[int, int] = {}  # shown value -> places showing it
-        for uid in village:
+        for i, uid in enumerate(village):
             if uid == amulet:
                 continue
+            slots.append(i)
             if face_up[uid] and "match_any" not in flags[uid]:
                 value = vals[uid]
                 groups[value] = groups.get(value, 0) + 1
@@ -59,6 +61,8 @@ class ExchangeSets:
         """The `index`-th legal set (0 <= index < total), as ascending 0-based village places:
         walk the places left to right, taking a place when the index falls among the sets
         that begin with the places taken so far and this one."""
+        if index < self.sizes[0]:  # one card: any place
+            return [self.slots[index]]
         size = 1
         for count in self.sizes:
             if index < count:

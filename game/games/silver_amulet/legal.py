@@ -101,29 +101,33 @@ class LegalMixin:
     def sample_action(self, seat: int, rng: Rng) -> Action:
         """`legal_actions(seat)[rng.randrange(n)]` without listing the exchanges: after a draw or
         a take, the k-th legal set is built from binomial counts (exchanges.py), so a random
-        move costs the village's size, not the thousands of sets a long village allows."""
+        move costs the village's size, not the thousands of sets a long village allows. The
+        drawn text is remembered as legal, so `apply` does not check it again."""
         cache = self._legal_cache
-        if self._main_step(seat) and not (cache is not None and cache[0] == self.version and cache[1] == seat):
-            texts = self._main_texts(seat) + self._extra_texts(seat)
-            return _ACTIONS[texts[rng.randrange(len(texts))]]
-        if not self._exchange_step(seat):
-            actions = self.legal_actions(seat)
+        cached = cache is not None and cache[0] == self.version and cache[1] == seat
+        if self._main_step(seat) and not cached:
+            head = self._main_texts(seat)
+            index = rng.randrange(len(head) + self._extra_count(seat))
+            text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
+        elif cached or not self._exchange_step(seat):
+            actions = cache[3] if cached else self.legal_actions(seat)  # type: ignore[index]
             if not actions:
                 raise TableeError(f"seat {seat} has no legal action now")
-            return actions[rng.randrange(len(actions))]
-        if cache is not None and cache[0] == self.version and cache[1] == seat:
-            actions = cache[3]
-            return actions[rng.randrange(len(actions))]
-        head = self._head_texts(seat)
-        sets = self._exchange_sets_now(seat)
-        tail = self._extra_texts(seat)
-        index = rng.randrange(len(head) + sets.total + len(tail))
-        if index < len(head):
-            return _ACTIONS[head[index]]
-        index -= len(head)
-        if index < sets.total:
-            return _ACTIONS[exchange_text(sets.nth(index))]
-        return _ACTIONS[tail[index - sets.total]]
+            action = actions[rng.randrange(len(actions))]
+            self._checked = (self.version, seat, action.text)
+            return action
+        else:
+            head = self._head_texts(seat)
+            sets = self._exchange_sets_now(seat)
+            index = rng.randrange(len(head) + sets.total + self._extra_count(seat))
+            if index < len(head):
+                text = head[index]
+            elif index < len(head) + sets.total:
+                text = exchange_text(sets.nth(index - len(head)))
+            else:
+                text = self._extra_texts(seat)[index - len(head) - sets.total]
+        self._checked = (self.version, seat, text)
+        return _ACTIONS[text]
 
     def _exchange_sets_now(self, seat: int) -> ExchangeSets:
         """The seat's legal exchange sets, counted once per state version (sample then apply)."""
@@ -240,6 +244,17 @@ class LegalMixin:
         if looks is not None and looks[1] > self.looks_used:
             out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
         return out
+
+    def _extra_count(self, seat: int) -> int:
+        """How many texts `_extra_texts` lists, without building them (a random move rarely
+        picks one)."""
+        village = self.zones[self.z_village[seat]]
+        count = len(village) if self.amulet_holder == seat and self.amulet_ready else 0
+        looks = self._free_looks(seat)
+        if looks is not None and looks[1] > self.looks_used:
+            face_up, amulet = self.face_up, self.amulet
+            count += sum(1 for u in village if not face_up[u] and u != amulet)
+        return count
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""

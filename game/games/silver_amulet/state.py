@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
+    CardMoved,
     Event,
     GameOver,
     MarkerChanged,
@@ -29,6 +30,7 @@ from game.games.silver_amulet.village import DRAWN, VillageMixin
 if TYPE_CHECKING:
     from game.games.silver_amulet.rules import SilverRules
 
+_new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
 SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (stop_at_round_end)
 
 
@@ -77,6 +79,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         # Set by the bots' play-outs on their own copies: a scored round ends the simulation, so
         # the next round is not collected, shuffled and dealt (phase SCORED, no seat to act).
         self.stop_at_round_end = False
+        # Also set by the play-outs: `apply` then returns no events and card moves build none
+        # (nobody reads a play-out's events); the state changes exactly as it would otherwise.
+        self.quiet = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
         self._sets_memo: tuple[int, int, ExchangeSets] | None = None
         self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
@@ -93,9 +98,17 @@ class SilverState(LegalMixin, VillageMixin, State):
         rules, zones, n = self.rules, self.zones, self.num_players
         self.round_no += 1
         deck = zones[self.z_deck]
+        villages = self.village_zones
         for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
-            for uid in zones[zi][::-1]:
-                events.append(self.card_move(uid, zi, self.z_deck, reason="collect"))
+            if not zones[zi]:
+                continue
+            # One call per zone (the events `card_move` gives, last card first): a village's
+            # events name the place each card left, the row's end each time.
+            moved = self.move_many(zones[zi][::-1], self.z_deck, reason="collect")
+            if zi in villages:
+                last = len(moved) - 1
+                moved = [_new(CardMoved, (*e[:8], last - j, *e[9:])) for j, e in enumerate(moved)]
+            events += moved
         self._shuffle_deck(self._round_order())
         deck = zones[self.z_deck]  # the deal gave the deck a new list
         self.guard_of = [-1] * len(self.card_ids)
@@ -107,9 +120,10 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.end_reason = ""
         self.amulet_ready = self.amulet_holder is not None
         events.append(PhaseBegan("round", self.round_no, self.first_seat))
-        for s in range(n):
-            for _ in range(rules.village_size):
-                events.append(self.card_move(deck[-1], self.z_deck, self.z_village[s], reason="deal", actor=s))
+        size = rules.village_size
+        for s in range(n):  # the deck's top cards one by one into the (empty) row, as `card_move` tells them
+            moved = self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
+            events += [_new(CardMoved, (*e[:9], j, *e[10:])) for j, e in enumerate(moved)]
         for _ in range(rules.set_aside.get(n, 0)):
             events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
         events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))
@@ -223,7 +237,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         else:  # a free look (empath)
             self.looks_used += 1
             self.look_at(seat, seat, int(words[1]) - 1, events)
-        return events
+        return [] if self.quiet else events
 
     def _peek(self, seat: int, slots: list[int], events: list[Event]) -> None:
         for i in slots:
@@ -239,7 +253,8 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.step = MAIN
         self.looks_used = 0
         self.amulet_turn = False
-        events.append(MarkerChanged("turn", seat, seat))
+        if not self.quiet:
+            events.append(MarkerChanged("turn", seat, seat))
         to = self._own_flag(seat, "see_deck_top_turn_start")
         if to is not None and self.zones[self.z_deck]:
             self._see_deck_top(seat, to, events)
@@ -303,10 +318,11 @@ class SilverState(LegalMixin, VillageMixin, State):
     # ------------------------------------------------------------- turn and round end
     def _end_turn(self, events: list[Event]) -> None:
         """After a turn's action (and any bodyguard's choice): a round ending, or the next seat."""
-        self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
         if self.pending_guards:
-            self.turn_done = True
-            return
+            self.pending_guards = [u for u in self.pending_guards if self._may_guard(u)]
+            if self.pending_guards:
+                self.turn_done = True
+                return
         self.turn_done = False
         reason = self._round_end_reason()
         if reason:

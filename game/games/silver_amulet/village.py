@@ -13,6 +13,9 @@ from game.engine.cards import CardTable
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, Note
 
 _new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
+# What a quiet state's card moves give instead of their events (`SilverState.quiet`: a play-out's
+# own copy, whose apply returns no events at all).
+_QUIET_MOVE = CardMoved("", None, "", None, "", 0)
 
 DRAWN = "drawn"
 
@@ -36,6 +39,7 @@ class VillageMixin:
     step: str
     chars: dict[str, Any]
     rules: Any
+    quiet: bool  # a play-out's copy: moves build no events (state.py)
 
     @property
     def known(self) -> list[int]:
@@ -51,6 +55,8 @@ class VillageMixin:
 
         def move(self, uid: int, zone: int, slot: int | None = None, face: str | None = None,
                  reason: str = "", actor: int | None = None) -> CardMoved: ...
+
+        def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None: ...
 
         def reveal(self, uid: int) -> CardRevealed: ...
 
@@ -72,8 +78,9 @@ class VillageMixin:
         announced = [village[i] for i in slots]
         if len(slots) > 1:
             flipped = []
+            face_up = self.face_up
             for i, uid in zip(slots, announced, strict=True):
-                if not self.face_up[uid]:
+                if not face_up[uid]:
                     self._flip(seat, i, events, guard=False)
                     flipped.append(uid)
             flags = self.flags
@@ -131,6 +138,9 @@ class VillageMixin:
         """Move a card (at position `slot` of `dst`, else on top / at the end). face None: it
         lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
         A village is an ordered row: its events carry the card's place in it (0-based)."""
+        if self.quiet:
+            self.relocate(uid, dst, slot, face)
+            return _QUIET_MOVE
         villages = self.village_zones
         from_slot = self.zones[src].index(uid) if src in villages else None
         event = self.move(uid, dst, slot, face, reason, actor)
@@ -146,6 +156,8 @@ class VillageMixin:
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
         event = self.reveal(self.zones[self.z_village[owner]][index])
+        if self.quiet:
+            return event
         return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
 
     # -------------------------------------------------------- what powers call
@@ -187,6 +199,8 @@ class VillageMixin:
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         uid = self.zones[self.z_village[owner]][index]
         event = self.peek(uid, seat)
+        if self.quiet:
+            return
         events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
