@@ -62,3 +62,9 @@ def village(state: Any, seat: int, viewer: int | None = None) -> list[tuple[str 
 def cards(state: Any, seat: int) -> list[str]:
     """The true cards of a village, left to right (test oracle)."""
     return [state.card_ids[u] for u in state.zones[state.z_village[seat]]]
+
+
+def slot_center(scene: Any, seat: int, number: int) -> tuple[int, int]:
+    """The centre of `seat`'s village card in slot `number` (1-based), as the table draws it now."""
+    region = scene.placements.regions[f"village:{seat}"]
+    return region.card_rects(len(scene.view["zones"]["village"][seat]))[number - 1].center

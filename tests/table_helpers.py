@@ -70,6 +70,13 @@ def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
+def click(app, pos: tuple[int, int]) -> None:
+    """Point, press and release the left button at `pos`, a frame each."""
+    frames(app, 1, events=[mouse("move", pos)])
+    frames(app, 1, events=[mouse("down", pos)])
+    frames(app, 1, events=[mouse("up", pos)])
+
+
 def drag(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     """Press, move in a few steps, release: one frame each, like a real hand."""
     frames(app, 1, events=[mouse("move", start)])

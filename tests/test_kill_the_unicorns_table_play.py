@@ -19,7 +19,7 @@ from scenes.layouts.kill_the_unicorns import unicorn_word, value_word
 from scenes.layouts.kill_the_unicorns_market import buyable
 from scenes.table.composer import Press
 from scenes.table.composer_input import TABLE_KEYS
-from tests.table_helpers import drag, frames, key, make_app, mouse, settle
+from tests.table_helpers import click, drag, frames, key, make_app, settle
 from tests.unicorns_helpers import DECKS, LINE, top
 
 NAMES = ["Ana", "Bruno", "Chloé", "Didier", "Emma", "Fanny"]
@@ -81,11 +81,6 @@ def table(app, characters: tuple[str, ...], policy: Policy | None = None, start_
     settle(app, scene)
     return scene
 
-
-def click(app, pos: tuple[int, int]) -> None:
-    frames(app, 1, events=[mouse("move", pos)])
-    frames(app, 1, events=[mouse("down", pos)])
-    frames(app, 1, events=[mouse("up", pos)])
 
 
 def press(app, scene, k: int) -> None:

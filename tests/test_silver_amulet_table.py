@@ -12,8 +12,8 @@ from game.engine import registry
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import has_layout
 from scenes.layouts.silver_amulet import SilverAmuletLayout, place
-from tests.silver_helpers import stacked
-from tests.table_helpers import SHOTS_ENV, frames, key, make_app, mouse, settle
+from tests.silver_helpers import slot_center, stacked
+from tests.table_helpers import SHOTS_ENV, click, frames, key, make_app, settle
 
 RECT = pygame.Rect(0, 0, 1280, 720)
 VILLAGES = [["villager", "squire", "empath", "bodyguard", "rascal"],
@@ -105,15 +105,6 @@ def _app(tmp_path, monkeypatch):
     return app
 
 
-def slot_center(scene, seat: int, slot: int) -> tuple[int, int]:
-    region = scene.placements.regions[f"village:{seat}"]
-    return region.card_rects(len(scene.view["zones"]["village"][seat]))[slot - 1].center
-
-
-def click(app, pos) -> None:
-    frames(app, 1, events=[mouse("move", pos)])
-    frames(app, 1, events=[mouse("down", pos)])
-    frames(app, 1, events=[mouse("up", pos)])
 
 
 def shot(app, name: str) -> None:

@@ -17,8 +17,8 @@ import pytest
 
 from game.engine import registry
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
-from tests.silver_helpers import stacked
-from tests.table_helpers import SHOTS_ENV, frames, key, make_app, mouse, settle
+from tests.silver_helpers import slot_center, stacked
+from tests.table_helpers import SHOTS_ENV, click, frames, key, make_app, mouse, settle
 
 NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
 VILLAGES = [["villager", "squire", "empath", "bodyguard", "rascal"],  # Ana, the human (seat 0)
@@ -56,16 +56,6 @@ def power_table(tmp_path, monkeypatch, card: str, more: list[str] = (), discard:
     return app, scene
 
 
-def slot(scene, seat: int, number: int) -> tuple[int, int]:
-    """The centre of `seat`'s village card in slot `number` (1-based), as drawn now."""
-    region = scene.placements.regions[f"village:{seat}"]
-    return region.card_rects(len(scene.view["zones"]["village"][seat]))[number - 1].center
-
-
-def click(app, pos) -> None:
-    frames(app, 1, events=[mouse("move", pos)])
-    frames(app, 1, events=[mouse("down", pos)])
-    frames(app, 1, events=[mouse("up", pos)])
 
 
 def press(app, *keys: int) -> None:
@@ -116,7 +106,7 @@ def test_an_exposer_turns_a_clicked_card_and_its_bodyguard_then_guards_a_typed_s
     the other card of its village it guards (`guard N`)."""
     app, scene = power_table(tmp_path, monkeypatch, "exposer", lang=lang)
     shot(app, "exposer")
-    click(app, slot(scene, 0, 4))
+    click(app, slot_center(scene, 0, 4))
     settle(app, scene)
     assert played(scene, "turn 4")
     assert scene.view["villages"][0][3] == {"card": "bodyguard", "face": "up", "protected": False, "guarded": True}
@@ -136,7 +126,7 @@ def test_a_revealer_turns_an_opponents_card_clicked_or_typed_seat_number_then_sl
     """Revealer: any face-down card of any village (`turn S N`); seats typed as their badges
     show them, from 1 (Bruno, seat 1, is "2")."""
     app, scene = power_table(tmp_path, monkeypatch, "revealer")
-    click(app, slot(scene, 1, 3))
+    click(app, slot_center(scene, 1, 3))
     settle(app, scene)
     assert played(scene, "turn 1 3")
     assert scene.match.state.view(None)["villages"][1][2] == {"card": "empath", "face": "up", "protected": False,
@@ -155,11 +145,11 @@ def test_a_beholder_looks_at_one_card_with_enter_or_at_two_without(tmp_path, mon
     """Beholder: up to two of your face-down cards (`look N [M]`): one card waits for Enter
     (a second may follow); the second sends at once."""
     app, scene = power_table(tmp_path, monkeypatch, "beholder", lang=lang)
-    click(app, slot(scene, 0, 3))
+    click(app, slot_center(scene, 0, 3))
     settle(app, scene)
     assert not any(t.startswith("look") for _, t in scene.match.history)  # `look 3 4` is still possible
     shot(app, "beholder")
-    click(app, slot(scene, 0, 5))
+    click(app, slot_center(scene, 0, 5))
     settle(app, scene)
     assert played(scene, "look 3 5")
     known = scene.match.state.view(0)["villages"][0]
@@ -176,9 +166,9 @@ def test_a_beholder_looks_at_one_card_with_enter_or_at_two_without(tmp_path, mon
 
 def test_a_chosen_card_clicked_again_is_taken_back(tmp_path, monkeypatch) -> None:
     app, scene = power_table(tmp_path, monkeypatch, "beholder")
-    click(app, slot(scene, 0, 3))
+    click(app, slot_center(scene, 0, 3))
     assert scene.composer.composer.picked("t0") == ["3"]
-    click(app, slot(scene, 0, 3))
+    click(app, slot_center(scene, 0, 3))
     assert scene.composer.composer.picked("t0") == []
     press(app, pygame.K_RETURN)  # nothing chosen: nothing sent
     assert scene.view["step"] == "power"
@@ -191,10 +181,10 @@ def test_an_apprentice_seer_looks_at_an_opponents_card_and_is_refused_her_own(tm
     with the reason."""
     app, scene = power_table(tmp_path, monkeypatch, "apprentice_seer", lang=lang)
     shot(app, "apprentice_seer")
-    click(app, slot(scene, 0, 3))
+    click(app, slot_center(scene, 0, 3))
     assert scene.view["step"] == "power" and last_error(scene)
     assert last_error(scene) == scene.game_text("error.opponents_only")
-    click(app, slot(scene, 2, 4))
+    click(app, slot_center(scene, 2, 4))
     settle(app, scene)
     assert played(scene, "look 2 4")
     assert scene.match.state.view(0)["villages"][2][3]["card"] == "exposer"
@@ -221,10 +211,10 @@ def test_a_robber_takes_an_opponents_card_clicked_in_either_order(tmp_path, monk
     """Robber: one of your cards, then an opponent's (`rob N S M`); the click order does not
     matter; the card received is looked at."""
     app, scene = power_table(tmp_path, monkeypatch, "robber", lang=lang)
-    click(app, slot(scene, 2, 2))  # Chloé's seer first
+    click(app, slot_center(scene, 2, 2))  # Chloé's seer first
     assert scene.view["step"] == "power"
     shot(app, "robber")
-    click(app, slot(scene, 0, 5))
+    click(app, slot_center(scene, 0, 5))
     settle(app, scene)
     assert played(scene, "rob 5 2 2")
     assert scene.match.state.view(0)["villages"][0][4]["card"] == "seer"
@@ -235,7 +225,7 @@ def test_a_witch_swaps_the_deck_top_with_a_clicked_card_or_leaves_it_with_n(tmp_
     """Witch: look at the deck's top card; swap it with any village card (`swap S N`), or leave it."""
     app, scene = power_table(tmp_path, monkeypatch, "witch", ["doppelganger"], lang=lang)
     shot(app, "witch")
-    click(app, slot(scene, 1, 4))
+    click(app, slot_center(scene, 1, 4))
     settle(app, scene)
     assert played(scene, "swap 1 4")
     assert scene.match.state.view(0)["villages"][1][3]["card"] == "doppelganger"
@@ -262,7 +252,7 @@ def test_a_master_picks_the_kth_card_of_the_spread_pile_then_the_card_it_replace
     shot(app, "master")
     click(app, third.center)
     assert scene.composer.composer.picked("t0") == ["3"]
-    click(app, slot(scene, 0, 1))
+    click(app, slot_center(scene, 0, 1))
     settle(app, scene)
     assert played(scene, "take 3 exchange 1")
     state, _ = right_after(scene, "take 3 exchange 1")
@@ -291,9 +281,9 @@ def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_pa
     assert mode == "empath"
     click(app, rect.center)
     shot(app, "empath")
-    click(app, slot(scene, 0, 5))  # the empath itself lies face up: refused, with the reason
+    click(app, slot_center(scene, 0, 5))  # the empath itself lies face up: refused, with the reason
     assert last_error(scene) == scene.game_text("error.face_up") and scene.layout.mode == "empath"
-    click(app, slot(scene, 0, 4))
+    click(app, slot_center(scene, 0, 4))
     settle(app, scene)
     assert played(scene, "empath 4")
     assert scene.match.state.view(0)["villages"][0][3]["card"] == "bodyguard"
@@ -337,7 +327,7 @@ def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path,
     press(app, pygame.K_a)
     assert scene.layout.mode == "amulet"
     shot(app, "amulet")
-    click(app, slot(scene, 0, 3))
+    click(app, slot_center(scene, 0, 3))
     settle(app, scene)
     assert played(scene, "amulet 3")
     assert scene.match.state.view(1)["villages"][0][2]["protected"] is True
@@ -347,7 +337,7 @@ def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path,
 def test_a_single_exchange_of_the_taken_discard_by_click_and_confirm(tmp_path, monkeypatch) -> None:
     deck = stacked(3, VILLAGES, "squire")
     app, scene = table(tmp_path, monkeypatch, deck, [*PEEKS, (0, "take discard")])
-    click(app, slot(scene, 0, 5))
+    click(app, slot_center(scene, 0, 5))
     assert not played(scene, "exchange 5")  # several cards may still be announced
     confirm = scene.layout.confirm_rect(scene.ctx())
     assert confirm is not None and confirm[1] == "exchange 5"
@@ -365,8 +355,8 @@ def test_a_matched_multiple_exchange_is_explained(tmp_path, monkeypatch, lang) -
                 VILLAGES[2]]
     deck = stacked(3, villages, "beholder", ["doppelganger"])
     app, scene = table(tmp_path, monkeypatch, deck, [*PEEKS, (0, "draw")], lang=lang)
-    click(app, slot(scene, 0, 1))
-    click(app, slot(scene, 0, 2))
+    click(app, slot_center(scene, 0, 1))
+    click(app, slot_center(scene, 0, 2))
     shot(app, "exchange_two")
     press(app, pygame.K_RETURN)
     settle(app, scene)
@@ -422,11 +412,11 @@ def test_hovering_a_card_reads_its_power_from_the_yaml_and_no_more_than_the_view
     assert app.tr("silver_amulet.tip_down") in unseen and app.tr("silver_amulet.tip_slot", slot=3) in unseen
     amulet = scene.layout.tooltip(ctx, regions["amulet"], None)
     assert scene.game_text("marker.amulet.rule") in amulet
-    click(app, slot(scene, 0, 4))  # the bodyguard turns face up: now anyone may read it
+    click(app, slot_center(scene, 0, 4))  # the bodyguard turns face up: now anyone may read it
     settle(app, scene)
     up = scene.layout.tooltip(scene.ctx(), scene.placements.regions["village:0"], 3)
     assert powers["bodyguard"]["power"][lang] in up
-    frames(app, 1, events=[mouse("move", slot(scene, 0, 4))])
+    frames(app, 1, events=[mouse("move", slot_center(scene, 0, 4))])
     frames(app, 30)
     shot(app, "tooltip")
 
