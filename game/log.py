@@ -30,7 +30,8 @@ sentence ("Alice bets 4 fish.") or when a note's own {count} param is more than 
 combine as `<key>.you.many`. Two finer forms: `<key>.you.other` when the reader acts on another
 seat's card ("You look at a card in Bob's village", where `.you` says "in your village") and
 `<key>.to_you` when a card comes into the reader's zone from another seat's ("Bob's card goes to
-your village"). A missing form falls back to `.you`, then to the plain text.
+your village"), and `<key>.own` when another seat acts on its own card ("Bob regarde une carte
+dans son village"). A missing form falls back to `.you`, then to the plain text.
 """
 
 from __future__ import annotations
@@ -83,18 +84,21 @@ def reader_key(
 ) -> str:
     """The form of `key` this reader should read: second person when the reader's own seat is
     the subject (`.you`, or `.you.other` when it acts on another seat's card), the owner
-    (`.your`) or the seat a card comes to (`.to_you`); plural (`.many`) when `count` > 1."""
-    if reader is not None and not isinstance(reader, bool):
-        if subject == reader:
-            other = owner is not None and owner != reader
-            if other and rules.has_text(f"{key}.you.other"):
-                key = f"{key}.you.other"
-            elif rules.has_text(f"{key}.you"):
-                key = f"{key}.you"
-        elif owner == reader and rules.has_text(f"{key}.your"):
-            key = f"{key}.your"
-        elif receiver == reader and rules.has_text(f"{key}.to_you"):
-            key = f"{key}.to_you"
+    (`.your`) or the seat a card comes to (`.to_you`); `.own` when another seat acts on its own
+    card ("Bob looks at a card in his village"); plural (`.many`) when `count` > 1."""
+    seat = reader is not None and not isinstance(reader, bool)
+    if seat and subject == reader:
+        other = owner is not None and owner != reader
+        if other and rules.has_text(f"{key}.you.other"):
+            key = f"{key}.you.other"
+        elif rules.has_text(f"{key}.you"):
+            key = f"{key}.you"
+    elif seat and owner == reader and rules.has_text(f"{key}.your"):
+        key = f"{key}.your"
+    elif seat and receiver == reader and rules.has_text(f"{key}.to_you"):
+        key = f"{key}.to_you"
+    elif subject is not None and subject == owner and rules.has_text(f"{key}.own"):
+        key = f"{key}.own"
     if count > 1 and rules.has_text(f"{key}.many"):
         key = f"{key}.many"
     return key

@@ -98,7 +98,8 @@ def test_silver_looking_at_a_village_names_whose_it_is_from_each_seat() -> None:
     assert LogWriter(rules, "en", NAMES, 1).line(other).text == "You look at Villager in Ana's village, slot 1."
     assert LogWriter(rules, "fr", NAMES, 1).line(other).text == "Vous regardez Villageois dans le village d'Ana, place 1."
     assert LogWriter(rules, "en", NAMES, 0).line(own).text == "You look at Villager in your village, slot 1."
-    assert LogWriter(rules, "fr", NAMES, 2).line(own).text == "Ana regarde une carte dans le village d'Ana, place 1."
+    assert LogWriter(rules, "fr", NAMES, 2).line(own).text == "Ana regarde une carte dans son village, place 1."
+    assert LogWriter(rules, "en", NAMES, None).line(own).text == "Ana looks at a card in their own village, slot 1."
 
 
 def test_silver_robber_exchange_reads_from_both_villages() -> None:
