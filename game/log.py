@@ -286,7 +286,9 @@ class LogWriter:
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
-        return self.t("log.winner" if len(e.winners) == 1 else "log.winners", winners=names)
+        if len(e.winners) == 1:  # "Game over: you win." for the winner at the screen
+            return self.t(reader_key(self.rules, "log.winner", self.viewer, e.winners[0]), winners=names)
+        return self.t("log.winners", winners=names)
 
     def start_line(self) -> LogLine:
         """The heading of a log: setup emits no events, so the match's start is told here."""

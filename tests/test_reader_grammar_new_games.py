@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from game.engine import registry
-from game.engine.events import CardMoved, CardSeen, Event
+from game.engine.events import CardMoved, CardSeen, Event, GameOver
 from game.engine.record import Record, SeatInfo
 from game.engine.rng import Rng
 from game.engine.rules import Rules
@@ -50,8 +50,8 @@ def log_of(game_id: str, lang: str, viewer: int | None) -> list[str]:
 def test_the_reader_never_reads_their_own_name_as_subject_or_owner(game_id: str, lang: str) -> None:
     lines = log_of(game_id, lang, 0)
     own = ["Ana's", "to Ana", "Ana draws", "Ana looks"] if lang == "en" else ["d'Ana", "de Ana", "à Ana", "Ana pioche", "Ana regarde"]
-    # Only the lists of totals and the engine-wide game-over line may name the reader.
-    named = [t for t in lines if "Ana" in t and not t.startswith(("Totals", "Totaux", "Game over", "Fin de la partie"))]
+    # Only the lists of totals may name the reader.
+    named = [t for t in lines if "Ana" in t and not t.startswith(("Totals", "Totaux"))]
     assert named == []
     assert [t for t in lines if any(word in t for word in own)] == []
     second = ("You ", "Your ") if lang == "en" else ("Vous ", "Votre ", "À vous")
@@ -162,3 +162,14 @@ def test_the_table_log_speaks_to_the_player_at_the_screen(monkeypatch, tmp_path,
     assert not any(t.startswith("Ana ") or "Ana's" in t or "d'Ana" in t for t in lines)
     scene.draw(app.screen)
     assert shot(app, tmp_path, f"youforms_{game_id}_{lang}").exists()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_winner_reads_that_they_won(game_id: str) -> None:
+    over = random_game(game_id)[-1][-1]
+    assert isinstance(over, GameOver) and len(over.winners) == 1
+    winner = over.winners[0]
+    rules = rules_of(game_id)
+    assert LogWriter(rules, "en", NAMES, winner).line(over).text == "Game over: you win."
+    assert LogWriter(rules, "fr", NAMES, winner).line(over).text == "Fin de la partie : vous gagnez."
+    assert LogWriter(rules, "fr", NAMES, (winner + 1) % 3).line(over).text == f"Fin de la partie : {NAMES[winner]} gagne."
