@@ -26,8 +26,12 @@ when the text writes `{totals:seats}` ("Ana: 5, Bruno: 7").
 The reader's grammar: a text may have forms for the reader's own seat, `<key>.you` (the reader
 acts: "You play White 3.") and `<key>.your` (the reader's card or seat is acted on: "Bob's hunter
 takes your wolf."), and a plural form `<key>.many` with {count} used when one action repeats the
-sentence ("Alice bets 4 fish."); forms combine as `<key>.you.many`. A missing form falls back to
-the plain text.
+sentence ("Alice bets 4 fish.") or when a note's own {count} param is more than one; forms
+combine as `<key>.you.many`. Two finer forms: `<key>.you.other` when the reader acts on another
+seat's card ("You look at a card in Bob's village", where `.you` says "in your village") and
+`<key>.to_you` when a card comes into the reader's zone from another seat's ("Bob's card goes to
+your village"), and `<key>.own` when another seat acts on its own card ("Bob regarde une carte
+dans son village"). A missing form falls back to `.you`, then to the plain text.
 """
 
 from __future__ import annotations
@@ -75,14 +79,26 @@ def seat_values(text: str, name: Callable[[int], str]) -> SeatValues:
     return out
 
 
-def reader_key(rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1) -> str:
+def reader_key(
+    rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1, receiver: Any = None
+) -> str:
     """The form of `key` this reader should read: second person when the reader's own seat is
-    the subject (`.you`) or the owner (`.your`), plural (`.many`) when `count` > 1."""
-    if reader is not None and not isinstance(reader, bool):
-        if subject == reader and rules.has_text(f"{key}.you"):
+    the subject (`.you`, or `.you.other` when it acts on another seat's card), the owner
+    (`.your`) or the seat a card comes to (`.to_you`); `.own` when another seat acts on its own
+    card ("Bob looks at a card in his village"); plural (`.many`) when `count` > 1."""
+    seat = reader is not None and not isinstance(reader, bool)
+    if seat and subject == reader:
+        other = owner is not None and owner != reader
+        if other and rules.has_text(f"{key}.you.other"):
+            key = f"{key}.you.other"
+        elif rules.has_text(f"{key}.you"):
             key = f"{key}.you"
-        elif owner == reader and subject != reader and rules.has_text(f"{key}.your"):
-            key = f"{key}.your"
+    elif seat and owner == reader and rules.has_text(f"{key}.your"):
+        key = f"{key}.your"
+    elif seat and receiver == reader and rules.has_text(f"{key}.to_you"):
+        key = f"{key}.to_you"
+    elif subject is not None and subject == owner and rules.has_text(f"{key}.own"):
+        key = f"{key}.own"
     if count > 1 and rules.has_text(f"{key}.many"):
         key = f"{key}.many"
     return key
@@ -168,7 +184,8 @@ class LogWriter:
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            return self.t(reader_key(self.rules, key, self.viewer, actor, owner, count), **params)
+            form = reader_key(self.rules, key, self.viewer, actor, owner, count, receiver=e.to_seat)
+            return self.t(form, **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
         return self.t("log.moved", **params)
@@ -193,7 +210,7 @@ class LogWriter:
         }
         key = f"seen.{e.zone}"
         if self.rules.has_text(key):
-            return self.t(key, **params)
+            return self.t(reader_key(self.rules, key, self.viewer, e.viewer, e.seat), **params)
         return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
 
     def _concealed(self, e: CardConcealed) -> str:
@@ -263,11 +280,15 @@ class LogWriter:
         key = f"note.{e.key}"
         if not self.rules.has_text(key):
             return self.t("log.note", key=e.key)
-        return self.t(reader_key(self.rules, key, self.viewer, e.seat, count=count), **params)
+        own = params["count"]  # a note counting things itself ("hunts with 3 cards") reads plural too
+        plural = own if isinstance(own, int) and not isinstance(own, bool) and "count" in dict(e.params) else count
+        return self.t(reader_key(self.rules, key, self.viewer, e.seat, count=plural), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
-        return self.t("log.winner" if len(e.winners) == 1 else "log.winners", winners=names)
+        if len(e.winners) == 1:  # "Game over: you win." for the winner at the screen
+            return self.t(reader_key(self.rules, "log.winner", self.viewer, e.winners[0]), winners=names)
+        return self.t("log.winners", winners=names)
 
     def start_line(self) -> LogLine:
         """The heading of a log: setup emits no events, so the match's start is told here."""

@@ -458,7 +458,7 @@ def test_the_bard_takes_a_card_back_after_a_lost_hunt(tmp_path, monkeypatch) -> 
     assert hand_values(scene) == before  # Bruno's 4 won; the Bard's 3 came back to hand
     assert scene.view["power_used"][0]
     lines = [line.text for line in LogWriter(scene.rules, "en", NAMES[:3], 0).lines(events)]
-    assert scene.rules.text("en", "note.bard", seat="Ana") in lines
+    assert scene.rules.text("en", "note.bard.you", seat="Ana") in lines
     assert scene.rules.text("en", "note.totals", totals="x").split(":")[0] + ": Bruno: 4, Ana: 3." in lines
 
 

@@ -363,10 +363,11 @@ def test_a_matched_multiple_exchange_is_explained(tmp_path, monkeypatch, lang) -
     assert played(scene, "exchange 1 2")
     state, events = right_after(scene, "exchange 1 2")
     assert [slot["card"] for slot in state.view(0)["villages"][0]] == ["doppelganger", None, None, None]
-    matched = scene.game_text("note.exchange_matched", seat=scene.name(0), count=2)
+    matched = scene.game_text("note.exchange_matched.you", seat=scene.name(0), count=2)
     assert matched in log_text(scene)
-    if lang == "fr":
-        assert "d'Ana" in matched
+    if lang == "fr":  # Ana reads "Vos 2 cartes"; the others read her name with its elision
+        assert matched.startswith("Vos 2 cartes")
+        assert "d'Ana" in scene.game_text("note.exchange_matched", seat=scene.name(0), count=2)
 
 
 @both_languages
@@ -385,9 +386,9 @@ def test_a_failed_multiple_exchange_of_three_cards_is_explained_with_its_penalty
     assert [(s["card"], s["face"]) for s in row] == [("villager", "up"), ("squire", "up"), ("empath", "up"), (None, "down"),
                                                     (None, "down"), ("doppelganger", "down"), (None, "down")]
     log = log_text(scene)
-    assert scene.game_text("note.exchange_failed", seat=scene.name(0), count=3) in log
-    assert scene.game_text("move.penalty", actor=scene.name(0), card=scene.card_name(None)) in log \
-        or scene.game_text("move.penalty", actor=scene.name(0), card="").rstrip(". ") in log
+    assert scene.game_text("note.exchange_failed.you", seat=scene.name(0), count=3) in log
+    assert scene.game_text("move.penalty.you", actor=scene.name(0), card=scene.card_name(None)) in log \
+        or scene.game_text("move.penalty.you", actor=scene.name(0), card="").rstrip(". ") in log
 
 
 # ------------------------------------------------------------------------------- reading

@@ -62,7 +62,13 @@ class TableContext:
         return self.dragging_card()
 
     def text(self, key: str, **params: Any) -> str:
-        """A game text in the player's language."""
+        """A game text in the player's language; a whole {count} picks the text's `.none` form
+        for 0 and its `.many` form above 1 when the game has them ("no scheme", "3 schemes")."""
+        count = params.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):
+            form = f"{key}.none" if count == 0 else f"{key}.many" if count > 1 else ""
+            if form and self.rules.has_text(form):
+                key = form
         return self.app.game_text(self.rules, key, **params)
 
     def tr(self, key: str, **params: Any) -> str:

@@ -154,12 +154,16 @@ class TableScene(Scene):
             key = f"move.{event.reason}"
             if event.reason in self.animator.kinds.quiet or not self.rules.has_text(key):
                 return ""
-            key = reader_key(self.rules, key, reader, event.actor, event.from_seat, count)
-            return self.game_text(key, actor=self.name(event.actor), owner=self.name(event.from_seat),
+            owner = event.from_seat if event.from_seat is not None else event.to_seat  # as the log reads it
+            actor = event.actor if event.actor is not None else owner
+            key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
+            return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
                                   to=self.name(event.to_seat), card=self.card_name(event.card), count=count)
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
-            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=count)
+            own = dict(event.params).get("count")  # a note counting things itself reads plural too
+            plural = own if isinstance(own, int) and not isinstance(own, bool) else count
+            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural)
             return self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params})
         if isinstance(event, MarkerChanged):
             found = self.layout.marker_caption(event)
