@@ -370,8 +370,10 @@ class SilverAmuletLayout(Layout):
         if view.get("caller") is not None:
             panel = regions.get(f"panel:{view['caller']}")
             if panel is not None:
-                art.label(ctx, surface, ctx.tr("silver_amulet.called"), (panel.rect.right + panel.rect.h + 8, panel.rect.centery),
-                          size, (250, 214, 96), anchor="midleft")
+                # inside the caller's own plate, between name and points: beside it, it ran over
+                # the next seat's plate at three players
+                art.label(ctx, surface, ctx.tr("silver_amulet.called"), panel.rect.center,
+                          min(size, max(8, panel.rect.h - 4)), (250, 214, 96), anchor="center")
         if ctx.seat is None or ctx.busy:
             return
         drawn, controls = view.get("drawn") or [], regions.get("controls")
