@@ -3,10 +3,11 @@ knows, play-outs cut at the end of the round, a value of the score sheet, and fo
 
 WHY: uniform random play-outs announce random sets of cards, which mostly fail and swell the
 villages to twenty cards; nothing like a real round. The policy here plays the way people do,
-from its own memory only (cards it saw; an unseen card counts as the mean of the cards it has
-not seen): it keeps low cards, swaps out its highest known card, discards several equal cards at
-once when it knows them, uses powers to learn its own cards or steal a low one, and calls the
-count when its estimated total is the lowest at the table by a margin.
+from its own memory only (cards it saw; an unseen card of its own counts as the deck's mean, an
+opponent's as less and less as the round runs, see `opponent_unseen`): it keeps low cards, swaps
+out its highest known card, discards several equal cards at once when it knows them, uses powers
+to learn its own cards or steal a low one, and calls the count when its estimated total is the
+lowest at the table by a margin.
 
 Rounds score independently, so a play-out stops when its round has been scored; the score sheet
 is valued with a softmax whose temperature grows with the rounds still to play.
