@@ -3,10 +3,11 @@ knows, play-outs cut at the end of the round, a value of the score sheet, and fo
 
 WHY: uniform random play-outs announce random sets of cards, which mostly fail and swell the
 villages to twenty cards; nothing like a real round. The policy here plays the way people do,
-from its own memory only (cards it saw; an unseen card counts as the mean of the cards it has
-not seen): it keeps low cards, swaps out its highest known card, discards several equal cards at
-once when it knows them, uses powers to learn its own cards or steal a low one, and calls the
-count when its estimated total is the lowest at the table by a margin.
+from its own memory only (cards it saw; an unseen card of its own counts as the deck's mean, an
+opponent's as less and less as the round runs, see `opponent_unseen`): it keeps low cards, swaps
+out its highest known card, discards several equal cards at once when it knows them, uses powers
+to learn its own cards or steal a low one, and calls the count when its estimated total is the
+lowest at the table by a margin.
 
 Rounds score independently, so a play-out stops when its round has been scored; the score sheet
 is valued with a softmax whose temperature grows with the rounds still to play.
@@ -40,9 +41,25 @@ def _worth(state: Any, seat: int, uid: int, mean: float) -> float:
     return state.vals[uid] if state.knowledge()[uid] & (1 << seat) else mean  # type: ignore[no-any-return]
 
 
+def opponent_unseen(state: Any) -> float:
+    """What an opponent's village card a seat has not seen is worth: the deck's mean less the
+    YAML's `bots.opponent_unseen.lap_decay` per lap of turns (draws from the deck per player),
+    never below its floor. WHY: people keep their low cards, so the longer a round runs the lower
+    an opponent's unseen cards; counted at the deck's mean, the bots called the count believing
+    themselves lowest when they were not (two calls in three failed) and misjudged an early
+    caller."""
+    rules = state.rules
+    n = state.num_players
+    laps = max(0, rules.deal_deck[n] - len(state.zones[state.z_deck])) / n
+    return max(rules.unseen_floor, rules.mean_value - rules.unseen_lap_decay * laps)  # type: ignore[no-any-return]
+
+
 def estimate(state: Any, seat: int, owner: int, mean: float) -> float:
-    """`seat`'s estimate of `owner`'s village total."""
+    """`seat`'s estimate of `owner`'s village total (an opponent's unseen cards at
+    `opponent_unseen`, the seat's own at `mean`)."""
     known, vals, bit = state.knowledge(), state.vals, 1 << seat
+    if owner != seat:
+        mean = opponent_unseen(state)
     return sum(vals[u] if known[u] & bit else mean for u in state.zones[state.z_village[owner]])
 
 
@@ -259,12 +276,13 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
         return _pick(actions, "leave") or actions[0]
     if first == "rob":  # the opponent's lowest card known (or unknown) for the worst own card
         best, low = None, 99.0
+        theirs = opponent_unseen(s)
         for action in actions:
             words = action.text.split()
             if int(words[1]) != slot + 1:
                 continue
             uid = s.zones[s.z_village[int(words[2])]][int(words[3]) - 1]
-            w = _worth(s, seat, uid, mean)
+            w = _worth(s, seat, uid, theirs)
             if w < low:
                 best, low = action, w
         if best is not None and low < worth:

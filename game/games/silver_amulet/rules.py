@@ -42,7 +42,7 @@ SCHEMA = {
     "setup": Map({"village": Int(min=1, max=12), "set_aside": DictOf(Int(min=0, max=60)), "initial_peeks": Int(min=0, max=5)}),
     "round": Map({"call_max_cards": Int(min=1, max=20), "penalty_from": Int(min=2, max=20), "caller_penalty": Int(min=0, max=100)}),
     "rounds": Int(min=1, max=20),
-    "bots": Map({"easy_forget": Any_()}),
+    "bots": Map({"easy_forget": Any_(), "opponent_unseen": Map({"lap_decay": Any_(), "floor": Any_()})}),
 }
 OPTIONAL: dict[str, Any] = {"variants": {}}
 
@@ -117,6 +117,9 @@ def check(data: dict[str, Any], ctx: Context) -> None:
     forget = data["bots"]["easy_forget"]
     if isinstance(forget, bool) or not isinstance(forget, (int, float)) or not 0 <= forget <= 1:
         ctx.error_at(("bots", "easy_forget"), f"bots.easy_forget is {forget!r} (expected a chance from 0 to 1)")
+    for key, number in data["bots"]["opponent_unseen"].items():
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
+            ctx.error_at(("bots", "opponent_unseen", key), f"bots.opponent_unseen.{key} is {number!r} (expected a number of points, 0 or more)")
 
 
 @dataclass
@@ -150,6 +153,11 @@ class SilverRules(Rules):
         self.caller_penalty: int = data["round"]["caller_penalty"]
         self.rounds: int = data["rounds"]
         self.easy_forget: float = float(data["bots"]["easy_forget"])
+        unseen = data["bots"]["opponent_unseen"]
+        self.unseen_lap_decay: float = float(unseen["lap_decay"])
+        self.unseen_floor: float = float(unseen["floor"])
+        # cards in the draw pile right after a deal, per number of players (laps are counted from it)
+        self.deal_deck = {n: len(self.deck_ids) - n * self.village_size - self.set_aside.get(n, 0) - 1 for n in range(self.min_players, self.max_players + 1)}
         self._tables: dict[tuple[Any, ...], dict[str, Character]] = {}
         self.variant_options = tuple(data["variants"])
         defaults = self.characters(dict.fromkeys(self.variant_options))  # compile the defaults now
