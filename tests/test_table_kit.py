@@ -113,3 +113,16 @@ def test_the_readme_smallest_layout_places_its_regions_and_composes_its_action()
     assert placements.zone("pile", 1).rect.bottom <= placements.zone("hand", 1).rect.top
     comp = Composer(layout.templates(view, 1), ["play a", "play b"])
     assert comp.offered("hand") == {"a", "b"} and comp.pick("hand", "b") and comp.auto_ready() == "play b"
+
+
+def test_a_grid_holding_more_cards_than_its_rows_overlaps_them_inside_its_rect() -> None:
+    """A Silver village grows to twenty cards: they stay inside the village's rect, in order,
+    each showing a corner, instead of spilling rows over the deck and the amulet."""
+    village = Region("village:1", "grid", pygame.Rect(10, 20, 400, 130), "village", 1, (50, 60), "up")
+    rects = village.card_rects(20)
+    assert all(village.rect.contains(r) for r in rects)
+    for row in (rects[:10], rects[10:]):
+        xs = [r.x for r in row]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs) and min(b - a for a, b in itertools.pairwise(xs)) >= 10
+    few = village.card_rects(6)  # while they fit, cards lie side by side as before
+    assert [r.x for r in few] == [10 + i * 55 for i in range(6)] and len({r.y for r in few}) == 1

@@ -59,7 +59,14 @@ class Region:
         if self.kind == GRID:
             gap = max(2, w // 10)
             cols = self.columns or max(1, (r.w + gap) // (w + gap))
-            return [pygame.Rect(r.x + (i % cols) * (w + gap), r.y + (i // cols) * (h + gap), w, h) for i in range(count)]
+            rows = max(1, (r.h + gap) // (h + gap))
+            step: float = w + gap
+            if not self.columns and count > cols * rows and r.w > w:
+                # more cards than the rows hold (a Silver village of twenty): each row overlaps its
+                # cards, a corner of each in view, rather than spilling over the zones below
+                cols = -(-count // rows)
+                step = min(step, (r.w - w) / (cols - 1))
+            return [pygame.Rect(round(r.x + (i % cols) * step), r.y + (i // cols) * (h + gap), w, h) for i in range(count)]
         if self.kind == RING:
             rx, ry = (r.w - w) / 2, (r.h - h) / 2
             return [
