@@ -247,7 +247,8 @@ class ResultsScene(Scene):
         font = app.font(px(theme.BODY_SIZE))
         for rank, seat in ranking(self.scores, self.winners, self.sheet.lower_wins):
             color = theme.WINNER if seat in self.winners else theme.TEXT
-            points = app.tr_count("results.points", self.scores[seat])
+            total = self.scores[seat]
+            points = app.tr_count("results.points_lost", total) if self.sheet.lower_wins else app.tr_count("results.points", total)
             text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points)
             draw_text(surface, font, text, color, (x + width // 4, y), "topleft")
             y += font.get_linesize()

@@ -105,4 +105,5 @@ def test_silvers_results_rank_the_fewest_points_lost_first(results_app, tmp_path
     ranked = [seat for _, seat in ranking(scene.scores, scene.winners, scene.sheet.lower_wins)]
     assert ranked[0] in state.winners() and min(state.scores()) == state.scores()[ranked[0]]
     assert [state.scores()[s] for s in ranked[len(state.winners()):]] == sorted(state.scores()[s] for s in ranked[len(state.winners()):])
+    assert app.tr_count("results.points_lost", 12) == ("12 points perdus" if lang == "fr" else "12 points lost")
     shot(app, tmp_path, f"silver_results_{lang}")
