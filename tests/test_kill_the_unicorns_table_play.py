@@ -233,14 +233,20 @@ def test_the_blind_reveal_by_key(tmp_path, monkeypatch) -> None:
     assert ana_last(scene) == "reveal 1"
 
 
-@pytest.mark.parametrize(("k", "colour"), [(pygame.K_g, "green"), (pygame.K_y, "yellow")])
-def test_paint_lets_the_winner_choose_the_colour_by_key(tmp_path, monkeypatch, k: int, colour: str) -> None:
+def painting_table(tmp_path, monkeypatch):
+    """Ana's paint scheme lies under the first unicorn and her hunt of 2 wins it: she paints."""
     app = make_app(tmp_path, monkeypatch)
     decks = [top(DECKS["princess"], "paint", "athletic"), DECKS["knight"], DECKS["huntress"]]
     scene = table(app, ("princess", "knight", "huntress"), powers=False, schemes=decks)
     submit_until(app, scene, "hunt", lambda legal: "scheme keep paint under 1")
     assert scene.submit("hunt 2")
     my_turn(app, scene, "paint")
+    return app, scene
+
+
+@pytest.mark.parametrize(("k", "colour"), [(pygame.K_g, "green"), (pygame.K_y, "yellow")])
+def test_paint_lets_the_winner_choose_the_colour_by_key(tmp_path, monkeypatch, k: int, colour: str) -> None:
+    app, scene = painting_table(tmp_path, monkeypatch)
     keys = {p.action: p.key for p, _ in scene.composer.presses(scene._composer_ctx())}
     assert set(keys) == {f"paint {c}" for c in ("pink", "blue", "green", "yellow")}
     assert not set(keys.values()) & TABLE_KEYS
@@ -250,12 +256,7 @@ def test_paint_lets_the_winner_choose_the_colour_by_key(tmp_path, monkeypatch, k
 
 
 def test_paint_by_button(tmp_path, monkeypatch) -> None:
-    app = make_app(tmp_path, monkeypatch)
-    decks = [top(DECKS["princess"], "paint", "athletic"), DECKS["knight"], DECKS["huntress"]]
-    scene = table(app, ("princess", "knight", "huntress"), powers=False, schemes=decks)
-    submit_until(app, scene, "hunt", lambda legal: "scheme keep paint under 1")
-    assert scene.submit("hunt 2")
-    my_turn(app, scene, "paint")
+    app, scene = painting_table(tmp_path, monkeypatch)
     click(app, press_rect(scene, "paint blue").center)
     settle(app, scene)
     assert ana_last(scene) == "paint blue"
