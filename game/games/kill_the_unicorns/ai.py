@@ -60,20 +60,26 @@ def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Ac
     return best
 
 
-_BIDS: dict[int, tuple[list[Action], list[tuple[Action, int, int, bool]]]] = {}
+_BIDS: dict[int, tuple[list[Action], int, list[tuple[Action, int, float, bool, float]]]] = {}
 
 
-def _bids_of(actions: list[Action]) -> list[tuple[Action, int, int, bool]]:
-    """(action, total of its cards, number of cards, boost) of each hunt in a legal list. The
-    lists are shared by every state (the rules cache them), so this is worked out once per list
-    (kept with the list itself, so that an id is never reused for another)."""
+def _bids_of(actions: list[Action], boost_points: int) -> list[tuple[Action, int, float, bool, float]]:
+    """(action, total with its boost, 0.3 x its number of cards, boost, 0.8 if the total is odd)
+    of each hunt in a legal list: the parts of _bid_action's score that do not change with the
+    target. The lists are shared by every state (the rules cache them), so this is worked out
+    once per list (kept with the list itself, so that an id is never reused for another)."""
     entry = _BIDS.get(id(actions))
-    if entry is not None and entry[0] is actions:
-        return entry[1]
-    bids = [(a, sum(a.args[0]), len(a.args[0]), a.args[1]) for a in actions if a.kind == "hunt"]  # type: ignore[attr-defined]
+    if entry is not None and entry[0] is actions and entry[1] == boost_points:
+        return entry[2]
+    bids: list[tuple[Action, int, float, bool, float]] = []
+    for a in actions:
+        if a.kind == "hunt":  # type: ignore[attr-defined]
+            cards, boost = a.args  # type: ignore[attr-defined]
+            total = sum(cards) + boost_points if boost else sum(cards)
+            bids.append((a, total, 0.3 * len(cards), boost, 0.8 * (total % 2)))
     if len(_BIDS) > 1 << 15:  # lists from outside the rules' cache (tests): keep the memo small
         _BIDS.clear()
-    _BIDS[id(actions)] = (actions, bids)
+    _BIDS[id(actions)] = (actions, boost_points, bids)
     return bids
 
 
@@ -96,13 +102,11 @@ def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggressi
     if value <= 0 or (value < 2 and rng.random() < 0.5):
         return first  # pass: the first move once there is no peek
     target = min(wallet, aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
-    boost_points = rules.power_params["boost"]
     costly_boost = 0.5 if value < 4 else 0.0
     best, best_score = first, -1e9
-    for action, cards, size, boost in _bids_of(actions):
-        total = cards + boost_points if boost else cards
-        score = -abs(total - target) - 0.3 * size - (costly_boost if boost else 0)
-        score += 0.8 * (total % 2)  # odd totals tie less often with the common even bids
+    for action, total, size_cost, boost, odd in _bids_of(actions, rules.power_params["boost"]):
+        score = -abs(total - target) - size_cost - (costly_boost if boost else 0)
+        score += odd  # odd totals tie less often with the common even bids
         if score > best_score:
             best, best_score = action, score
     return best
