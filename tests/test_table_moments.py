@@ -188,6 +188,34 @@ def test_held_events_are_told_as_they_are_released(monkeypatch, tmp_path: Path) 
     assert len(panel.lines()) == 2  # the start line and the undo line
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_two_identical_cards_discarded_in_one_action_told_in_parts_are_one_line(monkeypatch, tmp_path: Path, lang) -> None:
+    """Silver: two squires announced match, both are discarded (rules, "Exchanging several
+    cards"). Each discard has its own animation, so the log is told in parts; the sentence is
+    still one line counted twice, as when the action is told at once, and after a rebuild."""
+    from tests.silver_helpers import act, new_game
+
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language(lang)
+    rules = registry.load("silver_amulet")
+    villages = [["squire", "squire", "empath", "bodyguard", "rascal"], ["villager", "master", "empath", "witch", "robber"]]
+    state = new_game(2, villages, "beholder", ["doppelganger"])
+    act(state, 0, "draw")
+    events = act(state, 0, "exchange 1 2")
+    at_once = LogPanel(app, rules, NAMES[:2], 0)
+    at_once.add_events(events)
+    in_parts = LogPanel(app, rules, NAMES[:2], 0)
+    in_parts.add_events(events, held=True)
+    while in_parts.holding:
+        in_parts.release(1)
+    told = [(line.text, line.count) for line in in_parts.lines()]
+    discard = rules.text(lang, "move.exchange.you", actor="Ana", card=rules.text(lang, "card.squire"))
+    assert [(text, count) for text, count in told if text == discard] == [(discard, 2)]
+    assert told == [(line.text, line.count) for line in at_once.lines()]
+    in_parts._invalidate()  # the log told again (a new language, a resize): the same lines
+    assert [(line.text, line.count) for line in in_parts.lines()] == told
+
+
 def test_the_log_never_runs_ahead_of_the_table(monkeypatch, tmp_path: Path) -> None:
     app = make_app(tmp_path, monkeypatch)
     scene = bot_table(app, "jagdfieber", "hbb")
