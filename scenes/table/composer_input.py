@@ -9,7 +9,7 @@ refused step shows the engine's reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -236,7 +236,8 @@ class ComposerInput(NumberKeys):
         if self.composer is None or ctx.seat is None:
             return []
         out: list[tuple[Press, pygame.Rect]] = []
-        for press in self.composer.presses:
+        keys = self.press_keys(ctx)
+        for press in (replace(p, key=keys.get(p.action, p.key)) for p in self.composer.presses):
             region = ctx.regions.get(press.area)
             if region is None:
                 continue
@@ -245,6 +246,10 @@ class ComposerInput(NumberKeys):
             y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
             out.append((press, pygame.Rect(r.x, y, r.w, h)))
         return out
+
+    def press_keys(self, ctx: TableContext) -> dict[str, str]:
+        """The key of each press of the screen (action -> letter), in the player's language."""
+        return self.composer.press_keys(ctx.text, TABLE_KEYS) if self.composer is not None else {}
 
     def hovered(self, ctx: TableContext) -> str | None:
         """The action of the button under the mouse, if any."""
@@ -440,9 +445,9 @@ class ComposerInput(NumberKeys):
             return True
         if comp is None or ctx.seat is None:
             return False
-        for press in comp.all_presses:  # an illegal one gets the engine's reason
-            if press.key and event.key == pygame.key.key_code(press.key):
-                ctx.submit(press.action)
+        for action, letter in self.press_keys(ctx).items():  # an illegal one gets the engine's reason
+            if letter and event.key == pygame.key.key_code(letter):
+                ctx.submit(action)
                 return True
         counter = self.counter(ctx)
         if counter is not None:
