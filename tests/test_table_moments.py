@@ -3,6 +3,7 @@ the log never ahead of the animation; teams on the name plates. All generic (sce
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -15,10 +16,11 @@ from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import get_layout
 from scenes.results import ScoreSheetScene
 from scenes.table.anim import Animator, Step, group_events
+from scenes.table.layout import zone_cards
 from scenes.table.log_panel import LogPanel
 from scenes.table.regions import PANEL
 from scenes.table.tally import TALLY, SeatTally, TallyPainter, ends_match, sheet_as_shown
-from tests.table_helpers import frames, key, make_app
+from tests.table_helpers import SHOTS_ENV, frames, key, make_app, shot
 
 GAMES = ("jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns")
 NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
@@ -110,6 +112,43 @@ def test_the_tally_boxes_never_cover_a_name_plate(game: str, monkeypatch, tmp_pa
             assert scene.rect.contains(rect), (game, seat, rect)
             assert not any(rect.colliderect(p) for p in plates), (game, parts, seat, rect)
             assert not any(rect.colliderect(o) for s, o in rects.items() if s != seat), (game, parts, seat)
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
+def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """At a real scoring moment, with the most players (the fullest table): no box covers a name
+    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
+    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
+    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
+    pile, hand and lodge: it lists those cards and parts."""
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = list(GAMES)
+    names = NAMES + ["Emma", "Farid", "Gina", "Hugo"]
+    seats = [SeatConfig(names[i], HUMAN if i == 0 else BOT) for i in range(players)]
+    config = MatchConfig(game, seats, seed=5, options={"start_seat": 0})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
+    app.push(scene)
+    step = run_to_tally(app, scene)
+    frames(app, 2, 0.02)
+    _, rects = scene.moments.tallies(step)
+    layout, regions = scene.layout, list(scene.placements.regions.values())
+    never = [r.rect for r in regions if r.kind == PANEL and (r.seat is not None or r.name in ("hud", "caption"))]
+    for seat, box in rects.items():
+        assert not any(box.colliderect(p) for p in never), (game, players, seat)
+        assert not any(box.colliderect(o) for s, o in rects.items() if s != seat), (game, players, seat)
+        for region in regions:
+            counted = region.zone in layout.tally_zones
+            if not (counted or (region.zone or region.marker) in layout.tally_keep_clear):
+                continue
+            if region.seat == seat and (region.face == "down" or not counted):
+                continue  # the box lists them
+            cards = region.card_rects(len(zone_cards(scene.view, region))) if region.zone else [region.rect]
+            assert not any(box.colliderect(c) for c in cards), (game, players, seat, region.name)
+    if os.environ.get(SHOTS_ENV):
+        frames(app, 10, 0.05)
+        shot(app, tmp_path, f"table-polish_tally_{game}_{players}p")
 
 
 @pytest.mark.parametrize("game", GAMES)
