@@ -13,13 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
+from game.engine import registry
 from game.log import LogWriter
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts.kill_the_unicorns import unicorn_word, value_word
 from scenes.layouts.kill_the_unicorns_market import buyable
-from scenes.table.composer import Press
+from scenes.table.composer import Press, press_keys
 from scenes.table.composer_input import TABLE_KEYS
-from tests.table_helpers import click, drag, frames, key, make_app, settle
+from tests.table_helpers import click, drag, frames, key, make_app, settle, shot
 from tests.unicorns_helpers import DECKS, LINE, top
 
 NAMES = ["Ana", "Bruno", "Chloé", "Didier", "Emma", "Fanny"]
@@ -244,13 +245,29 @@ def painting_table(tmp_path, monkeypatch):
     return app, scene
 
 
-@pytest.mark.parametrize(("k", "colour"), [(pygame.K_g, "green"), (pygame.K_y, "yellow")])
-def test_paint_lets_the_winner_choose_the_colour_by_key(tmp_path, monkeypatch, k: int, colour: str) -> None:
+PAINT_KEYS = {"en": {"pink": "p", "blue": "b", "green": "g", "yellow": "y"},  # pink, blue, green, yellow
+              "fr": {"pink": "r", "blue": "b", "green": "v", "yellow": "j"}}  # rose, bleue, verte, jaune
+
+
+@pytest.mark.parametrize(("lang", "colour"), [("en", "green"), ("en", "pink"), ("fr", "yellow"), ("fr", "pink"), ("fr", "green")])
+def test_paint_lets_the_winner_choose_the_colour_by_its_initial_in_the_players_language(tmp_path, monkeypatch, lang: str, colour: str) -> None:
+    """The paint scheme's winner chooses the colour (rules: Paint); each button's key is the
+    first letter of the colour's name as the player reads it, shown on the button and in the hint."""
     app, scene = painting_table(tmp_path, monkeypatch)
-    keys = {p.action: p.key for p, _ in scene.composer.presses(scene._composer_ctx())}
-    assert set(keys) == {f"paint {c}" for c in ("pink", "blue", "green", "yellow")}
+    app.set_language(lang)
+    ctx = scene._composer_ctx()
+    keys = {p.action: p.key for p, _ in scene.composer.presses(ctx)}
+    assert keys == {f"paint {c}": k for c, k in PAINT_KEYS[lang].items()}
     assert not set(keys.values()) & TABLE_KEYS
-    press(app, scene, k)
+    assert lang != "fr" or "p" not in keys.values()  # P passes a hunt
+    assert scene.layout.hint(ctx).endswith("(" + ", ".join(k.upper() for k in PAINT_KEYS[lang].values()) + ")")
+    if lang == "fr":  # the English initials do nothing in French (P passes elsewhere, G and Y are no colour)
+        for other in (pygame.K_g, pygame.K_y):
+            press(app, scene, other)
+        assert ana_last(scene) == "hunt 2"
+    frames(app, 2)
+    shot(app, tmp_path, f"unicorns_paint_keys_{lang}")  # copied to $TABLEE_SHOTS when set
+    press(app, scene, pygame.key.key_code(PAINT_KEYS[lang][colour]))
     assert ana_last(scene) == f"paint {colour}"
     assert scene.view["collections"][0][-1]["colour"] == colour
 
@@ -464,12 +481,17 @@ def test_the_bard_takes_a_card_back_after_a_lost_hunt(tmp_path, monkeypatch) -> 
 
 
 # ------------------------------------------------------------------------------- keys
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("phase", ["schemes", "wizard", "hunt", "choose", "paint", "market"])
-def test_no_button_key_is_one_of_the_tables_own(phase: str) -> None:
+def test_no_button_key_is_one_of_the_tables_own(phase: str, lang: str) -> None:
+    """Every button has a key, read in the player's language, none the table's own letter and no
+    two alike on one screen."""
     from scenes.layouts import get_layout
 
     layout = get_layout("kill_the_unicorns")
     view = {"phase": phase, "round": 1, "hunt": 1, "powers": True, "power_used": [False] * 3}
-    keys = [p.key for p in layout.templates(view, 0) if isinstance(p, Press)]
+    rules = registry.load("kill_the_unicorns")
+    presses = [p for p in layout.templates(view, 0) if isinstance(p, Press)]
+    keys = list(press_keys(presses, lambda k: rules.text(lang, k), TABLE_KEYS).values())
     assert all(keys) or phase == "schemes"
-    assert not set(keys) & TABLE_KEYS
+    assert not set(keys) & TABLE_KEYS and len(set(keys)) == len(keys)

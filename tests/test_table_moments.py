@@ -3,6 +3,7 @@ the log never ahead of the animation; teams on the name plates. All generic (sce
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -15,10 +16,11 @@ from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import get_layout
 from scenes.results import ScoreSheetScene
 from scenes.table.anim import Animator, Step, group_events
+from scenes.table.layout import zone_cards
 from scenes.table.log_panel import LogPanel
 from scenes.table.regions import PANEL
 from scenes.table.tally import TALLY, SeatTally, TallyPainter, ends_match, sheet_as_shown
-from tests.table_helpers import frames, key, make_app
+from tests.table_helpers import SHOTS_ENV, frames, key, make_app, shot
 
 GAMES = ("jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns")
 NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
@@ -112,6 +114,43 @@ def test_the_tally_boxes_never_cover_a_name_plate(game: str, monkeypatch, tmp_pa
             assert not any(rect.colliderect(o) for s, o in rects.items() if s != seat), (game, parts, seat)
 
 
+@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
+def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """At a real scoring moment, with the most players (the fullest table): no box covers a name
+    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
+    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
+    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
+    pile, hand and lodge: it lists those cards and parts."""
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = list(GAMES)
+    names = NAMES + ["Emma", "Farid", "Gina", "Hugo"]
+    seats = [SeatConfig(names[i], HUMAN if i == 0 else BOT) for i in range(players)]
+    config = MatchConfig(game, seats, seed=5, options={"start_seat": 0})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
+    app.push(scene)
+    step = run_to_tally(app, scene)
+    frames(app, 2, 0.02)
+    _, rects = scene.moments.tallies(step)
+    layout, regions = scene.layout, list(scene.placements.regions.values())
+    never = [r.rect for r in regions if r.kind == PANEL and (r.seat is not None or r.name in ("hud", "caption"))]
+    for seat, box in rects.items():
+        assert not any(box.colliderect(p) for p in never), (game, players, seat)
+        assert not any(box.colliderect(o) for s, o in rects.items() if s != seat), (game, players, seat)
+        for region in regions:
+            counted = region.zone in layout.tally_zones
+            if not (counted or (region.zone or region.marker) in layout.tally_keep_clear):
+                continue
+            if region.seat == seat and (region.face == "down" or not counted):
+                continue  # the box lists them
+            cards = region.card_rects(len(zone_cards(scene.view, region))) if region.zone else [region.rect]
+            assert not any(box.colliderect(c) for c in cards), (game, players, seat, region.name)
+    if os.environ.get(SHOTS_ENV):
+        frames(app, 10, 0.05)
+        shot(app, tmp_path, f"table-polish_tally_{game}_{players}p")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_leftover_key(game: str, monkeypatch, tmp_path: Path) -> None:
     app = make_app(tmp_path, monkeypatch)
@@ -186,6 +225,34 @@ def test_held_events_are_told_as_they_are_released(monkeypatch, tmp_path: Path) 
     assert panel.holding == 0 and len(told) == 4
     panel.rewind(2, 0)  # an undo takes back whole actions, even one told in parts
     assert len(panel.lines()) == 2  # the start line and the undo line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_two_identical_cards_discarded_in_one_action_told_in_parts_are_one_line(monkeypatch, tmp_path: Path, lang) -> None:
+    """Silver: two squires announced match, both are discarded (rules, "Exchanging several
+    cards"). Each discard has its own animation, so the log is told in parts; the sentence is
+    still one line counted twice, as when the action is told at once, and after a rebuild."""
+    from tests.silver_helpers import act, new_game
+
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language(lang)
+    rules = registry.load("silver_amulet")
+    villages = [["squire", "squire", "empath", "bodyguard", "rascal"], ["villager", "master", "empath", "witch", "robber"]]
+    state = new_game(2, villages, "beholder", ["doppelganger"])
+    act(state, 0, "draw")
+    events = act(state, 0, "exchange 1 2")
+    at_once = LogPanel(app, rules, NAMES[:2], 0)
+    at_once.add_events(events)
+    in_parts = LogPanel(app, rules, NAMES[:2], 0)
+    in_parts.add_events(events, held=True)
+    while in_parts.holding:
+        in_parts.release(1)
+    told = [(line.text, line.count) for line in in_parts.lines()]
+    discard = rules.text(lang, "move.exchange.you", actor="Ana", card=rules.text(lang, "card.squire"))
+    assert [(text, count) for text, count in told if text == discard] == [(discard, 2)]
+    assert told == [(line.text, line.count) for line in at_once.lines()]
+    in_parts._invalidate()  # the log told again (a new language, a resize): the same lines
+    assert [(line.text, line.count) for line in in_parts.lines()] == told
 
 
 def test_the_log_never_runs_ahead_of_the_table(monkeypatch, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine.events import CardMoved, CardRevealed
 from tests.table_helpers import (
@@ -357,3 +358,38 @@ def test_score_sheet_opens_over_the_table_and_closes_back_to_it(tmp_path, monkey
     button = next(b for b in scene.buttons if b.action == "scores")
     frames(app, 1, events=[mouse("down", button.rect.center)])
     assert isinstance(app.stack.top, ScoreSheetScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_closed_season_is_said_once_when_it_stops_several_hunters(tmp_path, monkeypatch, lang) -> None:
+    """Ana's closed season stops Bruno's and Chloé's hunters (rules: each goes into its owner's
+    prey pile, Ana's lodge turns to "4"): the captions of that moment say "Closed season" once,
+    then each hunter's fate, not the words again before every hunter."""
+    from game.match import Match
+
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language(lang)
+    app.settings.animation_speed = 4.0
+    scene = make_table(app, "hbbb", seed=3)
+    scene.match.reset_to([(1, "play hunter"), (2, "play hunter"), (3, "play wolf")])
+    assert isinstance(scene.match, Match) and scene.match.human_to_act() == [0]
+    scene._sync()
+    settle(app, scene)
+    shown = len(scene.captions)
+    scene.submit("play closed_season")
+    captions = []
+    for _ in range(2000):
+        frames(app, 1, 1 / 30)
+        step = scene.animator.current
+        if step is not None and step.caption and (not captions or captions[-1][0] is not step):
+            captions.append((step, step.caption))
+            if any(isinstance(e, CardMoved) and e.reason == "closed_season" for e in step.events):
+                shot(app, tmp_path, f"jagdfieber_closed_season_{lang}")
+        if not scene.animator.busy and captions:
+            break
+    stopped = [i for i, (step, _) in enumerate(captions)
+               if any(isinstance(e, CardMoved) and e.reason == "closed_season" for e in step.events)]
+    assert len(stopped) == 1 and "Bruno" in captions[stopped[0]][1] and "Chloé" in captions[stopped[0]][1]
+    said = [text for _, text in captions[:stopped[0] + 1]]  # the reveal, the closed season, the hunters
+    assert " ".join(said).count(scene.card_name("closed_season")) == 1, said
+    assert len(scene.captions) > shown

@@ -189,6 +189,7 @@ class JagdfieberLayout(Layout):
     flying_markers = ("start_card",)  # the start card slides to its new seat
     phase_steps = {"reveal": "reveal", "day": "chapter"}
     tally_zones = ("prey_pile",)  # turned face up at the end of a day and counted (YAML: zones)
+    tally_keep_clear = ("hand", "lodge")  # the day's score counts the cards in hand and the lodge's "4"
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return place(view, rect, theme)

@@ -85,7 +85,7 @@ class KillTheUnicornsLayout(Layout):
         if phase == "choose":
             return [Press("reveal 1", key="1"), Press("reveal 2", key="2")]
         if phase == "paint":
-            return [Press(f"paint {c}", key=c[0]) for c in ("pink", "blue", "green", "yellow")]
+            return [Press(f"paint {c}", key_text=f"colour.{c}") for c in ("pink", "blue", "green", "yellow")]
         if phase == "market":
             return [Pick("market", to=("collection",), token=item_word, name="item")
                     >> Pick("collection", token=unicorn_word, keys="token", name="unicorn")
@@ -94,7 +94,9 @@ class KillTheUnicornsLayout(Layout):
         return []
 
     def hint(self, ctx: TableContext) -> str:
-        return ctx.tr(f"unicorns.hint.{ctx.view['phase']}")
+        """The phase's hint; the keys of its buttons as the player's language names them (paint)."""
+        keys = [k.upper() for k in ctx.composer.press_keys(ctx).values() if k] if ctx.composer is not None else []
+        return ctx.tr(f"unicorns.hint.{ctx.view['phase']}", keys=", ".join(keys))
 
     def drop_hint(self, ctx: TableContext) -> str:
         return ctx.tr(f"unicorns.drop.{ctx.view['phase']}")

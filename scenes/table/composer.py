@@ -125,11 +125,30 @@ class Confirm:
 
 @dataclass(frozen=True)
 class Press:
-    """A whole action sent by one button (in the region `area`) or one key: 'skip' with P."""
+    """A whole action sent by one button (in the region `area`) or one key: 'skip' with P.
+    `key_text`: a game text whose first free letter, in the player's language, is the key
+    ('colour.pink': P in English, R for "rose" in French; see `press_keys`)."""
 
     action: str
     key: str = ""
     area: str = "actions"
+    key_text: str = ""
+
+
+def press_keys(presses: list[Press], text: Callable[[str], str], reserved: frozenset[str]) -> dict[str, str]:
+    """Each press's key (action -> letter): its own `key`, or the first letter of its
+    `key_text` read in the player's language that neither the table (`reserved`), another
+    press of the screen nor an earlier press uses."""
+    taken = set(reserved) | {p.key for p in presses if p.key}
+    out: dict[str, str] = {}
+    for press in presses:
+        if press.key or not press.key_text:
+            out[press.action] = press.key
+            continue
+        letters = (c for c in text(press.key_text).lower() if "a" <= c <= "z" and c not in taken)
+        out[press.action] = next(letters, "")
+        taken.add(out[press.action])
+    return out
 
 
 Step = Pick | Counter
@@ -271,6 +290,10 @@ class Composer:
         """Whether some legal action picks more than what is chosen so far (and agrees with it)."""
         chosen = sum(len(words) for words in self.chosen.values())
         return any(sum(len(v) for v in found.values() if isinstance(v, tuple)) > chosen for _, _, found in self.live())
+
+    def press_keys(self, text: Callable[[str], str], reserved: frozenset[str]) -> dict[str, str]:
+        """The key of each press of the screen, legal or not (see `press_keys`)."""
+        return press_keys(self.all_presses, text, reserved)
 
     def picked(self, field: str) -> list[str]:
         return list(self.chosen.get(field, []))

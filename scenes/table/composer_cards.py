@@ -112,41 +112,69 @@ class CardTargets:
                 return
         refuse(ctx, hits[0].step, hits[0].word)
 
-    def key(self, ctx: TableContext, comp: Composer, event: pygame.event.Event, digit: int | None,
-            after: Any, refuse: Any) -> bool:
-        """Typed numbers for the next open step: a seat's number (1-based) then a slot, or a
-        slot, or a pile card's rank; Backspace takes back the last choice."""
+    def key(self, ctx: TableContext, comp: Composer, event: pygame.event.Event) -> bool:
+        """Backspace takes back the seat typed so far, else the last card chosen."""
+        if event.key != pygame.K_BACKSPACE or not card_steps(comp):
+            return False
+        if self.typed_seat is not None:
+            self.typed_seat = None
+        else:
+            filled = [s for s in card_steps(comp) if comp.picked(s.field)]
+            if filled:
+                comp.unpick(filled[-1].field)
+        return True
+
+    def numbers(self, ctx: TableContext, comp: Composer) -> set[str] | None:
+        """The numbers the next open step accepts typed (a seat's, 1-based, then its slots; a
+        slot; a pile card's rank), or None when no card or pile step is open."""
         steps = open_steps(comp)
-        if event.key == pygame.K_BACKSPACE and card_steps(comp):
-            if self.typed_seat is not None:
-                self.typed_seat = None
-            else:
-                filled = [s for s in card_steps(comp) if comp.picked(s.field)]
-                if filled:
-                    comp.unpick(filled[-1].field)
-            return True
-        if digit is None or not steps or ctx.seat is None:
+        if not steps or ctx.seat is None:
+            return None
+        step = steps[0]
+        if step.chooses_seat and self.typed_seat is None:
+            return {str(seat + 1) for seat in self._seats(ctx, step)}
+        spots = [s for s in self.spots(ctx, step) if not step.chooses_seat or s.region.seat == self.typed_seat]
+        return {s.word.split()[-1] for s in spots}
+
+    @staticmethod
+    def _seats(ctx: TableContext, step: Target) -> set[int]:
+        return {r.seat for r in ctx.regions.values() if r.zone == step.zone and r.seat is not None}
+
+    def number(self, ctx: TableContext, comp: Composer, typed: str, after: Any, refuse: Any) -> bool:
+        """A typed number for the next open step: a seat's number (1-based) then a slot, or a
+        slot, or a pile card's rank. False when no card or pile step is open."""
+        steps = open_steps(comp)
+        if not steps or ctx.seat is None:
             return False
         step = steps[0]
         if step.chooses_seat and self.typed_seat is None:
-            seat = digit - 1
-            seats = {r.seat for r in ctx.regions.values() if r.zone == step.zone and r.seat is not None}
-            if seat not in seats:
-                ctx.say(ctx.tr("table.no_such_seat", number=digit), True)
+            seat = int(typed) - 1
+            if seat not in self._seats(ctx, step):
+                ctx.say(ctx.tr("table.no_such_seat", number=typed), True)
                 return True
             self.typed_seat = seat
             return True
         if step.chooses_seat:
-            word = f"{self.typed_seat + step.seat_offset} {digit}"  # type: ignore[operator]
+            word = f"{self.typed_seat + step.seat_offset} {typed}"  # type: ignore[operator]
             self.typed_seat = None
         else:
-            word = str(digit)
+            word = typed
         spots = [s for s in self.spots(ctx, step) if s.word == word]
         if not spots:
-            ctx.say(ctx.tr("table.no_such_card", number=digit), True)
+            ctx.say(ctx.tr("table.no_such_card", number=typed), True)
             return True
         self._choose(ctx, comp, spots, after, refuse)
         return True
+
+    def number_spots(self, ctx: TableContext, comp: Composer) -> list[tuple[str, pygame.Rect]] | None:
+        """The cards of the next open step a typed number may name (of the seat typed so far),
+        with their numbers; None when no card or pile step is open, or a seat comes first."""
+        steps = open_steps(comp)
+        if not steps or ctx.seat is None or (steps[0].chooses_seat and self.typed_seat is None):
+            return None
+        step = steps[0]
+        return [(s.word.split()[-1], s.rect) for s in self.spots(ctx, step)
+                if not step.chooses_seat or s.region.seat == self.typed_seat]
 
     # ------------------------------------------------------------------ drawing
     def draw(self, ctx: TableContext, comp: Composer | None, surface: pygame.Surface) -> None:
@@ -169,16 +197,16 @@ class CardTargets:
             self._badges(ctx, open_[0], surface)
         if open_ and open_[0].of == PILE:  # each card's rank, the number to type
             for spot in self.spots(ctx, open_[0]):
-                self._badge(ctx, surface, spot.word, (spot.rect.centerx, spot.rect.bottom), False, "midtop")
+                self.badge(ctx, surface, spot.word, (spot.rect.centerx, spot.rect.bottom), False, "midtop")
 
     def _badges(self, ctx: TableContext, step: Target, surface: pygame.Surface) -> None:
         """A small number (the seat's, 1-based) at the corner of each seat's region of the step."""
         for region in ctx.regions.values():
             if region.zone == step.zone and region.seat is not None:  # on the first card's corner
-                self._badge(ctx, surface, str(region.seat + 1), region.rect.topleft, self.typed_seat == region.seat)
+                self.badge(ctx, surface, str(region.seat + 1), region.rect.topleft, self.typed_seat == region.seat)
 
     @staticmethod
-    def _badge(ctx: TableContext, surface: pygame.Surface, text: str, at: tuple[int, int], lit: bool,
+    def badge(ctx: TableContext, surface: pygame.Surface, text: str, at: tuple[int, int], lit: bool,
                anchor: str = "center") -> None:
         size = max(10, ctx.app.px(14))
         font = ctx.app.font(size, True)

@@ -9,13 +9,14 @@ refused step shows the engine's reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from scenes.table.composer import SEAT, Composer, Counter, Pick, Press, Step, Target, Template
 from scenes.table.composer_cards import CardTargets
+from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
 from scenes.ui.text import fit_text, wrap_text
@@ -55,7 +56,7 @@ class Drag:
     moving: bool = False
 
 
-class ComposerInput:
+class ComposerInput(NumberKeys):
     """One table's composer: rebuilt when the acting seat or the position changes."""
 
     def __init__(self, layout: Any) -> None:
@@ -64,6 +65,7 @@ class ComposerInput:
         self.composer: Composer | None = None
         self.drag: Drag | None = None
         self.cards = CardTargets()  # card and pile Target steps (composer_cards.py)
+        self.typing = TypedNumber()  # a number of several digits being typed (composer_number.py)
 
     # ---------------------------------------------------------------- state
     def sync(self, ctx: TableContext, position: int) -> Composer | None:
@@ -72,6 +74,7 @@ class ComposerInput:
         if key != self.key:
             self.key, self.drag = key, None
             self.cards.reset()
+            self.typing.clear()
             templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
             self.composer = Composer(templates, ctx.legal) if templates else None
         return self.composer
@@ -79,6 +82,7 @@ class ComposerInput:
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
         self.cards.reset()
+        self.typing.clear()
 
     def _seat_templates(self, ctx: TableContext) -> list[Any]:
         seat = ctx.view.get("seat")
@@ -232,7 +236,8 @@ class ComposerInput:
         if self.composer is None or ctx.seat is None:
             return []
         out: list[tuple[Press, pygame.Rect]] = []
-        for press in self.composer.presses:
+        keys = self.press_keys(ctx)
+        for press in (replace(p, key=keys.get(p.action, p.key)) for p in self.composer.presses):
             region = ctx.regions.get(press.area)
             if region is None:
                 continue
@@ -241,6 +246,10 @@ class ComposerInput:
             y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
             out.append((press, pygame.Rect(r.x, y, r.w, h)))
         return out
+
+    def press_keys(self, ctx: TableContext) -> dict[str, str]:
+        """The key of each press of the screen (action -> letter), in the player's language."""
+        return self.composer.press_keys(ctx.text, TABLE_KEYS) if self.composer is not None else {}
 
     def hovered(self, ctx: TableContext) -> str | None:
         """The action of the button under the mouse, if any."""
@@ -426,17 +435,19 @@ class ComposerInput:
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer
         if event.key == pygame.K_ESCAPE:
-            if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None):
+            if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None
+                                and not self.typing.waiting):
                 return False  # nothing to put down: the table treats Escape as "back"
             comp.clear()
             self.drag = None
             self.cards.reset()
+            self.typing.clear()
             return True
         if comp is None or ctx.seat is None:
             return False
-        for press in comp.all_presses:  # an illegal one gets the engine's reason
-            if press.key and event.key == pygame.key.key_code(press.key):
-                ctx.submit(press.action)
+        for action, letter in self.press_keys(ctx).items():  # an illegal one gets the engine's reason
+            if letter and event.key == pygame.key.key_code(letter):
+                ctx.submit(action)
                 return True
         counter = self.counter(ctx)
         if counter is not None:
@@ -453,13 +464,31 @@ class ComposerInput:
                 return False
             return True
         if event.key in CONFIRM_KEYS:
+            self.typing.flush(lambda typed: self._typed(ctx, typed))
             return self.confirm(ctx)
-        if self.cards.key(ctx, comp, event, DIGITS.get(event.key), self._after_change, self._refuse):
+        if event.key in DIGITS and (self.typing.waiting or self._numbers(ctx)):
+            self.typing.add(DIGITS[event.key], lambda: self._numbers(ctx), lambda typed: self._typed(ctx, typed))
+            return True
+        if self.typing.waiting and event.key in (pygame.K_SPACE, pygame.K_BACKSPACE):
+            if event.key == pygame.K_SPACE:
+                self.typing.flush(lambda typed: self._typed(ctx, typed))
+            self.typing.clear()
+            return True
+        if self.cards.key(ctx, comp, event):
             return True
         name = pygame.key.name(event.key)
         typed = (event.unicode or (name if len(name) == 1 else ""))[:1].lower()  # not "e" for "enter"
         if event.key in DIGITS:
             typed = str(DIGITS[event.key])
+        return self._typed(ctx, typed)
+
+    def _typed(self, ctx: TableContext, typed: str) -> bool:
+        """A typed number or letter: a card step's seat, slot or rank, else a pick by key."""
+        comp = self.composer
+        if comp is None or ctx.seat is None or not typed:
+            return False
+        if typed.isdigit() and self.cards.number(ctx, comp, typed, self._after_change, self._refuse):
+            return True
         for step in comp.steps():
             if not isinstance(step, Pick) or not typed or self._filled_before(comp, step):
                 continue
@@ -492,6 +521,7 @@ class ComposerInput:
             elif item.word in offered.get(item.step.field, ()):
                 pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
         self.cards.draw(ctx, self.composer, surface)
+        self.draw_typing(ctx, surface)
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_help(ctx, surface)

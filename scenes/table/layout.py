@@ -104,6 +104,7 @@ class Layout:
     # The scoring moment (scenes/table/tally.py): zones whose cards are shown face up and counted
     # in each seat's breakdown, and whether the score sheet opens by itself after it.
     tally_zones: ClassVar[tuple[str, ...]] = ()
+    tally_keep_clear: ClassVar[tuple[str, ...]] = ()  # zones or markers the scoring counts too (tally.py)
     sheet_after_scoring: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ placing

@@ -78,13 +78,28 @@ class LogPanel:
             take = len(batch) - self._held_done if count is None else min(count, len(batch) - self._held_done)
             part = batch[self._held_done:self._held_done + take]
             self._entries.append((_EVENTS if self._held_done == 0 else _PART, part))
-            self._append(self._writer().lines(part) if self._lines is not None else [])
+            self._tell_part(batch, self._held_done, take)
             self._held_done += take
             if count is not None:
                 count -= take
             if self._held_done >= len(batch):
                 self._held.popleft()
                 self._held_done = 0
+
+    def _tell_part(self, batch: list[Event], done: int, take: int) -> None:
+        """Tell the next `take` events of an action whose first `done` are told already. The
+        action's sentences are written for all its events told so far, as one batch: a
+        sentence repeated across two parts (two identical cards discarded, each with its own
+        animation) is one line with its count, as when the action is told at once."""
+        if self._lines is None:
+            return
+        writer = self._writer()
+        told = writer.lines(batch[:done]) if done else []
+        now = writer.lines(batch[:done + take])
+        if now[:len(told)] == told:
+            self._append(now[len(told):])
+        else:  # an earlier line of the action changed (its count grew): tell the log again
+            self._invalidate()
 
     @property
     def holding(self) -> int:
@@ -146,8 +161,8 @@ class LogPanel:
             self._lang = self.app.settings.language
             writer = self._writer()
             out = [writer.start_line()]
-            for kind, payload in self._entries:
-                if kind in (_EVENTS, _PART):
+            for kind, payload in self._joined_entries():
+                if kind == _EVENTS:
                     out.extend(writer.lines(payload))
                 else:
                     seat, count, redo = payload
@@ -155,6 +170,16 @@ class LogPanel:
             self._lines = out
             self._rows = None
         return self._lines
+
+    def _joined_entries(self) -> list[tuple[str, Any]]:
+        """The entries with each action's parts joined again (one batch, as `_tell_part` tells it)."""
+        out: list[tuple[str, Any]] = []
+        for kind, payload in self._entries:
+            if kind == _PART and out and out[-1][0] == _EVENTS:
+                out[-1] = (_EVENTS, [*out[-1][1], *payload])
+            else:
+                out.append((_EVENTS if kind == _PART else kind, payload))
+        return out
 
     def _invalidate(self) -> None:
         self._lines = None

@@ -405,6 +405,8 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
+            self.app.dirty = True
         if self.match.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
         was_busy = self.animator.busy

@@ -4,8 +4,10 @@ A score step whose ScoreChanged events carry `details` (what was counted: "prey"
 "slot_3"...) is a *tally*: beside each scored seat's name plate a box lists the counted parts
 (the game's `score.<part>` texts), line by line as the moment plays, then the day's points and
 the new total. A layout names the zones whose cards are counted (`Layout.tally_zones`: shown face
-up in the box, Jagdfieber's prey piles) and may place the boxes itself (`Layout.tally_boxes`).
-The boxes never cover a name plate. After a tally the table opens the score sheet by itself
+up in the box, Jagdfieber's prey piles), what else the scoring counts (`Layout.tally_keep_clear`:
+Jagdfieber's hands and lodges) and may place the boxes itself (`Layout.tally_boxes`). The boxes
+never cover a name plate; they keep clear of what is counted, then of any card, near their plate.
+After a tally the table opens the score sheet by itself
 (`Layout.sheet_after_scoring`), unless the match ends there (the results screen follows).
 """
 
@@ -19,13 +21,16 @@ import pygame
 from game.engine.events import GameOver, ScoreChanged
 from scenes.table.layout import zone_cards
 from scenes.table.painter import INK_DARK, Painter
-from scenes.table.regions import PANEL, Placements
+from scenes.table.regions import MARKER, PANEL, Placements
 from scenes.ui import theme
 from scenes.ui.text import fit_text
 
 TALLY = "tally"  # the animation step kind of a scoring with a breakdown
 BOX_GAP = 6  # pixels between a box and a name plate, or two boxes
 COVER_NEVER = 10_000  # weight of covering a name plate, the HUD, the captions or another box
+COVER_SCORED = 30  # weight of covering what the scoring counts (a counted zone, a hand, a lodge)
+COVER_CARDS = 1  # weight of covering any other card or marker on the table
+DISTANCE = 100  # weight of each pixel between a box and its plate
 SCAN = 24  # pixels between the places tried for a box, when none beside its plate is clear
 
 
@@ -115,6 +120,28 @@ def _spread(region: Any, view: dict[str, Any] | None) -> pygame.Rect:
     return pygame.Rect(region.rect).unionall(rects) if rects else pygame.Rect(region.rect)
 
 
+def _covered(regions: Any, view: dict[str, Any] | None, layout: Any, seat: int) -> list[tuple[pygame.Rect, int]]:
+    """What `seat`'s box had better not cover, with its weight: what the scoring counts (a
+    zone or a marker the layout names), then any other card or marker on the table. What the
+    box itself repeats is free under it: the seat's own counted cards drawn face down (shown
+    in the box) and its own hand or lodge (a part of the box). Empty zones and frames are free."""
+    out: list[tuple[pygame.Rect, int]] = []
+    for region in regions:
+        if region.kind == PANEL:
+            continue
+        counted = region.zone in layout.tally_zones
+        scored = counted or (region.zone or region.marker) in layout.tally_keep_clear
+        if scored and region.seat == seat and (region.face == "down" or not counted):
+            continue  # the box says it
+        if scored:
+            out.append((_spread(region, view), COVER_SCORED))
+        elif region.zone is not None and view is not None and any(zone_cards(view, region)):
+            out.append((_spread(region, view), COVER_CARDS))
+        elif region.kind == MARKER:
+            out.append((pygame.Rect(region.rect), COVER_CARDS))
+    return out
+
+
 class TallyPainter:
     """Measures, places and draws the tally boxes of one table."""
 
@@ -149,12 +176,11 @@ class TallyPainter:
         regions = placements.regions.values()
         never = [r.rect for r in regions if r.kind == PANEL and r.seat is not None]  # name plates
         never += [placements.regions[name].rect for name in ("hud", "caption") if name in placements.regions]
-        counted = [_spread(r, view) for r in regions if r.zone in layout.tally_zones]  # better not covered
         out: dict[int, pygame.Rect] = {}
         for tally in tallies:
             panel = placements.panel(tally.seat)
             anchor = panel.rect if panel is not None else table
-            obstacles = [(r, COVER_NEVER) for r in never + list(out.values())] + [(r, 1) for r in counted]
+            obstacles = [(r, COVER_NEVER) for r in never + list(out.values())] + _covered(regions, view, layout, tally.seat)
             out[tally.seat] = self._clear(sizes[tally.seat], anchor, obstacles, table)
         return out
 
@@ -163,8 +189,8 @@ class TallyPainter:
                table: pygame.Rect) -> pygame.Rect:
         """A box of `size` beside its plate (`anchor`): towards the table's middle first, then
         the other side, then left or right of it, slid along; the first place that covers
-        nothing. Else the table is scanned for the place covering least (a name plate or
-        another box weighs far more than a counted zone), nearest its plate."""
+        nothing. Else the table is scanned: no name plate nor other box covered, then the least
+        weight of cards covered (what the scoring counts weighs most) and distance to its plate."""
         w, h = size
         gap = BOX_GAP
         below = pygame.Rect(0, anchor.bottom + gap, w, h)
@@ -181,19 +207,22 @@ class TallyPainter:
             for y in range(table.y, max(table.y, table.bottom - h) + 1, SCAN):
                 candidates.append(pygame.Rect(x, y, w, h))
 
-        def cost(rect: pygame.Rect) -> tuple[int, int]:
-            cover = 0
+        def cost(rect: pygame.Rect) -> tuple[int, float]:
+            never, cover = 0, 0
             for obstacle, weight in obstacles:
                 clip = rect.clip(obstacle)
-                cover += clip.w * clip.h * weight
+                if weight >= COVER_NEVER:
+                    never += clip.w * clip.h
+                else:
+                    cover += clip.w * clip.h * weight
             dx, dy = rect.centerx - anchor.centerx, rect.centery - anchor.centery
-            return cover, dx * dx + dy * dy
+            return never, cover + DISTANCE * (dx * dx + dy * dy) ** 0.5
 
-        best: tuple[tuple[int, int], int] | None = None
+        best: tuple[tuple[int, float], int] | None = None
         for i, rect in enumerate(candidates):
             rect = candidates[i] = rect.clamp(table)
             found = cost(rect)
-            if found[0] == 0 and i < 20:  # beside the plate and clear: take it
+            if i < 20 and not any(rect.colliderect(o) for o, w in obstacles if w):  # beside the plate, clear: take it
                 return rect
             if best is None or found < best[0]:
                 best = (found, i)
