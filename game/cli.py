@@ -38,6 +38,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--iterations", type=int, default=None, help="the bots' iterations per decision (no clock)")
     p.add_argument("--plans", default=None, help="only these plans, comma separated")
     p.add_argument("--baseline-games", type=int, default=None, help="all-bot games for the baseline (default: --games)")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (same results)")
     p.add_argument("--json", action="store_true", help="end with one JSON line")
     p.set_defaults(run=cmd_exploit)
 
@@ -166,18 +167,19 @@ def print_summary(result: dict[str, Any]) -> None:
 def cmd_exploit(args: argparse.Namespace) -> int:
     """Each fixed plan against bots of a level; bad input gets a message, never a traceback."""
     from game.ai.bots import LEVELS
-    from game.ai.exploit import exploit, print_exploit
+    from game.ai.exploit import exploit, print_row
 
     if args.level not in LEVELS:
         return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
     plans = [p.strip() for p in args.plans.split(",") if p.strip()] if args.plans else None
     try:
         result = exploit(
-            args.game, args.level, args.games, args.players, args.seed, args.iterations, plans, args.baseline_games
+            args.game, args.level, args.games, args.players, args.seed, args.iterations, plans, args.baseline_games,
+            workers=args.jobs, on_row=print_row,
         )
     except TableeError as exc:
         return fail(str(exc))
-    print_exploit(result)
+    print(f"{result['seconds']} s")
     if args.json:
         print(json.dumps(result))
     return 0
