@@ -7,7 +7,7 @@ their declared visibility and the card table (game/engine/cards.py), so secrets 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -143,7 +143,10 @@ class State(CardsMixin):
         bit = 1 << seat
         known, owner = new.cards.known, new.cards.owner
         zones = new.zones
+        later = self.determinize_later()
         for zi, key in self.table.hidden_from(seat):
+            if zi in later:
+                continue
             zone = zones[zi]
             for pos, uid in enumerate(zone):
                 if uid < 0 or known[uid] & bit:
@@ -172,6 +175,14 @@ class State(CardsMixin):
 
     def after_determinize(self, seat: int, rng: Rng) -> None:
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
+
+    def determinize_later(self) -> Collection[int]:
+        """Zones (indices) that `determinize` leaves in their order because the state shuffles
+        them itself, from its own fresh `rng`, just before it first reads them: a deck that
+        searches seldom reach costs nothing per determinization. Only for a zone that is its
+        own pool (`pool: zone`); `after_determinize` must arm the shuffle, which keeps the cards
+        the searching seat has seen in place, as `determinize` does. Default: none."""
+        return ()
 
     # ------------------------------------------------------------------- conveniences
     def seats_from(self, first: int) -> Sequence[int]:
