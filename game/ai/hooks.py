@@ -73,6 +73,23 @@ the module is searched with uniform random play-outs to the end of the game.
         short search's noise does not replace a good move by a worse one. Called on a
         determinization of the seat, like STYLES. Default: none (the most visited move).
 
+THE STATE'S DETERMINIZATION HOOKS (methods of the game's State, game/engine/state.py): every
+iteration starts from `state.determinize(seat, rng)`, written once in the engine from the zones'
+pools; a game refines it with
+
+    def after_determinize(self, seat: int, rng: Rng) -> None
+        Hidden facts kept outside zones (rare), and caches to drop (the legal moves of seats
+        whose hidden cards changed).
+
+    def determinize_later(self) -> Collection[int]
+        Zones (each its own pool, `pool: zone`) that `determinize` leaves in their true order;
+        the determinization shuffles them from its own generator when the game calls
+        `self.settle()`, which it must do before it reads, moves or shows a card of them
+        (`view` settles by itself). The result is distributed as an immediate shuffle, and the
+        cards the searching seat saw keep their places. For a deck that most play-outs never
+        reach (Kill the Unicorns' unicorn deck, drawn only when a round starts): its shuffle
+        is then skipped in most iterations. Tested in tests/test_engine_determinize_later.py.
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.

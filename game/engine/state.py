@@ -105,6 +105,7 @@ class State(CardsMixin):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: the public), as JSON-ready data. Hidden cards are BACK,
         empty slots None; `cards` gives each card's face, owner and (if seen) attributes."""
+        self.settle()  # a determinization's deferred zones: never their true order
         seen = self.seen_ids
         view: dict[str, Any] = {
             "game": self.rules.game_id,
@@ -146,6 +147,8 @@ class State(CardsMixin):
         later = self.determinize_later()
         for zi, key in self.table.hidden_from(seat):
             if zi in later:
+                if key != ("zone", zi):
+                    raise TableeError(f"determinize_later: zone {self.table.specs[zi].name} must be its own pool (pool: zone)")
                 continue
             zone = zones[zi]
             for pos, uid in enumerate(zone):
@@ -170,6 +173,7 @@ class State(CardsMixin):
                 if uid in self.protected
             }
         new.rng = rng.spawn()
+        new.unsettled = seat if later else None
         new.after_determinize(seat, rng)
         return new
 
@@ -177,12 +181,37 @@ class State(CardsMixin):
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
 
     def determinize_later(self) -> Collection[int]:
-        """Zones (indices) that `determinize` leaves in their order because the state shuffles
-        them itself, from its own fresh `rng`, just before it first reads them: a deck that
-        searches seldom reach costs nothing per determinization. Only for a zone that is its
-        own pool (`pool: zone`); `after_determinize` must arm the shuffle, which keeps the cards
-        the searching seat has seen in place, as `determinize` does. Default: none."""
+        """Zones (indices) that `determinize` leaves in their true order, to be shuffled by
+        `settle()` only if the determinization ever reads them: a deck that a search's
+        play-outs seldom reach then costs nothing per determinization. Each must be its own
+        pool (`pool: zone`, else determinize raises). A game that declares one calls
+        `self.settle()` before it reads, moves, reveals or lets anyone peek at a card of it
+        (views settle by themselves). Default: none."""
         return ()
+
+    # In a determinization: the seat it was made for while its `determinize_later` zones still
+    # hold the true order; None once settled (and in every true state).
+    unsettled: int | None = None
+
+    def settle(self) -> None:
+        """Shuffle what `determinize` left for later, once: in each `determinize_later` zone,
+        the cards the searching seat has not seen change places among themselves (the ones it
+        saw stay), drawn from this state's own generator. The result is distributed as
+        `determinize`'s own shuffle of that zone. Nothing to do in a true state."""
+        seat = self.unsettled
+        if seat is None:
+            return
+        self.unsettled = None
+        bit, known, zones = 1 << seat, self.cards.known, self.zones
+        for zi in self.determinize_later():
+            zone = zones[zi]
+            positions = [pos for pos, uid in enumerate(zone) if uid >= 0 and not known[uid] & bit]
+            if len(positions) < 2:
+                continue
+            uids = sorted([zone[pos] for pos in positions])
+            self.rng.shuffle(uids)
+            for pos, uid in zip(positions, uids, strict=True):
+                zone[pos] = uid
 
     # ------------------------------------------------------------------- conveniences
     def seats_from(self, first: int) -> Sequence[int]:

@@ -81,31 +81,13 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             return [act(f"paint {c}", "paint", c) for c in self.rules.colours]
         return self._market_actions(seat)
 
-    _deck_unseen_by: int | None = None  # a determinization whose deck is still in the true order
-
     def after_determinize(self, seat: int, rng: Rng) -> None:
         self._legal = None  # other seats' hidden cards changed: so may their moves
-        self._deck_unseen_by = seat
 
     def determinize_later(self) -> tuple[int, ...]:
-        """The unicorn deck is only read when a round starts; most play-outs stop before."""
+        """The unicorn deck is only read when a round starts (`settle()` there); most play-outs
+        stop before, so a determinization skips its shuffle."""
         return (self.z_deck,)
-
-    def _settle_deck(self) -> None:
-        """In a determinization, shuffle the deck's cards unseen by the searching seat (its own
-        pool) from the state's fresh rng before the first card is drawn (engine determinize)."""
-        seat = self._deck_unseen_by
-        if seat is None:
-            return
-        self._deck_unseen_by = None
-        deck, known, bit = self.zones[self.z_deck], self.cards.known, 1 << seat
-        positions = [pos for pos, uid in enumerate(deck) if uid >= 0 and not known[uid] & bit]
-        if len(positions) < 2:
-            return
-        uids = sorted([deck[pos] for pos in positions])
-        self.rng.shuffle(uids)
-        for pos, uid in zip(positions, uids, strict=True):
-            deck[pos] = uid
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         move = self.rules.by_text.get(action.text)
@@ -144,7 +126,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             if played:
                 events += self.move_many(played[:], self.z_hand[s], reason="new_round", actor=s)
             self.deduce(self.zones[self.z_hand[s]])
-        self._settle_deck()
+        self.settle()  # a determinization's deck: shuffled now, before the first draw
         deck = self.zones[self.z_deck]
         for pos in range(rules.line_size):
             if deck:
