@@ -20,7 +20,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
-from game.games.kill_the_unicorns.state import MARKET
+from game.games.kill_the_unicorns.state import MARKET, OVER
 
 HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encore"})  # good for the winner or owner
 HURTS = frozenset({"stinky", "curse", "polymorph", "escape", "trap"})
@@ -252,6 +252,21 @@ def rollout_done(start: State, state: State) -> bool:
     if state.is_over() or state.round_no != start.round_no:  # type: ignore[attr-defined]
         return True
     return state.phase == MARKET and start.phase != MARKET  # type: ignore[attr-defined]
+
+
+def playout(state: State, rng: Rng) -> list[float]:
+    """The search's play-out (hook `playout`): `rollout_action`'s moves until `rollout_done`,
+    then `evaluate`, as the engine-wide rollout plays them (the same moves from the same draws),
+    on a quiet state: the moves build no events, which nobody reads there."""
+    s: Any = state
+    s.quiet = True
+    round_no, from_market = s.round_no, s.phase == MARKET
+    while s.phase != OVER:
+        mover = s.actor
+        s.play(mover, _policy(s, mover, s.legal_actions(mover), rng, 1.0, NOISE))
+        if s.round_no != round_no or (s.phase == MARKET and not from_market):
+            break
+    return evaluate(state)
 
 
 def evaluate(state: State) -> list[float]:

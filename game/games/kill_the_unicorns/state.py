@@ -18,7 +18,8 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.engine.events import Event, MarkerChanged, Note, PhaseBegan
+from game.engine.cards import CardsMixin
+from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
 from game.games.kill_the_unicorns.base import (
@@ -38,6 +39,9 @@ from game.games.kill_the_unicorns.views import ViewsMixin
 
 if TYPE_CHECKING:
     from game.games.kill_the_unicorns.rules import Move
+
+# What a quiet state's card moves give instead of their events (`UnicornsState.quiet`).
+_QUIET_MOVE = CardMoved("", None, "", None, "", 0)
 
 
 class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
@@ -89,11 +93,41 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         stop before, so a determinization skips its shuffle."""
         return (self.z_deck,)
 
+    # A play-out's own copy (ai.playout): its events are never read, so most card moves and
+    # notes build none (the same changes to zones, faces and knowledge: tested).
+    quiet = False
+
+    def move(
+        self, uid: int, zone: int, slot: int | None = None, face: str | None = None, reason: str = "",
+        actor: int | None = None,
+    ) -> CardMoved:
+        """The engine's move; on a quiet state its `relocate` (the same changes, no event)."""
+        if self.quiet:
+            slotted = self.table.slotted
+            if not slotted[zone] and not slotted[self.cards.zone[uid]]:
+                self.relocate(uid, zone, slot, face)
+                return _QUIET_MOVE
+        return CardsMixin.move(self, uid, zone, slot, face, reason, actor)
+
+    def move_many(
+        self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
+    ) -> list[Event]:
+        if self.quiet:
+            for uid in uids:
+                self.relocate(uid, zone, None, face)
+            return []
+        return CardsMixin.move_many(self, uids, zone, face, reason, actor)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         move = self.rules.by_text.get(action.text)
         # Moves are one object per text (rules.act): the legality check is by identity, in C.
         if move is None or seat != self.actor or not any(map(is_, self.legal_actions(seat), repeat(move))):
             raise self.explain_illegal(seat, str(action))
+        return self.play(seat, move)
+
+    def play(self, seat: int, move: Move) -> list[Event]:
+        """`apply` without its checks, for a move taken from `legal_actions(seat)` (the
+        play-outs' own policy: the list they chose from is the one apply checks against)."""
         self._legal = None
         events: list[Event] = []
         kind, args = move.kind, move.args
@@ -307,14 +341,16 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             self.deduce(zones[self.z_hand[s]])
             totals[s] = self.totals_shown[s] = sum(map(value.__getitem__, uids)) + self.boost[s]
         self.hunt_totals = totals
-        if totals:
+        loud = not self.quiet  # a play-out's notes: nobody reads them
+        if totals and loud:
             events.append(Note("totals", None, (("totals", ", ".join([f"{s + 1}: {t}" for s, t in totals.items()])),)))
         counts: dict[int, int] = {}
         for t in totals.values():
             counts[t] = counts.get(t, 0) + 1
-        for t, c in sorted(counts.items()):
-            if c > 1:
-                events.append(Note("tie", None, (("total", t),)))
+        if loud:
+            for t, c in sorted(counts.items()):
+                if c > 1:
+                    events.append(Note("tie", None, (("total", t),)))
         self.untied = {s: t for s, t in totals.items() if counts[t] == 1}
         self.winner = max(self.untied, key=self.untied.__getitem__) if self.untied else -1
         if self.winner < 0:
