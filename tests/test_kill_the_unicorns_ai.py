@@ -74,3 +74,51 @@ def test_a_quiet_state_changes_exactly_what_a_loud_one_does():
             notes += len(loud.apply(seat, action))
             assert snapshot(quiet) == snapshot(loud)
         assert notes > 0 and quiet.is_over() and quiet.winners() == loud.winners()
+
+
+def reference_bid(state, seat, actions, rng, aggression=1.0):
+    """The play-out's bid as first written: every listed hunt scored (the policy now scores one
+    per total; it must choose the same)."""
+    rules = state.rules
+    pos = state.hunt_pos
+    value = ai.unicorn_value(state, seat, state.zones[state.z_line][pos])
+    for scheme in state.zones[state.z_under[pos]]:
+        if state.sees(seat, scheme):
+            sid = state.card_ids[scheme]
+            value += 2 if sid in ai.HELPS else -3 if sid in ai.HURTS else 0
+    first = actions[0]
+    if first.kind == "peek":
+        return first
+    hand = state._hand_values(seat)
+    wallet = sum(hand)
+    budget = wallet / max(1, rules.line_size - pos)
+    if value <= 0 or (value < 2 and rng.random() < 0.5):
+        return first
+    target = min(wallet, aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
+    costly_boost = 0.5 if value < 4 else 0.0
+    best, best_score = first, -1e9
+    for action in actions:
+        if action.kind != "hunt":
+            continue
+        cards, boost = action.args
+        total = sum(cards) + rules.power_params["boost"] if boost else sum(cards)
+        score = -abs(total - target) - 0.3 * len(cards) - (costly_boost if boost else 0)
+        score += 0.8 * (total % 2)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_bid_policy_chooses_as_when_it_scored_every_listed_hunt(players):
+    compared = 0
+    for state in positions(players, 70 + players, every=1):
+        if state.phase != 2:  # hunts only
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for k in range(4):
+            for aggression in (0.8, 1.0, 1.4):
+                assert ai._bid_action(state, seat, legal, Rng(k), aggression) is reference_bid(state, seat, legal, Rng(k), aggression)
+                compared += 1
+    assert compared > 100
