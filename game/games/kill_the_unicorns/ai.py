@@ -34,10 +34,15 @@ def unicorn_value(state: Any, seat: int, uid: int) -> int:
     if not colour:  # no colour: adds to no collection
         return state.base[uid]
     counts = state.colour_counts(seat)
-    collections, rainbows, _ = state.collection_bonus(counts)
-    counts[state.rules.colour_index[colour]] += 1
-    after = state.collection_bonus(counts)
-    return state.base[uid] + after[0] + after[1] - collections - rainbows
+    key = (*counts, colour, state.options["collections"])
+    cache = state.rules.gain_cache
+    gain = cache.get(key)
+    if gain is None:  # what one more unicorn of that colour adds to the collections and rainbows
+        collections, rainbows, _ = state.collection_bonus(counts)
+        counts[state.rules.colour_index[colour]] += 1
+        after = state.collection_bonus(counts)
+        gain = cache[key] = after[0] + after[1] - collections - rainbows
+    return state.base[uid] + gain
 
 
 def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:

@@ -158,6 +158,7 @@ class UnicornsRules(Rules):
         self.market_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.wizard_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.gain_cache: dict[tuple[Any, ...], int] = {}  # the bots' collection gain of one more unicorn
 
     def act(self, text: str, kind: str, *args: Any) -> Move:
         """One shared action object per text (legal_actions is hot)."""

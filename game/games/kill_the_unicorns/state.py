@@ -104,7 +104,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         """The engine's move; on a quiet state its `relocate` (the same changes, no event)."""
         if self.quiet:
             slotted = self.table.slotted
-            if not slotted[zone] and not slotted[self.cards.zone[uid]]:
+            if not slotted[zone] and not slotted[self.locations()[uid]]:
                 self.relocate(uid, zone, slot, face)
                 return _QUIET_MOVE
         return CardsMixin.move(self, uid, zone, slot, face, reason, actor)
@@ -113,8 +113,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
     ) -> list[Event]:
         if self.quiet:
-            for uid in uids:
-                self.relocate(uid, zone, None, face)
+            self.relocate_many(uids, zone, face)
             return []
         return CardsMixin.move_many(self, uids, zone, face, reason, actor)
 
@@ -297,7 +296,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 else:
                     self.actor = self.first
                 return
-            events.append(Note("pass", seat))
+            if not self.quiet:
+                events.append(Note("pass", seat))
         else:
             combo, boost = move.args
             if boost:
@@ -306,22 +306,19 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 events.append(Note("boost", seat, (("amount", self.boost[seat]),)))
             if setting:
                 self.hunt_size = len(combo)
-                events.append(Note("sets", seat, (("count", len(combo)),)))
+                if not self.quiet:
+                    events.append(Note("sets", seat, (("count", len(combo)),)))
                 self.queue = [s for s in self.seats_from(seat)[1:] if not self.passed[s]]
             elif len(combo) > self.hunt_size:
                 self.power_used[seat] = True
                 events.append(Note("extra", seat))
-            hand = self.zones[self.z_hand[seat]]
+            hand = self.zones[self.z_hand[seat]]  # the live list: each move takes its card out
             values = list(map(self.value.__getitem__, hand))
-            left = hand[:]
-            chosen: list[int] = []
+            bid = self.z_bid[seat]
             for v in combo:  # the first card of each value, in hand order
                 i = values.index(v)
-                chosen.append(left[i])
-                del values[i], left[i]
-            bid = self.z_bid[seat]
-            for uid in chosen:
-                events.append(self.move(uid, bid, face="down", reason="bid", actor=seat))
+                del values[i]
+                events.append(self.move(hand[i], bid, face="down", reason="bid", actor=seat))
             self.forget(hand)  # face down in hand: no event, the others lose track
         if self.queue:
             self.actor = self.queue.pop(0)
