@@ -1,7 +1,8 @@
-"""The engine's deferred determinization (`State.determinize_later` / `State.settle`): a zone a
-game declares is left in its true order by `determinize` and shuffled from the state's own
-generator when the game first reads it. Its contract, on the engine's small test table and on
-Kill the Unicorns' unicorn deck (the zone that uses it)."""
+"""The engine's deferred determinization (`State.determinize_later` / `State.settle`): the
+unseen cards of a zone a game declares are not arranged by `determinize` (a zone that is its own
+pool keeps its true order; a zone sharing a pool lets determinize deal the pool's other places
+first) and are shuffled from the state's own generator when the game first reads the zone. Its
+contract, on the engine's small test table and on Kill the Unicorns' decks (which use it)."""
 
 from __future__ import annotations
 
@@ -36,13 +37,26 @@ class DeferringRules(TinyRules):
     state_class = DeferringState
 
 
-class SharedDeferringState(TinyState):
+class HandDeferringState(TinyState):
+    """Seat 2's hand (`pool: card_owner`, the pool of seat 2's cards wherever they lie) is
+    shuffled only when drawn from; in the variant, seat 1's hand too."""
+
+    both = False
+
     def determinize_later(self) -> tuple[int, ...]:
-        return (self.zone_index(None, "deck"),)  # `pool: shared`: not allowed
+        hands = (self.zone_index(2, "hand"),)
+        return (self.zone_index(1, "hand"), *hands) if self.both else hands
 
 
-class SharedDeferringRules(TinyRules):
-    state_class = SharedDeferringState
+class HandDeferringRules(TinyRules):
+    state_class = HandDeferringState
+
+
+def lent(rules: TinyRules) -> State:
+    """Seat 2 lent its third card to seat 1: seat 2's pool spans both hands."""
+    state = rules.new_state(3, seed=1)
+    state.move(state.zone(2, "hand")[2], state.zone_index(1, "hand"))
+    return state
 
 
 def pile(rules: TinyRules) -> State:
@@ -133,10 +147,34 @@ def test_a_deferred_determinization_is_reproducible_from_its_seed():
     assert twin.zones == first.zones
 
 
-def test_only_a_zone_that_is_its_own_pool_may_be_deferred():
-    state = SharedDeferringRules().new_state(3, seed=1)
-    with pytest.raises(TableeError, match="pool: zone"):
+def test_a_pool_with_a_deferred_zone_deals_its_other_places_now_and_the_rest_on_settle():
+    now, later = lent(TinyRules()), lent(HandDeferringRules())
+    lent_place = (later.zone_index(1, "hand"), 4)  # seat 1's fifth card: seat 2's
+    seat_2_cards = sorted(later.zone(2, "hand") + [later.zones[lent_place[0]][lent_place[1]]])
+    immediate: Counter[tuple[int, ...]] = Counter()
+    deferred: Counter[tuple[int, ...]] = Counter()
+    for seed in range(SEEDS * 2):
+        guess = now.determinize(0, Rng(seed))
+        immediate[(guess.zone(1, "hand")[4], *guess.zone(2, "hand"))] += 1
+        guess = later.determinize(0, Rng(seed))
+        assert guess.unsettled == 0 and sorted(guess.zone(1, "hand")[:4]) == sorted(later.zone(1, "hand")[:4])
+        guess.settle()
+        arrangement = (guess.zone(1, "hand")[4], *guess.zone(2, "hand"))
+        assert sorted(arrangement) == seat_2_cards  # seat 2's cards stay among its places
+        assert all(guess.cards.zone[u] == guess.zone_index(2, "hand") for u in guess.zone(2, "hand"))
+        deferred[arrangement] += 1
+    assert len(immediate) == len(deferred) == 24  # 4 cards, every order
+    expected = SEEDS * 2 / 24  # 100 each; a binomial's deviation is ~10
+    assert all(abs(immediate[a] - expected) < 45 and abs(deferred[a] - expected) < 45 for a in deferred)
+
+
+def test_a_pool_may_hold_only_one_deferred_zone():
+    rules = HandDeferringRules()
+    state = lent(rules)
+    state.both = True  # type: ignore[attr-defined]
+    with pytest.raises(TableeError, match="one deferred zone per pool"):
         state.determinize(0, Rng(1))
+    state.determinize(1, Rng(1))  # seat 1 sees its own hand: seat 2's pool has one deferred zone
 
 
 # ------------------------------------------------------------ Kill the Unicorns' deck
@@ -148,18 +186,24 @@ def to_next_round(state, rng: Rng) -> None:
         state.apply(seat, legal[rng.randrange(len(legal))])
 
 
-def test_unicorn_deck_is_shuffled_when_a_determinization_draws_the_next_line():
+def test_unicorn_and_scheme_decks_are_shuffled_when_a_determinization_starts_the_next_round():
     rules = registry.load("kill_the_unicorns")
     state = rules.new_state(4, seed=3)
     deck = state.zones[state.z_deck][:]
     true_next_line = deck[-4:][::-1]  # drawn from the top (the zone's end), one per slot
-    lines = []
+    schemes_1 = set(state.zones[state.z_sdeck[1]]) | set(state.zones[state.z_shand[1]])
+    lines, drawn = [], []
     for seed in range(12):
         guess = state.determinize(0, Rng(seed))
         assert guess.zones[guess.z_deck] == deck and guess.unsettled == 0  # not shuffled yet
+        own = state.zones[state.z_sdeck[0]]
+        assert sorted(guess.zones[guess.z_sdeck[0]]) == sorted(own)  # its own schemes stay its own
         to_next_round(guess, Rng(100 + seed))
         assert guess.unsettled is None
         lines.append(tuple(guess.zones[guess.z_line]))
+        drawn.append(tuple(sorted(guess.zones[guess.z_shand[1]])))
+        assert set(drawn[-1]) <= schemes_1  # seat 1 draws its own schemes
     assert len(set(lines)) > 1 and any(line != tuple(true_next_line) for line in lines)
     assert all(set(line) <= set(deck) for line in lines)
+    assert len(set(drawn)) > 1
     assert state.zones[state.z_deck] == deck  # the true deck never moved

@@ -82,13 +82,15 @@ pools; a game refines it with
         whose hidden cards changed).
 
     def determinize_later(self) -> Collection[int]
-        Zones (each its own pool, `pool: zone`) that `determinize` leaves in their true order;
-        the determinization shuffles them from its own generator when the game calls
-        `self.settle()`, which it must do before it reads, moves or shows a card of them
-        (`view` settles by itself). The result is distributed as an immediate shuffle, and the
-        cards the searching seat saw keep their places. For a deck that most play-outs never
-        reach (Kill the Unicorns' unicorn deck, drawn only when a round starts): its shuffle
-        is then skipped in most iterations. Tested in tests/test_engine_determinize_later.py.
+        Zones whose unseen cards `determinize` does not arrange (one per pool; a zone that is
+        its own pool keeps its true order, one that shares a pool lets determinize deal the
+        pool's other places from the whole pool first); the determinization shuffles them from
+        its own generator when the game calls `self.settle()`, which it must do before it reads,
+        moves or shows a card of them (`view` settles by itself). The result is distributed as
+        an immediate shuffle, and the cards the searching seat saw keep their places. For decks
+        that most play-outs never reach (Kill the Unicorns' unicorn and scheme decks, drawn only
+        when a round starts): their shuffles are then skipped in most iterations. Tested in
+        tests/test_engine_determinize_later.py.
 
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of

@@ -344,18 +344,21 @@ class CardsMixin:
     def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None:
         """`move` without its event, for a bot's play-out on its own copy (nobody reads its
         events; building them was a good part of a play-out's cost). The same changes to
-        zones, faces and knowledge as `move` (zones with fixed slots go through `move`)."""
+        zones, slots, faces and knowledge as `move`."""
         cards, table, zones = self.cards, self.table, self.zones
+        slotted = table.slotted
+        if slot is not None and slotted[zone]:
+            self._check_slot(uid, zone, slot)  # before anything changes
         where, known = cards.zone, cards.known
         src = where[uid]
-        if table.slotted[src] or table.slotted[zone]:
-            self.move(uid, zone, slot, face)
-            return
-        source = zones[src]
-        if source[-1] == uid:
-            source.pop()
+        if slotted[src]:
+            self._take(uid, src)
         else:
-            source.remove(uid)
+            source = zones[src]
+            if source[-1] == uid:
+                source.pop()
+            else:
+                source.remove(uid)
         if face is None:
             known[uid] |= table.masks[src]
             cards.up[uid] = table.up[zone]
@@ -368,10 +371,10 @@ class CardsMixin:
         else:
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
         where[uid] = zone
-        if slot is None:
+        if slot is None and not slotted[zone]:
             zones[zone].append(uid)
         else:
-            zones[zone].insert(slot, uid)
+            self._place(uid, zone, slot)
 
     def relocate_many(self, uids: list[int], zone: int, face: str | None = None) -> None:
         """`move_many` without its events (a bot's play-out on its own copy): the same changes,

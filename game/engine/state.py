@@ -138,25 +138,43 @@ class State(CardsMixin):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state `seat` cannot tell from this one: every card it has not seen is
         exchanged at random with the others of its pool (per zone: `owner`, `shared`,
-        `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded."""
+        `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded.
+        Zones named by `determinize_later` are shuffled later, by `settle()`: here a pool
+        holding one only fills its other places (at random, from the whole pool)."""
         new = self.clone()
         pools: dict[Any, list[tuple[int, int]]] = {}
+        held: dict[Any, tuple[int, list[int]]] = {}  # pool -> its deferred zone, unseen places there
         bit = 1 << seat
         known, owner = new.cards.known, new.cards.owner
         zones = new.zones
         later = self.determinize_later()
         for zi, key in self.table.hidden_from(seat):
-            if zi in later:
-                if key != ("zone", zi):
-                    raise TableeError(f"determinize_later: zone {self.table.specs[zi].name} must be its own pool (pool: zone)")
-                continue
             zone = zones[zi]
+            if later and zi in later:
+                if key == ("zone", zi):
+                    continue  # its own pool: all of it waits for settle()
+                for pos, uid in enumerate(zone):
+                    if uid < 0 or known[uid] & bit:
+                        continue
+                    pool_key = ("card_owner", owner[uid]) if key is None else key
+                    entry = held.get(pool_key)
+                    if entry is None:
+                        held[pool_key] = (zi, [pos])
+                    elif entry[0] == zi:
+                        entry[1].append(pos)
+                    else:
+                        raise TableeError(f"determinize_later: zones {entry[0]} and {zi} share a pool (one deferred zone per pool)")
+                continue
             for pos, uid in enumerate(zone):
                 if uid < 0 or known[uid] & bit:
                     continue
                 pools.setdefault(("card_owner", owner[uid]) if key is None else key, []).append((zi, pos))
         where = new.cards.zone
-        for positions in pools.values():
+        for pool_key, positions in pools.items():
+            deferred = held.get(pool_key)
+            if deferred is not None:
+                _fill_before_deferred(zones, where, positions, deferred, rng)
+                continue
             if len(positions) < 2:  # a single unseen card: it can only be itself
                 continue
             uids = sorted([zones[zi][pos] for zi, pos in positions])
@@ -181,37 +199,48 @@ class State(CardsMixin):
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
 
     def determinize_later(self) -> Collection[int]:
-        """Zones (indices) that `determinize` leaves in their true order, to be shuffled by
-        `settle()` only if the determinization ever reads them: a deck that a search's
-        play-outs seldom reach then costs nothing per determinization. Each must be its own
-        pool (`pool: zone`, else determinize raises). A game that declares one calls
+        """Zones (indices) whose unseen cards `determinize` does not arrange: `settle()`
+        shuffles them only if the determinization ever reads them, so a deck that a search's
+        play-outs seldom reach costs (almost) nothing per determinization. A zone that is its
+        own pool (`pool: zone`) is left in its true order; one that shares a pool with other
+        zones gives them cards drawn at random from the whole pool, and keeps the rest (at most
+        one deferred zone per pool, else determinize raises). A game that declares one calls
         `self.settle()` before it reads, moves, reveals or lets anyone peek at a card of it
         (views settle by themselves). Default: none."""
         return ()
 
-    # In a determinization: the seat it was made for while its `determinize_later` zones still
-    # hold the true order; None once settled (and in every true state).
+    # In a determinization: the seat it was made for while its `determinize_later` zones are
+    # still to shuffle; None once settled (and in every true state).
     unsettled: int | None = None
 
     def settle(self) -> None:
         """Shuffle what `determinize` left for later, once: in each `determinize_later` zone,
-        the cards the searching seat has not seen change places among themselves (the ones it
-        saw stay), drawn from this state's own generator. The result is distributed as
-        `determinize`'s own shuffle of that zone. Nothing to do in a true state."""
+        the cards the searching seat has not seen change places among themselves, per pool
+        (the ones it saw stay), drawn from this state's own generator. With determinize's
+        draw for the pool's other places, the result is distributed as determinize's own
+        shuffle. Nothing to do in a true state."""
         seat = self.unsettled
         if seat is None:
             return
         self.unsettled = None
-        bit, known, zones = 1 << seat, self.cards.known, self.zones
+        bit, known, owner, zones = 1 << seat, self.cards.known, self.cards.owner, self.zones
+        keys = dict(self.table.hidden_from(seat))
         for zi in self.determinize_later():
-            zone = zones[zi]
-            positions = [pos for pos, uid in enumerate(zone) if uid >= 0 and not known[uid] & bit]
-            if len(positions) < 2:
+            if zi not in keys:  # the seat sees the whole zone: nothing unknown to arrange
                 continue
-            uids = sorted([zone[pos] for pos in positions])
-            self.rng.shuffle(uids)
-            for pos, uid in zip(positions, uids, strict=True):
-                zone[pos] = uid
+            zone = zones[zi]
+            groups: dict[Any, list[int]] = {}
+            per_owner = keys[zi] is None  # `card_owner`: cards change places with their owner's only
+            for pos, uid in enumerate(zone):
+                if uid >= 0 and not known[uid] & bit:
+                    groups.setdefault(owner[uid] if per_owner else None, []).append(pos)
+            for positions in groups.values():
+                if len(positions) < 2:
+                    continue
+                uids = sorted([zone[pos] for pos in positions])
+                self.rng.shuffle(uids)
+                for pos, uid in zip(positions, uids, strict=True):
+                    zone[pos] = uid
 
     # ------------------------------------------------------------------- conveniences
     def seats_from(self, first: int) -> Sequence[int]:
@@ -230,3 +259,25 @@ class State(CardsMixin):
     def is_protected(self, uid: int, seat: int) -> bool:
         """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
         return bool(self.protected.get(uid, 0) & (1 << seat))
+
+
+def _fill_before_deferred(
+    zones: list[list[int]], where: list[int], positions: list[tuple[int, int]], deferred: tuple[int, list[int]], rng: Rng
+) -> None:
+    """determinize's draw for a pool holding a deferred zone: each of the pool's other places
+    (`positions`) gets a card drawn at random from the whole pool (a partial Fisher-Yates over
+    its sorted cards: what the seat cannot tell apart draws alike); the cards left go to the
+    deferred zone's unseen places, which `settle()` shuffles when needed."""
+    zone_index, places = deferred
+    deferred_zone = zones[zone_index]
+    uids = sorted([zones[zi][pos] for zi, pos in positions] + [deferred_zone[pos] for pos in places])
+    n, m = len(uids), len(positions)
+    for i in range(m):
+        j = i + rng.randrange(n - i)
+        uids[i], uids[j] = uids[j], uids[i]
+    for (zi, pos), uid in zip(positions, uids[:m], strict=True):
+        zones[zi][pos] = uid
+        where[uid] = zi
+    for pos, uid in zip(places, uids[m:], strict=True):
+        deferred_zone[pos] = uid
+        where[uid] = zone_index

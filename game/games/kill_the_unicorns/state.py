@@ -89,9 +89,10 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self._legal = None  # other seats' hidden cards changed: so may their moves
 
     def determinize_later(self) -> tuple[int, ...]:
-        """The unicorn deck is only read when a round starts (`settle()` there); most play-outs
-        stop before, so a determinization skips its shuffle."""
-        return (self.z_deck,)
+        """The unicorn deck and the scheme decks are only read when a round starts (`settle()`
+        there); most play-outs stop before, so a determinization skips their shuffles (a
+        scheme deck's pool, its owner's schemes, still deals the other places at random)."""
+        return (self.z_deck, *self.z_sdeck)
 
     # A play-out's own copy (ai.playout): its events are never read, so most card moves and
     # notes build none (the same changes to zones, faces and knowledge: tested).
@@ -103,10 +104,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
     ) -> CardMoved:
         """The engine's move; on a quiet state its `relocate` (the same changes, no event)."""
         if self.quiet:
-            slotted = self.table.slotted
-            if not slotted[zone] and not slotted[self.locations()[uid]]:
-                self.relocate(uid, zone, slot, face)
-                return _QUIET_MOVE
+            self.relocate(uid, zone, slot, face)
+            return _QUIET_MOVE
         return CardsMixin.move(self, uid, zone, slot, face, reason, actor)
 
     def move_many(
