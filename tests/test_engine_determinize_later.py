@@ -207,3 +207,25 @@ def test_unicorn_and_scheme_decks_are_shuffled_when_a_determinization_starts_the
     assert all(set(line) <= set(deck) for line in lines)
     assert len(set(drawn)) > 1
     assert state.zones[state.z_deck] == deck  # the true deck never moved
+
+
+@pytest.mark.parametrize("game_id", ["kill_the_unicorns", "jagdfieber", "fish_fish", "wolf_and_hound", "silver_amulet"])
+def test_a_determinizer_draws_what_determinize_draws(game_id):
+    """The search's `state.determinizer(seat)` (pools found once) gives the very states that
+    `determinize` gives from the same draws, for every game (Silver's own determinize too)."""
+    rules = registry.load(game_id)
+    state = rules.new_state(rules.min_players, seed=4)
+    rng = Rng(4)
+    for _ in range(9):  # a few moves in: some cards seen, some hidden
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    seat = state.to_act()[0] if state.to_act() else 0
+    make = state.determinizer(seat)
+    for seed in range(6):
+        drawn, made = make(Rng(seed)), state.determinize(seat, Rng(seed))
+        assert drawn.zones == made.zones and list(drawn.card_ids) == list(made.card_ids)
+        assert drawn.cards.known == made.cards.known and drawn.rng.state == made.rng.state
+        assert drawn.view(seat) == state.view(seat)

@@ -227,9 +227,10 @@ def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size:
     the game has a `belief` hook: then a pool of determinizations is weighted by how likely the
     other seats' observed choices were under each, and iterations draw from it by weight (a
     clone with its own future chance), so a line that looks like a lure is searched as one."""
+    make = state.determinizer(seat)  # the pools found once per search
     if hooks.belief is None:
-        return lambda: state.determinize(seat, rng)
-    pool = [state.determinize(seat, rng) for _ in range(max(1, pool_size))]
+        return lambda: make(rng)
+    pool = [make(rng) for _ in range(max(1, pool_size))]
     weights = [max(0.0, hooks.belief(det, seat)) for det in pool]
     total = sum(weights)
     if total <= 0.0:

@@ -7,7 +7,8 @@ their declared visibility and the card table (game/engine/cards.py), so secrets 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -141,12 +142,22 @@ class State(CardsMixin):
         `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded.
         Zones named by `determinize_later` are shuffled later, by `settle()`: here a pool
         holding one only fills its other places (at random, from the whole pool)."""
-        new = self.clone()
+        return self._determinizer(seat)(rng)
+
+    def determinizer(self, seat: int) -> Callable[[Rng], State]:
+        """`lambda rng: self.determinize(seat, rng)` for many draws from this state while it
+        does not change (a search): the same states from the same draws, the pools found once.
+        A game that overrides `determinize` gets its own."""
+        if type(self).determinize is not State.determinize:
+            return partial(self.determinize, seat)
+        return self._determinizer(seat)
+
+    def _determinizer(self, seat: int) -> Callable[[Rng], State]:
         pools: dict[Any, list[tuple[int, int]]] = {}
         held: dict[Any, tuple[int, list[int]]] = {}  # pool -> its deferred zone, unseen places there
         bit = 1 << seat
-        known, owner = new.cards.known, new.cards.owner
-        zones = new.zones
+        known, owner = self.cards.known, self.cards.owner
+        zones = self.zones
         later = self.determinize_later()
         for zi, key in self.table.hidden_from(seat):
             zone = zones[zi]
@@ -169,31 +180,49 @@ class State(CardsMixin):
                 if uid < 0 or known[uid] & bit:
                     continue
                 pools.setdefault(("card_owner", owner[uid]) if key is None else key, []).append((zi, pos))
-        where = new.cards.zone
+        # Per pool, in the order met: its places (the deferred zone's last) and its cards, sorted
+        # (what the seat cannot tell apart draws alike), and how many places are dealt now.
+        plan: list[tuple[list[tuple[int, int]], list[int], int]] = []
         for pool_key, positions in pools.items():
             deferred = held.get(pool_key)
             if deferred is not None:
-                _fill_before_deferred(zones, where, positions, deferred, rng)
-                continue
-            if len(positions) < 2:  # a single unseen card: it can only be itself
-                continue
-            uids = sorted([zones[zi][pos] for zi, pos in positions])
-            rng.shuffle(uids)
-            for (zi, pos), uid in zip(positions, uids, strict=True):
-                zones[zi][pos] = uid
-                where[uid] = zi
-        if self.protected:
-            # Protection lies on a place (the amulet on a village card), not on an identity.
-            new.protected = {
-                new.zones[zi][pos]: self.protected[uid]
-                for zi, zone in enumerate(self.zones)
-                for pos, uid in enumerate(zone)
-                if uid in self.protected
-            }
-        new.rng = rng.spawn()
-        new.unsettled = seat if later else None
-        new.after_determinize(seat, rng)
-        return new
+                zone_index, places = deferred
+                spots = positions + [(zone_index, pos) for pos in places]
+                plan.append((spots, sorted([zones[zi][pos] for zi, pos in spots]), len(positions)))
+            elif len(positions) > 1:  # a single unseen card can only be itself
+                plan.append((positions, sorted([zones[zi][pos] for zi, pos in positions]), -1))
+        protected = self.protected
+        pending = seat if later else None
+
+        def draw(rng: Rng) -> State:
+            new = self.clone()
+            zones, where = new.zones, new.cards.zone
+            for spots, cards, dealt in plan:
+                uids = cards[:]
+                if dealt < 0:
+                    rng.shuffle(uids)
+                else:  # a partial Fisher-Yates: the places dealt now draw from the whole pool
+                    n = len(uids)
+                    for i in range(dealt):
+                        j = i + rng.randrange(n - i)
+                        uids[i], uids[j] = uids[j], uids[i]
+                for (zi, pos), uid in zip(spots, uids, strict=True):
+                    zones[zi][pos] = uid
+                    where[uid] = zi
+            if protected:
+                # Protection lies on a place (the amulet on a village card), not on an identity.
+                new.protected = {
+                    zones[zi][pos]: protected[uid]
+                    for zi, zone in enumerate(self.zones)
+                    for pos, uid in enumerate(zone)
+                    if uid in protected
+                }
+            new.rng = rng.spawn()
+            new.unsettled = pending
+            new.after_determinize(seat, rng)
+            return new
+
+        return draw
 
     def after_determinize(self, seat: int, rng: Rng) -> None:
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
@@ -260,24 +289,3 @@ class State(CardsMixin):
         """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
         return bool(self.protected.get(uid, 0) & (1 << seat))
 
-
-def _fill_before_deferred(
-    zones: list[list[int]], where: list[int], positions: list[tuple[int, int]], deferred: tuple[int, list[int]], rng: Rng
-) -> None:
-    """determinize's draw for a pool holding a deferred zone: each of the pool's other places
-    (`positions`) gets a card drawn at random from the whole pool (a partial Fisher-Yates over
-    its sorted cards: what the seat cannot tell apart draws alike); the cards left go to the
-    deferred zone's unseen places, which `settle()` shuffles when needed."""
-    zone_index, places = deferred
-    deferred_zone = zones[zone_index]
-    uids = sorted([zones[zi][pos] for zi, pos in positions] + [deferred_zone[pos] for pos in places])
-    n, m = len(uids), len(positions)
-    for i in range(m):
-        j = i + rng.randrange(n - i)
-        uids[i], uids[j] = uids[j], uids[i]
-    for (zi, pos), uid in zip(positions, uids[:m], strict=True):
-        zones[zi][pos] = uid
-        where[uid] = zi
-    for pos, uid in zip(places, uids[m:], strict=True):
-        deferred_zone[pos] = uid
-        where[uid] = zone_index
