@@ -105,16 +105,17 @@ def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggressi
     pos = state.hunt_pos
     uid = state.zones[state.z_line][pos]
     value = unicorn_value(state, seat, uid)
-    for scheme in state.zones[state.z_under[pos]]:
-        if state.sees(seat, scheme):  # my own scheme, or one I peeked at
+    under = state.z_under[pos]
+    seen, known, bit = state.table.masks[under], state.knowledge(), 1 << seat
+    for scheme in state.zones[under]:
+        if (seen | known[scheme]) & bit:  # my own scheme, or one I peeked at (state.sees)
             sid = state.card_ids[scheme]
             value += 2 if sid in HELPS else -3 if sid in HURTS else 0
     first = actions[0]
     if first.kind == "peek":  # type: ignore[attr-defined]
         return first
     hunts_left = rules.line_size - pos
-    hand = state._hand_values(seat)
-    wallet = sum(hand)
+    wallet = sum(map(state.value.__getitem__, state.zones[state.z_hand[seat]]))
     budget = wallet / max(1, hunts_left)
     if value <= 0 or (value < 2 and rng.random() < 0.5):
         return first  # pass: the first move once there is no peek
@@ -279,7 +280,7 @@ def playout(state: State, rng: Rng) -> list[float]:
     round_no, from_market = s.round_no, s.phase == MARKET
     while s.phase != OVER:
         mover = s.actor
-        s.play(mover, _policy(s, mover, s.legal_actions(mover), rng, 1.0, NOISE))
+        s.play(mover, _policy(s, mover, s._legal_now(mover), rng, 1.0, NOISE))  # listed once a step: no cache
         if s.round_no != round_no or (s.phase == MARKET and not from_market):
             break
     return evaluate(state)

@@ -241,7 +241,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self.queue = []
         self.actor = self.first
         self.winner = -1
-        events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
+        if not self.quiet:
+            events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
 
     def _bid_actions(self, seat: int) -> list[Action]:
         power = self.rules.power_of[self.character[seat]] if self.powers_on and not self.power_used[seat] else ""
@@ -350,15 +351,17 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self.untied = {s: t for s, t in totals.items() if counts[t] == 1}
         self.winner = max(self.untied, key=self.untied.__getitem__) if self.untied else -1
         if self.winner < 0:
-            if totals:
+            if totals and loud:
                 events.append(Note("nobody"))
             self._finish_hunt(-1, events)
             return
-        events.append(Note("winner", self.winner, (("total", totals[self.winner]),)))
+        if loud:
+            events.append(Note("winner", self.winner, (("total", totals[self.winner]),)))
         under = zones[self.z_under[self.hunt_pos]]
         if len(under) >= 2:
             self.phase, self.actor = CHOOSE, self.winner
-            events.append(Note("choose_scheme", self.winner))
+            if loud:
+                events.append(Note("choose_scheme", self.winner))
         elif under:
             self._resolve_scheme(under[0], -1, events)
         else:
@@ -425,7 +428,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             events.append(self.move(unicorn, self.z_coll[winner], reason="won", actor=winner))
             if winner != self.first:
                 self.first = winner
-                events.append(MarkerChanged("first_player", winner, winner))
+                if not self.quiet:
+                    events.append(MarkerChanged("first_player", winner, winner))
         else:
             events.append(self.move(unicorn, self.z_discard, reason="run_away"))
         bard = self._power_seat("take_back")
