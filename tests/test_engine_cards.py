@@ -246,6 +246,15 @@ def test_shuffle_draws_as_next64_does():
     assert items == expected and inlined.state == stepwise.state
 
 
+def test_random_and_randrange_draw_as_next64_does():
+    inlined, stepwise = Rng(7), Rng(7)
+    for n in (1, 2, 6, 38, 1 << 40):
+        for _ in range(20):
+            assert inlined.randrange(n) == (stepwise.next64() * n) >> 64
+            assert inlined.random() == (stepwise.next64() >> 11) * (1.0 / 9007199254740992.0)
+    assert inlined.state == stepwise.state
+
+
 def test_move_faces_decide_who_knows_the_card_afterwards(state):
     uid = uid_in(state, 0, "hand")
     kept = state.move(uid, state.zone_index(None, "deck"))

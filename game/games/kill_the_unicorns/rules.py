@@ -96,6 +96,11 @@ class Move(Action):
     kind: str = ""
     args: tuple[Any, ...] = ()
 
+    def __hash__(self) -> int:
+        """The text's (cached by the string): equal moves have equal texts, and the search
+        looks moves up in its statistics at every step (the generated hash hashed the args)."""
+        return hash(self.text)
+
 
 class UnicornsRules(Rules):
     state_class = UnicornsState
