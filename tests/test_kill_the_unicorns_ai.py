@@ -122,3 +122,13 @@ def test_the_bid_policy_chooses_as_when_it_scored_every_listed_hunt(players):
                 assert ai._bid_action(state, seat, legal, Rng(k), aggression) is reference_bid(state, seat, legal, Rng(k), aggression)
                 compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_scores_are_the_sums_of_the_score_details(players):
+    seen = set()
+    for state in positions(players, 90 + players, every=1):
+        details = [state.score_details(s) for s in range(players)]
+        assert state.scores() == [sum(v for _, v in d) for d in details]
+        seen.update(part for d in details for part, v in d if v)
+    assert {"unicorns", "bonuses", "collections"} <= seen
