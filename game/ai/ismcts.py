@@ -308,22 +308,24 @@ def select(node: Node, mover: int, actions: list[Action], c: float, rng: Rng) ->
     if stats is None:
         stats = node.stats[mover] = {}
     untried: list[Action] = []
+    entries: list[list[float]] = []  # each action's, in order: one look-up per action
     for action in actions:
         entry = stats.get(action)
         if entry is None:
-            stats[action] = [0.0, 0.0, 1.0]
+            entry = stats[action] = [0.0, 0.0, 1.0]
             untried.append(action)
         else:
             entry[2] += 1.0
             if entry[0] == 0.0:
                 untried.append(action)
+        entries.append(entry)
     if untried:
         return untried[rng.randrange(len(untried))], True
     best = actions[0]
     best_bound = -math.inf
-    for action in actions:
-        visits, total, avail = stats[action]
-        bound = total / visits + c * math.sqrt(math.log(avail) / visits)
+    sqrt, log = math.sqrt, math.log
+    for action, (visits, total, avail) in zip(actions, entries, strict=True):
+        bound = total / visits + c * sqrt(log(avail) / visits)
         if bound > best_bound:
             best, best_bound = action, bound
     return best, False
