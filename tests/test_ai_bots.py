@@ -51,6 +51,11 @@ class ObserverOnly:
         assert seat == self._seat, "a bot determinized for another seat"
         return self._state.determinize(seat, rng)
 
+    def determinizer(self, seat: int):
+        """Determinizations for itself, many from one state (a search)."""
+        assert seat == self._seat, "a bot determinized for another seat"
+        return self._state.determinizer(seat)
+
     def __getattr__(self, name: str):
         raise AssertionError(f"a bot read state.{name}, beyond what its seat may know")
 

@@ -246,6 +246,15 @@ def test_shuffle_draws_as_next64_does():
     assert items == expected and inlined.state == stepwise.state
 
 
+def test_random_and_randrange_draw_as_next64_does():
+    inlined, stepwise = Rng(7), Rng(7)
+    for n in (1, 2, 6, 38, 1 << 40):
+        for _ in range(20):
+            assert inlined.randrange(n) == (stepwise.next64() * n) >> 64
+            assert inlined.random() == (stepwise.next64() >> 11) * (1.0 / 9007199254740992.0)
+    assert inlined.state == stepwise.state
+
+
 def test_move_faces_decide_who_knows_the_card_afterwards(state):
     uid = uid_in(state, 0, "hand")
     kept = state.move(uid, state.zone_index(None, "deck"))
@@ -314,3 +323,35 @@ def test_deal_places_cards_silently_and_nobody_remembers_them(state):
     assert state.zone(0, "hand") == [hand[1], hand[3]]
     assert not any(state.sees(s, hand[0]) for s in range(3)) and not state.cards.up[hand[0]]
     assert all(state.cards.zone[u] == deck for u in order)
+
+
+# ------------------------------------------------------- moves without events (bots' copies)
+def table_state(state: State) -> tuple:
+    cards = state.cards
+    return [z[:] for z in state.zones], cards.known[:], cards.up[:], cards.zone[:]
+
+
+@pytest.mark.parametrize("face", [None, "up", "down"])
+def test_relocate_and_relocate_many_change_what_move_and_move_many_do(state, face):
+    loud, quiet = state.clone(), state.clone()
+    loud.peek(uid_in(loud, 1, "hand", 1), 0)
+    quiet.peek(uid_in(quiet, 1, "hand", 1), 0)
+    steps = [
+        (uid_in(state, 1, "hand", 1), state.zone_index(None, "open"), None),  # a card seen by seat 0
+        (uid_in(state, 2, "hand", 0), state.zone_index(2, "row"), 3),  # into a slotted zone
+        (uid_in(state, None, "deck", 5), state.zone_index(None, "under", 1), None),
+    ]
+    for uid, zone, slot in steps:
+        loud.move(uid, zone, slot, face)
+        quiet.relocate(uid, zone, slot, face)
+        assert table_state(quiet) == table_state(loud)
+    for uids, zone in (
+        (state.zone(0, "hand")[:], state.zone_index(None, "open")),  # a whole zone
+        (state.zone(None, "deck")[-2:], state.zone_index(1, "hand")),  # the top of one
+        (state.zone(None, "deck")[:2], state.zone_index(None, "under", 0)),  # from its middle
+        ([uid_in(state, 1, "hand", 0), state.zone(None, "deck")[2]], state.zone_index(None, "open")),  # two zones
+    ):
+        loud.move_many(uids, zone, face)
+        quiet.relocate_many(uids, zone, face)
+        assert table_state(quiet) == table_state(loud)
+    assert quiet.view(0) == loud.view(0) and quiet.view(None) == loud.view(None)

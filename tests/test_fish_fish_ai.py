@@ -41,6 +41,10 @@ class SeatOnly:
         assert seat == self._seat
         return self._state.determinize(seat, rng)
 
+    def determinizer(self, seat: int):
+        assert seat == self._seat
+        return self._state.determinizer(seat)
+
     def __getattr__(self, name: str):
         raise AssertionError(f"a bot read state.{name}")
 

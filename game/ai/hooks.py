@@ -73,6 +73,25 @@ the module is searched with uniform random play-outs to the end of the game.
         short search's noise does not replace a good move by a worse one. Called on a
         determinization of the seat, like STYLES. Default: none (the most visited move).
 
+THE STATE'S DETERMINIZATION HOOKS (methods of the game's State, game/engine/state.py): every
+iteration starts from `state.determinize(seat, rng)`, written once in the engine from the zones'
+pools; a game refines it with
+
+    def after_determinize(self, seat: int, rng: Rng) -> None
+        Hidden facts kept outside zones (rare), and caches to drop (the legal moves of seats
+        whose hidden cards changed).
+
+    def determinize_later(self) -> Collection[int]
+        Zones whose unseen cards `determinize` does not arrange (one per pool; a zone that is
+        its own pool keeps its true order, one that shares a pool lets determinize deal the
+        pool's other places from the whole pool first); the determinization shuffles them from
+        its own generator when the game calls `self.settle()`, which it must do before it reads,
+        moves or shows a card of them (`view` settles by itself). The result is distributed as
+        an immediate shuffle, and the cards the searching seat saw keep their places. For decks
+        that most play-outs never reach (Kill the Unicorns' unicorn and scheme decks, drawn only
+        when a round starts): their shuffles are then skipped in most iterations. Tested in
+        tests/test_engine_determinize_later.py.
+
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of
 view(), deepcopy, YAML and file access.

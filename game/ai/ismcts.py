@@ -227,9 +227,10 @@ def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size:
     the game has a `belief` hook: then a pool of determinizations is weighted by how likely the
     other seats' observed choices were under each, and iterations draw from it by weight (a
     clone with its own future chance), so a line that looks like a lure is searched as one."""
+    make = state.determinizer(seat)  # the pools found once per search
     if hooks.belief is None:
-        return lambda: state.determinize(seat, rng)
-    pool = [state.determinize(seat, rng) for _ in range(max(1, pool_size))]
+        return lambda: make(rng)
+    pool = [make(rng) for _ in range(max(1, pool_size))]
     weights = [max(0.0, hooks.belief(det, seat)) for det in pool]
     total = sum(weights)
     if total <= 0.0:
@@ -307,22 +308,24 @@ def select(node: Node, mover: int, actions: list[Action], c: float, rng: Rng) ->
     if stats is None:
         stats = node.stats[mover] = {}
     untried: list[Action] = []
+    entries: list[list[float]] = []  # each action's, in order: one look-up per action
     for action in actions:
         entry = stats.get(action)
         if entry is None:
-            stats[action] = [0.0, 0.0, 1.0]
+            entry = stats[action] = [0.0, 0.0, 1.0]
             untried.append(action)
         else:
             entry[2] += 1.0
             if entry[0] == 0.0:
                 untried.append(action)
+        entries.append(entry)
     if untried:
         return untried[rng.randrange(len(untried))], True
     best = actions[0]
     best_bound = -math.inf
-    for action in actions:
-        visits, total, avail = stats[action]
-        bound = total / visits + c * math.sqrt(math.log(avail) / visits)
+    sqrt, log = math.sqrt, math.log
+    for action, (visits, total, avail) in zip(actions, entries, strict=True):
+        bound = total / visits + c * sqrt(log(avail) / visits)
         if bound > best_bound:
             best, best_bound = action, bound
     return best, False

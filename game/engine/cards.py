@@ -4,7 +4,8 @@ Per card uid: its id, owner (a seat or None: a fish tile belongs to a seat), att
 game's YAML (value, colour, points...), face (up/down), known-by mask and zone. The first three
 never change after setup and are shared by every clone; the others are small int lists copied by
 `clone()`. Games read the table freely but change it only through the secrets API of
-`CardsMixin` (`move`, `move_many`, `reveal`, `peek`, `conceal`, `deduce`, `deal`), so secrets
+`CardsMixin` (`move`, `move_many`, `reveal`, `peek`, `conceal`, `deduce`, `deal`, and for a
+bot's own copy `relocate`, `relocate_many`: the same changes without events), so secrets
 live in one place; `seen_by` / `sees` is the one rule deciding who sees a card, used by views,
 event masks (hence the log and records), undo and the bots' observations.
 """
@@ -343,18 +344,21 @@ class CardsMixin:
     def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None:
         """`move` without its event, for a bot's play-out on its own copy (nobody reads its
         events; building them was a good part of a play-out's cost). The same changes to
-        zones, faces and knowledge as `move` (zones with fixed slots go through `move`)."""
+        zones, slots, faces and knowledge as `move`."""
         cards, table, zones = self.cards, self.table, self.zones
+        slotted = table.slotted
+        if slot is not None and slotted[zone]:
+            self._check_slot(uid, zone, slot)  # before anything changes
         where, known = cards.zone, cards.known
         src = where[uid]
-        if table.slotted[src] or table.slotted[zone]:
-            self.move(uid, zone, slot, face)
-            return
-        source = zones[src]
-        if source[-1] == uid:
-            source.pop()
+        if slotted[src]:
+            self._take(uid, src)
         else:
-            source.remove(uid)
+            source = zones[src]
+            if source[-1] == uid:
+                source.pop()
+            else:
+                source.remove(uid)
         if face is None:
             known[uid] |= table.masks[src]
             cards.up[uid] = table.up[zone]
@@ -367,10 +371,39 @@ class CardsMixin:
         else:
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
         where[uid] = zone
-        if slot is None:
+        if slot is None and not slotted[zone]:
             zones[zone].append(uid)
         else:
-            zones[zone].insert(slot, uid)
+            self._place(uid, zone, slot)
+
+    def relocate_many(self, uids: list[int], zone: int, face: str | None = None) -> None:
+        """`move_many` without its events (a bot's play-out on its own copy): the same changes,
+        cards of one unslotted zone in one step."""
+        if not uids:
+            return
+        cards, table, zones = self.cards, self.table, self.zones
+        slotted, where = table.slotted, cards.zone
+        src = where[uids[0]]
+        k = len(uids)
+        if face is not None or slotted[zone] or slotted[src] or (k > 1 and any(where[u] != src for u in uids)):
+            for uid in uids:
+                self.relocate(uid, zone, None, face)
+            return
+        source = zones[src]
+        if k == len(source):
+            zones[src] = []
+        elif source[-k:] == uids:
+            del source[-k:]
+        else:
+            for uid in uids:
+                source.remove(uid)
+        zones[zone].extend(uids)
+        known, up = cards.known, cards.up
+        src_mask, face_up = table.masks[src], table.up[zone]
+        for uid in uids:
+            where[uid] = zone
+            up[uid] = face_up
+            known[uid] |= src_mask
 
     def move_many(
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None

@@ -7,7 +7,8 @@ their declared visibility and the card table (game/engine/cards.py), so secrets 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,7 @@ class State(CardsMixin):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: the public), as JSON-ready data. Hidden cards are BACK,
         empty slots None; `cards` gives each card's face, owner and (if seen) attributes."""
+        self.settle()  # a determinization's deferred zones: never their true order
         seen = self.seen_ids
         view: dict[str, Any] = {
             "game": self.rules.game_id,
@@ -137,41 +139,137 @@ class State(CardsMixin):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state `seat` cannot tell from this one: every card it has not seen is
         exchanged at random with the others of its pool (per zone: `owner`, `shared`,
-        `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded."""
-        new = self.clone()
+        `card_owner` or `zone`), empty slots stay empty, and future chance is reseeded.
+        Zones named by `determinize_later` are shuffled later, by `settle()`: here a pool
+        holding one only fills its other places (at random, from the whole pool)."""
+        return self._determinizer(seat)(rng)
+
+    def determinizer(self, seat: int) -> Callable[[Rng], State]:
+        """`lambda rng: self.determinize(seat, rng)` for many draws from this state while it
+        does not change (a search): the same states from the same draws, the pools found once.
+        A game that overrides `determinize` gets its own."""
+        if type(self).determinize is not State.determinize:
+            return partial(self.determinize, seat)
+        return self._determinizer(seat)
+
+    def _determinizer(self, seat: int) -> Callable[[Rng], State]:
         pools: dict[Any, list[tuple[int, int]]] = {}
+        held: dict[Any, tuple[int, list[int]]] = {}  # pool -> its deferred zone, unseen places there
         bit = 1 << seat
-        known, owner = new.cards.known, new.cards.owner
-        zones = new.zones
+        known, owner = self.cards.known, self.cards.owner
+        zones = self.zones
+        later = self.determinize_later()
         for zi, key in self.table.hidden_from(seat):
             zone = zones[zi]
+            if later and zi in later:
+                if key == ("zone", zi):
+                    continue  # its own pool: all of it waits for settle()
+                for pos, uid in enumerate(zone):
+                    if uid < 0 or known[uid] & bit:
+                        continue
+                    pool_key = ("card_owner", owner[uid]) if key is None else key
+                    entry = held.get(pool_key)
+                    if entry is None:
+                        held[pool_key] = (zi, [pos])
+                    elif entry[0] == zi:
+                        entry[1].append(pos)
+                    else:
+                        raise TableeError(f"determinize_later: zones {entry[0]} and {zi} share a pool (one deferred zone per pool)")
+                continue
             for pos, uid in enumerate(zone):
                 if uid < 0 or known[uid] & bit:
                     continue
                 pools.setdefault(("card_owner", owner[uid]) if key is None else key, []).append((zi, pos))
-        where = new.cards.zone
-        for positions in pools.values():
-            if len(positions) < 2:  # a single unseen card: it can only be itself
-                continue
-            uids = sorted([zones[zi][pos] for zi, pos in positions])
-            rng.shuffle(uids)
-            for (zi, pos), uid in zip(positions, uids, strict=True):
-                zones[zi][pos] = uid
-                where[uid] = zi
-        if self.protected:
-            # Protection lies on a place (the amulet on a village card), not on an identity.
-            new.protected = {
-                new.zones[zi][pos]: self.protected[uid]
-                for zi, zone in enumerate(self.zones)
-                for pos, uid in enumerate(zone)
-                if uid in self.protected
-            }
-        new.rng = rng.spawn()
-        new.after_determinize(seat, rng)
-        return new
+        # Per pool, in the order met: its places (the deferred zone's last) and its cards, sorted
+        # (what the seat cannot tell apart draws alike), and how many places are dealt now.
+        plan: list[tuple[list[tuple[int, int]], list[int], int]] = []
+        for pool_key, positions in pools.items():
+            deferred = held.get(pool_key)
+            if deferred is not None:
+                zone_index, places = deferred
+                spots = positions + [(zone_index, pos) for pos in places]
+                plan.append((spots, sorted([zones[zi][pos] for zi, pos in spots]), len(positions)))
+            elif len(positions) > 1:  # a single unseen card can only be itself
+                plan.append((positions, sorted([zones[zi][pos] for zi, pos in positions]), -1))
+        protected = self.protected
+        pending = seat if later else None
+
+        def draw(rng: Rng) -> State:
+            new = self.clone()
+            zones, where = new.zones, new.cards.zone
+            for spots, cards, dealt in plan:
+                uids = cards[:]
+                if dealt < 0:
+                    rng.shuffle(uids)
+                else:  # a partial Fisher-Yates: the places dealt now draw from the whole pool
+                    n = len(uids)
+                    for i in range(dealt):
+                        j = i + rng.randrange(n - i)
+                        uids[i], uids[j] = uids[j], uids[i]
+                for (zi, pos), uid in zip(spots, uids, strict=True):
+                    zones[zi][pos] = uid
+                    where[uid] = zi
+            if protected:
+                # Protection lies on a place (the amulet on a village card), not on an identity.
+                new.protected = {
+                    zones[zi][pos]: protected[uid]
+                    for zi, zone in enumerate(self.zones)
+                    for pos, uid in enumerate(zone)
+                    if uid in protected
+                }
+            new.rng = rng.spawn()
+            new.unsettled = pending
+            new.after_determinize(seat, rng)
+            return new
+
+        return draw
 
     def after_determinize(self, seat: int, rng: Rng) -> None:
         """Hook for hidden facts kept outside zones (rare: prefer zones)."""
+
+    def determinize_later(self) -> Collection[int]:
+        """Zones (indices) whose unseen cards `determinize` does not arrange: `settle()`
+        shuffles them only if the determinization ever reads them, so a deck that a search's
+        play-outs seldom reach costs (almost) nothing per determinization. A zone that is its
+        own pool (`pool: zone`) is left in its true order; one that shares a pool with other
+        zones gives them cards drawn at random from the whole pool, and keeps the rest (at most
+        one deferred zone per pool, else determinize raises). A game that declares one calls
+        `self.settle()` before it reads, moves, reveals or lets anyone peek at a card of it
+        (views settle by themselves). Default: none."""
+        return ()
+
+    # In a determinization: the seat it was made for while its `determinize_later` zones are
+    # still to shuffle; None once settled (and in every true state).
+    unsettled: int | None = None
+
+    def settle(self) -> None:
+        """Shuffle what `determinize` left for later, once: in each `determinize_later` zone,
+        the cards the searching seat has not seen change places among themselves, per pool
+        (the ones it saw stay), drawn from this state's own generator. With determinize's
+        draw for the pool's other places, the result is distributed as determinize's own
+        shuffle. Nothing to do in a true state."""
+        seat = self.unsettled
+        if seat is None:
+            return
+        self.unsettled = None
+        bit, known, owner, zones = 1 << seat, self.cards.known, self.cards.owner, self.zones
+        keys = dict(self.table.hidden_from(seat))
+        for zi in self.determinize_later():
+            if zi not in keys:  # the seat sees the whole zone: nothing unknown to arrange
+                continue
+            zone = zones[zi]
+            groups: dict[Any, list[int]] = {}
+            per_owner = keys[zi] is None  # `card_owner`: cards change places with their owner's only
+            for pos, uid in enumerate(zone):
+                if uid >= 0 and not known[uid] & bit:
+                    groups.setdefault(owner[uid] if per_owner else None, []).append(pos)
+            for positions in groups.values():
+                if len(positions) < 2:
+                    continue
+                uids = sorted([zone[pos] for pos in positions])
+                self.rng.shuffle(uids)
+                for pos, uid in zip(positions, uids, strict=True):
+                    zone[pos] = uid
 
     # ------------------------------------------------------------------- conveniences
     def seats_from(self, first: int) -> Sequence[int]:
@@ -190,3 +288,4 @@ class State(CardsMixin):
     def is_protected(self, uid: int, seat: int) -> bool:
         """Whether `seat` may not look at, take or swap the card `uid` (no target offers it)."""
         return bool(self.protected.get(uid, 0) & (1 << seat))
+

@@ -20,7 +20,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
-from game.games.kill_the_unicorns.state import MARKET
+from game.games.kill_the_unicorns.state import MARKET, OVER
 
 HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encore"})  # good for the winner or owner
 HURTS = frozenset({"stinky", "curse", "polymorph", "escape", "trap"})
@@ -34,10 +34,15 @@ def unicorn_value(state: Any, seat: int, uid: int) -> int:
     if not colour:  # no colour: adds to no collection
         return state.base[uid]
     counts = state.colour_counts(seat)
-    collections, rainbows, _ = state.collection_bonus(counts)
-    counts[state.rules.colour_index[colour]] += 1
-    after = state.collection_bonus(counts)
-    return state.base[uid] + after[0] + after[1] - collections - rainbows
+    key = (*counts, colour, state.options["collections"])
+    cache = state.rules.gain_cache
+    gain = cache.get(key)
+    if gain is None:  # what one more unicorn of that colour adds to the collections and rainbows
+        collections, rainbows, _ = state.collection_bonus(counts)
+        counts[state.rules.colour_index[colour]] += 1
+        after = state.collection_bonus(counts)
+        gain = cache[key] = after[0] + after[1] - collections - rainbows
+    return state.base[uid] + gain
 
 
 def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -60,27 +65,39 @@ def _scheme_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Ac
     return best
 
 
-_BIDS: dict[int, tuple[list[Action], int, list[tuple[Action, int, float, bool, float]]]] = {}
+# A listed bid as the play-out policy scores it: (action, total with its boost, 0.3 x its
+# number of cards, its boost's extra cost, 0.8 if the total is odd).
+Bid = tuple[Action, int, float, float, float]
+_BIDS: dict[int, tuple[list[Action], int, tuple[list[Bid], list[Bid]]]] = {}
 
 
-def _bids_of(actions: list[Action], boost_points: int) -> list[tuple[Action, int, float, bool, float]]:
-    """(action, total with its boost, 0.3 x its number of cards, boost, 0.8 if the total is odd)
-    of each hunt in a legal list: the parts of _bid_action's score that do not change with the
-    target. The lists are shared by every state (the rules cache them), so this is worked out
-    once per list (kept with the list itself, so that an id is never reused for another)."""
+def _bids_of(actions: list[Action], boost_points: int, costly_boost: bool) -> list[Bid]:
+    """The bids of a legal list that _bid_action may choose: of the hunts with the same total,
+    only the one it would prefer whatever the target (fewest cards, no costly boost; the first
+    listed among equals), in list order. Their score differs from the others' by at least 0.1
+    (0.3 per card, 0.5 for a boost), far above rounding, so the choice is the same as over the
+    whole list, for a third of the work. The lists are shared by every state (the rules cache
+    them), so this is worked out once per list and cost (kept with the list itself, so that an
+    id is never reused for another)."""
     entry = _BIDS.get(id(actions))
-    if entry is not None and entry[0] is actions and entry[1] == boost_points:
-        return entry[2]
-    bids: list[tuple[Action, int, float, bool, float]] = []
-    for a in actions:
-        if a.kind == "hunt":  # type: ignore[attr-defined]
-            cards, boost = a.args  # type: ignore[attr-defined]
-            total = sum(cards) + boost_points if boost else sum(cards)
-            bids.append((a, total, 0.3 * len(cards), boost, 0.8 * (total % 2)))
-    if len(_BIDS) > 1 << 15:  # lists from outside the rules' cache (tests): keep the memo small
-        _BIDS.clear()
-    _BIDS[id(actions)] = (actions, boost_points, bids)
-    return bids
+    if entry is None or entry[0] is not actions or entry[1] != boost_points:
+        kept: list[list[Bid]] = []
+        for costly in (False, True):
+            best: dict[int, tuple[int, int, Bid]] = {}  # total -> (10 x its costs, list index, bid)
+            for index, a in enumerate(actions):
+                if a.kind != "hunt":  # type: ignore[attr-defined]
+                    continue
+                cards, boost = a.args  # type: ignore[attr-defined]
+                total = sum(cards) + boost_points if boost else sum(cards)
+                cost = 3 * len(cards) + (5 if boost and costly else 0)  # 10 x (size cost + boost cost), exact
+                bid: Bid = (a, total, 0.3 * len(cards), (0.5 if costly else 0.0) if boost else 0, 0.8 * (total % 2))
+                if total not in best or cost < best[total][0]:
+                    best[total] = (cost, index, bid)
+            kept.append([bid for _, _, bid in sorted(best.values(), key=lambda found: found[1])])
+        if len(_BIDS) > 1 << 15:  # lists from outside the rules' cache (tests): keep the memo small
+            _BIDS.clear()
+        entry = _BIDS[id(actions)] = (actions, boost_points, (kept[0], kept[1]))
+    return entry[2][costly_boost]
 
 
 def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggression: float = 1.0) -> Action:
@@ -88,24 +105,24 @@ def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggressi
     pos = state.hunt_pos
     uid = state.zones[state.z_line][pos]
     value = unicorn_value(state, seat, uid)
-    for scheme in state.zones[state.z_under[pos]]:
-        if state.sees(seat, scheme):  # my own scheme, or one I peeked at
+    under = state.z_under[pos]
+    seen, known, bit = state.table.masks[under], state.knowledge(), 1 << seat
+    for scheme in state.zones[under]:
+        if (seen | known[scheme]) & bit:  # my own scheme, or one I peeked at (state.sees)
             sid = state.card_ids[scheme]
             value += 2 if sid in HELPS else -3 if sid in HURTS else 0
     first = actions[0]
     if first.kind == "peek":  # type: ignore[attr-defined]
         return first
     hunts_left = rules.line_size - pos
-    hand = state._hand_values(seat)
-    wallet = sum(hand)
+    wallet = sum(map(state.value.__getitem__, state.zones[state.z_hand[seat]]))
     budget = wallet / max(1, hunts_left)
     if value <= 0 or (value < 2 and rng.random() < 0.5):
         return first  # pass: the first move once there is no peek
     target = min(wallet, aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
-    costly_boost = 0.5 if value < 4 else 0.0
     best, best_score = first, -1e9
-    for action, total, size_cost, boost, odd in _bids_of(actions, rules.power_params["boost"]):
-        score = -abs(total - target) - size_cost - (costly_boost if boost else 0)
+    for action, total, size_cost, boost_cost, odd in _bids_of(actions, rules.power_params["boost"], value < 4):
+        score = -abs(total - target) - size_cost - boost_cost
         score += odd  # odd totals tie less often with the common even bids
         if score > best_score:
             best, best_score = action, score
@@ -252,6 +269,21 @@ def rollout_done(start: State, state: State) -> bool:
     if state.is_over() or state.round_no != start.round_no:  # type: ignore[attr-defined]
         return True
     return state.phase == MARKET and start.phase != MARKET  # type: ignore[attr-defined]
+
+
+def playout(state: State, rng: Rng) -> list[float]:
+    """The search's play-out (hook `playout`): `rollout_action`'s moves until `rollout_done`,
+    then `evaluate`, as the engine-wide rollout plays them (the same moves from the same draws),
+    on a quiet state: the moves build no events, which nobody reads there."""
+    s: Any = state
+    s.quiet = True
+    round_no, from_market = s.round_no, s.phase == MARKET
+    while s.phase != OVER:
+        mover = s.actor
+        s.play(mover, _policy(s, mover, s._legal_now(mover), rng, 1.0, NOISE))  # listed once a step: no cache
+        if s.round_no != round_no or (s.phase == MARKET and not from_market):
+            break
+    return evaluate(state)
 
 
 def evaluate(state: State) -> list[float]:

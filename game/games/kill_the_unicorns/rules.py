@@ -96,6 +96,11 @@ class Move(Action):
     kind: str = ""
     args: tuple[Any, ...] = ()
 
+    def __hash__(self) -> int:
+        """The text's (cached by the string): equal moves have equal texts, and the search
+        looks moves up in its statistics at every step (the generated hash hashed the args)."""
+        return hash(self.text)
+
 
 class UnicornsRules(Rules):
     state_class = UnicornsState
@@ -158,6 +163,7 @@ class UnicornsRules(Rules):
         self.market_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.wizard_cache: dict[tuple[Any, ...], list[Action]] = {}
         self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.gain_cache: dict[tuple[Any, ...], int] = {}  # the bots' collection gain of one more unicorn
 
     def act(self, text: str, kind: str, *args: Any) -> Move:
         """One shared action object per text (legal_actions is hot)."""

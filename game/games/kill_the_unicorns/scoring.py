@@ -64,7 +64,17 @@ class ScoringMixin(UnicornsBase):
         return (("unicorns", unicorns), ("bonuses", bonuses), ("pate", pate), ("collections", collections), ("rainbows", rainbows))
 
     def scores(self) -> list[int]:
-        return [sum(v for _, v in self.score_details(s)) for s in range(self.num_players)]
+        """The sum of each seat's `score_details` (its unicorns' points, every points value
+        kept beside them, collections and rainbows), without building the parts: the search
+        values every play-out by it."""
+        zones, base, z_coll, z_kept = self.zones, self.base, self.z_coll, self.z_kept
+        points = self.cards.column("points", 0)
+        totals = []
+        for s in range(self.num_players):
+            collections, rainbows, _ = self.collection_bonus(self.colour_counts(s))
+            kept = sum(map(points.__getitem__, zones[z_kept[s]]))
+            totals.append(sum(map(base.__getitem__, zones[z_coll[s]])) + kept + collections + rainbows)
+        return totals
 
     def winners(self) -> list[int]:
         return self.result()[0]

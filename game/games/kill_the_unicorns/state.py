@@ -18,7 +18,8 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.engine.events import Event, MarkerChanged, Note, PhaseBegan
+from game.engine.cards import CardsMixin
+from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
 from game.games.kill_the_unicorns.base import (
@@ -38,6 +39,9 @@ from game.games.kill_the_unicorns.views import ViewsMixin
 
 if TYPE_CHECKING:
     from game.games.kill_the_unicorns.rules import Move
+
+# What a quiet state's card moves give instead of their events (`UnicornsState.quiet`).
+_QUIET_MOVE = CardMoved("", None, "", None, "", 0)
 
 
 class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
@@ -84,11 +88,44 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
     def after_determinize(self, seat: int, rng: Rng) -> None:
         self._legal = None  # other seats' hidden cards changed: so may their moves
 
+    def determinize_later(self) -> tuple[int, ...]:
+        """The unicorn deck and the scheme decks are only read when a round starts (`settle()`
+        there); most play-outs stop before, so a determinization skips their shuffles (a
+        scheme deck's pool, its owner's schemes, still deals the other places at random)."""
+        return (self.z_deck, *self.z_sdeck)
+
+    # A play-out's own copy (ai.playout): its events are never read, so most card moves and
+    # notes build none (the same changes to zones, faces and knowledge: tested).
+    quiet = False
+
+    def move(
+        self, uid: int, zone: int, slot: int | None = None, face: str | None = None, reason: str = "",
+        actor: int | None = None,
+    ) -> CardMoved:
+        """The engine's move; on a quiet state its `relocate` (the same changes, no event)."""
+        if self.quiet:
+            self.relocate(uid, zone, slot, face)
+            return _QUIET_MOVE
+        return CardsMixin.move(self, uid, zone, slot, face, reason, actor)
+
+    def move_many(
+        self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
+    ) -> list[Event]:
+        if self.quiet:
+            self.relocate_many(uids, zone, face)
+            return []
+        return CardsMixin.move_many(self, uids, zone, face, reason, actor)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         move = self.rules.by_text.get(action.text)
         # Moves are one object per text (rules.act): the legality check is by identity, in C.
         if move is None or seat != self.actor or not any(map(is_, self.legal_actions(seat), repeat(move))):
             raise self.explain_illegal(seat, str(action))
+        return self.play(seat, move)
+
+    def play(self, seat: int, move: Move) -> list[Event]:
+        """`apply` without its checks, for a move taken from `legal_actions(seat)` (the
+        play-outs' own policy: the list they chose from is the one apply checks against)."""
         self._legal = None
         events: list[Event] = []
         kind, args = move.kind, move.args
@@ -121,6 +158,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             if played:
                 events += self.move_many(played[:], self.z_hand[s], reason="new_round", actor=s)
             self.deduce(self.zones[self.z_hand[s]])
+        self.settle()  # a determinization's deck: shuffled now, before the first draw
         deck = self.zones[self.z_deck]
         for pos in range(rules.line_size):
             if deck:
@@ -203,7 +241,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         self.queue = []
         self.actor = self.first
         self.winner = -1
-        events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
+        if not self.quiet:
+            events.append(PhaseBegan("hunt", self.hunt_pos + 1, self.first))
 
     def _bid_actions(self, seat: int) -> list[Action]:
         power = self.rules.power_of[self.character[seat]] if self.powers_on and not self.power_used[seat] else ""
@@ -257,7 +296,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 else:
                     self.actor = self.first
                 return
-            events.append(Note("pass", seat))
+            if not self.quiet:
+                events.append(Note("pass", seat))
         else:
             combo, boost = move.args
             if boost:
@@ -266,22 +306,19 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
                 events.append(Note("boost", seat, (("amount", self.boost[seat]),)))
             if setting:
                 self.hunt_size = len(combo)
-                events.append(Note("sets", seat, (("count", len(combo)),)))
+                if not self.quiet:
+                    events.append(Note("sets", seat, (("count", len(combo)),)))
                 self.queue = [s for s in self.seats_from(seat)[1:] if not self.passed[s]]
             elif len(combo) > self.hunt_size:
                 self.power_used[seat] = True
                 events.append(Note("extra", seat))
-            hand = self.zones[self.z_hand[seat]]
+            hand = self.zones[self.z_hand[seat]]  # the live list: each move takes its card out
             values = list(map(self.value.__getitem__, hand))
-            left = hand[:]
-            chosen: list[int] = []
+            bid = self.z_bid[seat]
             for v in combo:  # the first card of each value, in hand order
                 i = values.index(v)
-                chosen.append(left[i])
-                del values[i], left[i]
-            bid = self.z_bid[seat]
-            for uid in chosen:
-                events.append(self.move(uid, bid, face="down", reason="bid", actor=seat))
+                del values[i]
+                events.append(self.move(hand[i], bid, face="down", reason="bid", actor=seat))
             self.forget(hand)  # face down in hand: no event, the others lose track
         if self.queue:
             self.actor = self.queue.pop(0)
@@ -301,26 +338,30 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             self.deduce(zones[self.z_hand[s]])
             totals[s] = self.totals_shown[s] = sum(map(value.__getitem__, uids)) + self.boost[s]
         self.hunt_totals = totals
-        if totals:
+        loud = not self.quiet  # a play-out's notes: nobody reads them
+        if totals and loud:
             events.append(Note("totals", None, (("totals", ", ".join([f"{s + 1}: {t}" for s, t in totals.items()])),)))
         counts: dict[int, int] = {}
         for t in totals.values():
             counts[t] = counts.get(t, 0) + 1
-        for t, c in sorted(counts.items()):
-            if c > 1:
-                events.append(Note("tie", None, (("total", t),)))
+        if loud:
+            for t, c in sorted(counts.items()):
+                if c > 1:
+                    events.append(Note("tie", None, (("total", t),)))
         self.untied = {s: t for s, t in totals.items() if counts[t] == 1}
         self.winner = max(self.untied, key=self.untied.__getitem__) if self.untied else -1
         if self.winner < 0:
-            if totals:
+            if totals and loud:
                 events.append(Note("nobody"))
             self._finish_hunt(-1, events)
             return
-        events.append(Note("winner", self.winner, (("total", totals[self.winner]),)))
+        if loud:
+            events.append(Note("winner", self.winner, (("total", totals[self.winner]),)))
         under = zones[self.z_under[self.hunt_pos]]
         if len(under) >= 2:
             self.phase, self.actor = CHOOSE, self.winner
-            events.append(Note("choose_scheme", self.winner))
+            if loud:
+                events.append(Note("choose_scheme", self.winner))
         elif under:
             self._resolve_scheme(under[0], -1, events)
         else:
@@ -387,7 +428,8 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             events.append(self.move(unicorn, self.z_coll[winner], reason="won", actor=winner))
             if winner != self.first:
                 self.first = winner
-                events.append(MarkerChanged("first_player", winner, winner))
+                if not self.quiet:
+                    events.append(MarkerChanged("first_player", winner, winner))
         else:
             events.append(self.move(unicorn, self.z_discard, reason="run_away"))
         bard = self._power_seat("take_back")

@@ -1,0 +1,134 @@
+"""Kill the Unicorns' search play-out (`ai.playout`, on a quiet state) against the engine-wide
+rollout it replaces: the same moves from the same draws, the same end state and values."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.ai import ismcts
+from game.ai.hooks import hooks_for
+from game.engine import registry
+from game.engine.rng import Rng
+from game.games.kill_the_unicorns import ai
+
+FIELDS = ("phase", "round_no", "hunt_pos", "actor", "first", "winner", "power_used", "colour", "base", "attached")
+
+
+def snapshot(state) -> tuple:
+    cards = state.cards
+    return (
+        [z[:] for z in state.zones], cards.known[:], cards.up[:], cards.zone[:],
+        [getattr(state, f) for f in FIELDS], state.scores(), state.rng.state,
+    )
+
+
+def positions(players: int, seed: int, every: int = 4):
+    """States along a random game (the search starts from such states)."""
+    rules = registry.load("kill_the_unicorns")
+    state = rules.new_state(players, seed=seed)
+    rng = Rng(seed)
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            yield state.clone()
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        step += 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_playout_plays_as_the_engine_rollout_with_the_policy(players):
+    hooks = hooks_for("kill_the_unicorns")
+    assert hooks.playout is ai.playout
+    loud_hooks = dataclasses.replace(hooks, playout=None)  # rollout_action + rollout_done + evaluate
+    checked = 0
+    for i, state in enumerate(positions(players, 40 + players)):
+        seat = state.to_act()[0] if state.to_act() else 0
+        det = state.determinize(seat, Rng(i))
+        quiet, loud = det.clone(), det.clone()
+        values = ai.playout(quiet, Rng(1000 + i))
+        expected = ismcts.rollout(loud, Rng(1000 + i), loud_hooks)
+        assert values == expected
+        assert snapshot(quiet) == snapshot(loud)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_quiet_state_changes_exactly_what_a_loud_one_does():
+    rules = registry.load("kill_the_unicorns")
+    for players, seed in ((3, 1), (6, 2)):
+        loud = rules.new_state(players, seed=seed, options={"powers": True})
+        quiet = loud.clone()
+        quiet.quiet = True
+        rng = Rng(seed)
+        notes = 0
+        while not loud.is_over():
+            seat = loud.to_act()[0]
+            legal = loud.legal_actions(seat)
+            assert [str(a) for a in quiet.legal_actions(seat)] == [str(a) for a in legal]
+            action = legal[rng.randrange(len(legal))]
+            quiet.play(seat, action)
+            notes += len(loud.apply(seat, action))
+            assert snapshot(quiet) == snapshot(loud)
+        assert notes > 0 and quiet.is_over() and quiet.winners() == loud.winners()
+
+
+def reference_bid(state, seat, actions, rng, aggression=1.0):
+    """The play-out's bid as first written: every listed hunt scored (the policy now scores one
+    per total; it must choose the same)."""
+    rules = state.rules
+    pos = state.hunt_pos
+    value = ai.unicorn_value(state, seat, state.zones[state.z_line][pos])
+    for scheme in state.zones[state.z_under[pos]]:
+        if state.sees(seat, scheme):
+            sid = state.card_ids[scheme]
+            value += 2 if sid in ai.HELPS else -3 if sid in ai.HURTS else 0
+    first = actions[0]
+    if first.kind == "peek":
+        return first
+    hand = state._hand_values(seat)
+    wallet = sum(hand)
+    budget = wallet / max(1, rules.line_size - pos)
+    if value <= 0 or (value < 2 and rng.random() < 0.5):
+        return first
+    target = min(wallet, aggression * budget * (0.6 + 0.25 * value) + rng.random() * 2)
+    costly_boost = 0.5 if value < 4 else 0.0
+    best, best_score = first, -1e9
+    for action in actions:
+        if action.kind != "hunt":
+            continue
+        cards, boost = action.args
+        total = sum(cards) + rules.power_params["boost"] if boost else sum(cards)
+        score = -abs(total - target) - 0.3 * len(cards) - (costly_boost if boost else 0)
+        score += 0.8 * (total % 2)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_bid_policy_chooses_as_when_it_scored_every_listed_hunt(players):
+    compared = 0
+    for state in positions(players, 70 + players, every=1):
+        if state.phase != 2:  # hunts only
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for k in range(4):
+            for aggression in (0.8, 1.0, 1.4):
+                assert ai._bid_action(state, seat, legal, Rng(k), aggression) is reference_bid(state, seat, legal, Rng(k), aggression)
+                compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_scores_are_the_sums_of_the_score_details(players):
+    seen = set()
+    for state in positions(players, 90 + players, every=1):
+        details = [state.score_details(s) for s in range(players)]
+        assert state.scores() == [sum(v for _, v in d) for d in details]
+        seen.update(part for d in details for part, v in d if v)
+    assert {"unicorns", "bonuses", "collections"} <= seen
