@@ -238,22 +238,28 @@ class CardsMixin:
             per_zone.append(row)
         return self.table.shaped(per_zone)
 
-    def reveal(self, uid: int) -> CardRevealed:
-        """Turn a card face up where it lies: everyone knows it from now on."""
+    def reveal(self, uid: int, place: int | None = None) -> CardRevealed:
+        """Turn a card face up where it lies: everyone knows it from now on. The event's slot
+        is the card's slot in a zone with fixed slots, else `place` (a game that numbers the
+        places of a row, such as Silver's villages, names it)."""
         cards = self.cards
         zi = cards.zone[uid]
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
         spec = self.table.specs[zi]
-        return CardRevealed(cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos, cards.info[uid])
+        slot = self.zones[zi].index(uid) if self.table.slotted[zi] else place
+        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid]))
 
-    def peek(self, uid: int, seat: int) -> CardSeen:
-        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
+    def peek(self, uid: int, seat: int, place: int | None = None) -> CardSeen:
+        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id.
+        The event's slot as `reveal` says."""
         cards = self.cards
         zi = cards.zone[uid]
-        cards.known[uid] |= 1 << seat
+        bit = 1 << seat
+        cards.known[uid] |= bit
         spec = self.table.specs[zi]
-        return CardSeen(cards.ids[uid], spec.owner, spec.name, seat, 1 << seat, self._slot(uid, zi), spec.pos, cards.info[uid])
+        slot = self.zones[zi].index(uid) if self.table.slotted[zi] else place
+        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, slot, spec.pos, cards.info[uid]))
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.

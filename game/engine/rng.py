@@ -30,7 +30,10 @@ class Rng:
         """Uniform integer in [0, n) (multiply-shift; bias below 2**-50 for game sizes)."""
         if n <= 0:
             raise ValueError("randrange needs n > 0")
-        return (self.next64() * n) >> 64
+        self.state = s = (self.state + _GOLDEN) & _MASK  # next64, inlined (random bots call this at every move)
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)

@@ -11,7 +11,9 @@ unranking), which is what `SilverState.sample_action` does.
 
 from __future__ import annotations
 
+from itertools import compress
 from math import comb
+from operator import getitem
 from typing import Any
 
 # (top, free places, places per shown value sorted...) -> (legal sets per size, total): a pure
@@ -21,32 +23,49 @@ _SIZES: dict[tuple[int, ...], tuple[list[int], int]] = {}
 
 class ExchangeSets:
     """The legal exchange sets of one seat now: `total` and `nth(k)` (0-based, in the
-    listing's order). Slots are 0-based places in the village."""
+    listing's order). Slots are 0-based places in the village.
 
-    __slots__ = ("slots", "shown", "top", "free", "groups", "sizes", "total")
+    The same look at the village also notes what its face-up powers give (`looks`, `powers`)
+    and how many of its cards lie face down off the amulet (`face_down`): the state keeps one
+    per village until that village changes (`SilverState._facts`), so a turn looks at each
+    village once instead of once per question."""
+
+    __slots__ = ("slots", "shown", "top", "free", "groups", "sizes", "total", "looks", "powers", "face_down")
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, vals, flags, amulet = state.faces(), state.vals, state.flags, state.amulet
-        # slots: the places that may be announced; shown[i]: the value that place's card shows
-        # (None: face down or a doppelgänger, free to join any set).
-        slots: list[int] = []
-        self.slots = slots
-        shown: list[int | None] = []
+        face_up, amulet = state.faces(), state.amulet
+        ups = list(map(face_up.__getitem__, village))
+        # shown[i]: the value the card at place i shows, -1 when it is free to join any set
+        # (face down, or a doppelgänger): its (-1, value) pair indexed by its face (C-level maps:
+        # this runs once per village change, at every turn).
+        shown = list(map(getitem, map(state.shown_if_up.__getitem__, village), ups))
+        up_cards = list(compress(village, ups))
+        powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
+        word, looks = "", 0
+        for card_flags in filter(None, map(state.flags.__getitem__, up_cards)):
+            for kind, value in card_flags.items():
+                if kind not in powers:
+                    powers[kind] = value
+            look = card_flags.get("free_look")
+            if look is not None:
+                word, looks = look[0], looks + look[1]
+        self.powers = powers
+        self.looks = (word, looks) if looks else None  # (word, looks per turn) of its empaths
+        self.face_down = len(village) - len(up_cards)
+        self.slots: list[int] | None = None  # the places that may be announced (None: every place)
+        if amulet >= 0 and amulet in village:
+            place = village.index(amulet)
+            del shown[place]
+            self.slots = [i for i in range(len(village)) if i != place]
+            if not ups[place]:
+                self.face_down -= 1
         groups: dict[int, int] = {}  # shown value -> places showing it
-        for i, uid in enumerate(village):
-            if uid == amulet:
-                continue
-            slots.append(i)
-            if face_up[uid] and "match_any" not in flags[uid]:
-                value = vals[uid]
-                groups[value] = groups.get(value, 0) + 1
-                shown.append(value)
-            else:
-                shown.append(None)
+        for value in filter(_SHOWN, shown):
+            groups[value] = groups.get(value, 0) + 1
         self.shown = shown
         self.groups = groups
-        self.free = free = len(shown) - sum(groups.values())
+        self.free = free = shown.count(-1)
         self.top = min(state.match_max, len(shown))
         key = (self.top, free, *sorted(groups.values()))
         counted = _SIZES.get(key)
@@ -60,9 +79,11 @@ class ExchangeSets:
     def nth(self, index: int) -> list[int]:
         """The `index`-th legal set (0 <= index < total), as ascending 0-based village places:
         walk the places left to right, taking a place when the index falls among the sets
-        that begin with the places taken so far and this one."""
+        that begin with the places taken so far and this one (`_completions`, inlined: this
+        runs at most random moves)."""
+        slots = self.slots
         if index < self.sizes[0]:  # one card: any place
-            return [self.slots[index]]
+            return [index if slots is None else slots[index]]
         size = 1
         for count in self.sizes:
             if index < count:
@@ -70,26 +91,41 @@ class ExchangeSets:
             index -= count
             size += 1
         chosen: list[int] = []
-        value: int | None = None
+        value = -1  # the value the chosen places show (-1: none yet)
         free, groups = self.free, dict(self.groups)  # places after the current one
-        need = size
+        need = size - 1  # places still to choose after the current one
+        rest = len(self.shown)
         for p, shown in enumerate(self.shown):
-            if shown is None:
+            rest -= 1
+            if shown < 0:
                 free -= 1
+                if value >= 0:
+                    count = comb(free + groups[value], need)
+                elif need == 1:  # any one place after this one
+                    count = rest
+                else:
+                    base = comb(free, need)
+                    count = base
+                    for places in groups.values():
+                        count += comb(free + places, need) - base
             else:
                 groups[shown] -= 1
-                if value is not None and shown != value:
+                if value >= 0 and shown != value:
                     continue
-            then = value if shown is None else shown
-            count = _completions(free, groups, need - 1, then)
+                count = comb(free + groups[shown], need)
             if index < count:
-                chosen.append(self.slots[p])
-                value, need = then, need - 1
+                chosen.append(p if slots is None else slots[p])
                 if not need:
                     break
+                if shown >= 0:
+                    value = shown
+                need -= 1
             else:
                 index -= count
         return chosen
+
+
+_SHOWN = (-1).__lt__  # a place showing a value (values are 0 or more)
 
 
 def allows(state: Any, seat: int, places: list[int]) -> bool:

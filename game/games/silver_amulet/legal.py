@@ -46,8 +46,9 @@ class LegalMixin:
 
     version: int
     _legal_cache: tuple[int, int, list[str], list[Action]] | None
-    _sets_memo: tuple[int, int, ExchangeSets] | None
+    _village_facts: list[ExchangeSets | None]
     _checked: tuple[int, int, str] | None
+    _drawn_set: tuple[str, list[int]]
     phase: str
     step: str
     seat: int
@@ -118,25 +119,27 @@ class LegalMixin:
             return action
         else:
             head = self._head_texts(seat)
-            sets = self._exchange_sets_now(seat)
+            sets = self._facts(seat)
             index = rng.randrange(len(head) + sets.total + self._extra_count(seat))
             if index < len(head):
                 text = head[index]
             elif index < len(head) + sets.total:
-                text = exchange_text(sets.nth(index - len(head)))
+                places = sets.nth(index - len(head))
+                text = exchange_text(places)
+                self._drawn_set = (text, places)
             else:
                 text = self._extra_texts(seat)[index - len(head) - sets.total]
         self._checked = (self.version, seat, text)
         return _ACTIONS[text]
 
-    def _exchange_sets_now(self, seat: int) -> ExchangeSets:
-        """The seat's legal exchange sets, counted once per state version (sample then apply)."""
-        memo = self._sets_memo
-        if memo is not None and memo[0] == self.version and memo[1] == seat:
-            return memo[2]
-        sets = ExchangeSets(self, seat)
-        self._sets_memo = (self.version, seat, sets)
-        return sets
+    def _facts(self, seat: int) -> ExchangeSets:
+        """The seat's village facts (its exchange sets, face-up powers, face-down count), kept
+        until that village changes: every change of a village's cards, faces or amulet goes
+        through `card_move`, `reveal_at`, `_place_amulet` or a new deal, which drop them."""
+        facts = self._village_facts[seat]
+        if facts is None:
+            facts = self._village_facts[seat] = ExchangeSets(self, seat)
+        return facts
 
     def _exchange_step(self, seat: int) -> bool:
         """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
@@ -248,34 +251,21 @@ class LegalMixin:
     def _extra_count(self, seat: int) -> int:
         """How many texts `_extra_texts` lists, without building them (a random move rarely
         picks one)."""
-        village = self.zones[self.z_village[seat]]
-        count = len(village) if self.amulet_holder == seat and self.amulet_ready else 0
-        looks = self._free_looks(seat)
+        facts = self._facts(seat)
+        count = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
+        looks = facts.looks
         if looks is not None and looks[1] > self.looks_used:
-            face_up, amulet = self.face_up, self.amulet
-            count += sum(1 for u in village if not face_up[u] and u != amulet)
+            count += facts.face_down
         return count
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        flags, face_up = self.flags, self.faces()
-        word, total = "", 0
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                flag = flags[uid].get("free_look")
-                if flag is not None:
-                    word, total = flag[0], total + flag[1]
-        return (word, total) if total else None
+        return self._facts(seat).looks
 
     def _own_flag(self, seat: int, kind: str) -> Any:
-        """The value of a continuous power on a face-up card of the seat's village, or None."""
-        flags, face_up = self.flags, self.faces()
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                value = flags[uid].get(kind)
-                if value is not None:
-                    return value
-        return None
+        """The value of a continuous power on a face-up card of the seat's village (the first
+        in the row), or None."""
+        return self._facts(seat).powers.get(kind)
 
     def _power_usable(self, seat: int) -> bool:
         uid = self.zones[self.z_drawn[seat]][0]

@@ -36,7 +36,7 @@ SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (st
 
 
 class SilverState(LegalMixin, VillageMixin, State):
-    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
+    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals", "_village_facts")
     rules: SilverRules
 
     def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
@@ -45,6 +45,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.chars = rules.characters(options)
         self.z_village = [self.zone_index(s, "village") for s in range(n)]
         self.village_zones = frozenset(self.z_village)
+        self.village_seat = [-1] * len(self.zones)  # zone index -> the seat whose village it is
+        for s, zi in enumerate(self.z_village):
+            self.village_seat[zi] = s
         self.z_drawn = [self.zone_index(s, "drawn") for s in range(n)]
         self.z_deck = self.zone_index(None, "deck")
         self.z_aside = self.zone_index(None, "aside")
@@ -83,8 +86,12 @@ class SilverState(LegalMixin, VillageMixin, State):
         # (nobody reads a play-out's events); the state changes exactly as it would otherwise.
         self.quiet = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
-        self._sets_memo: tuple[int, int, ExchangeSets] | None = None
+        # Per seat, its village's facts (legal.py `_facts`), None once the village changed.
+        self._village_facts: list[ExchangeSets | None] = [None] * n
         self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
+        # (text, places) of the last exchange `sample_action` drew: apply reads its places
+        # instead of parsing the text again (never changed: a new pair replaces it).
+        self._drawn_set: tuple[str, list[int]] = ("", [])
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -127,6 +134,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         for _ in range(rules.set_aside.get(n, 0)):
             events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
         events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))
+        self._village_facts = [None] * n
         self.peeked = [False] * n
         self.phase = PEEK
         events.append(PhaseBegan("peek", self.round_no))
@@ -159,6 +167,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         """Per uid, its character's flags (read only), and the uids of each round-ending card."""
         chars = self.chars
         self.flags = [chars[c].flags for c in self.card_ids]
+        # Per uid, what its place shows in an exchange, indexed by its face (exchanges.py):
+        # (-1, value) for a card that shows its value face up, (-1, -1) for a doppelgänger.
+        self.shown_if_up = [(-1, -1 if "match_any" in f else v) for f, v in zip(self.flags, self.vals, strict=True)]
         self._set_enders()
 
     def _set_enders(self) -> None:
@@ -207,14 +218,20 @@ class SilverState(LegalMixin, VillageMixin, State):
         words = text.split()
         events: list[Event] = []
         verb = words[0]
-        if verb == "peek":
+        # The commonest moves first (a power's own words come after `peek` and `guard`).
+        if verb == "exchange":
+            drawn = self._drawn_set
+            places = drawn[1] if drawn[0] == text else [int(w) - 1 for w in words[1:]]
+            self._exchange(seat, places, events)
+            self._end_turn(events)
+        elif verb == "draw":
+            self._draw(seat, events)
+        elif verb == "peek":
             self._peek(seat, [int(w) - 1 for w in words[1:]], events)
         elif verb == "guard":
             self._guard(seat, int(words[1]) - 1, events)
         elif self.step == POWER:
             self._resolve_power(seat, words, events)
-        elif verb == "draw":
-            self._draw(seat, events)
         elif verb == "keep":
             self._keep(seat, int(words[1]) - 1, events)
         elif verb == "take":
@@ -231,9 +248,6 @@ class SilverState(LegalMixin, VillageMixin, State):
             self._end_turn(events)
         elif verb == "use":
             self._use(seat, events)
-        elif verb == "exchange":
-            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
-            self._end_turn(events)
         else:  # a free look (empath)
             self.looks_used += 1
             self.look_at(seat, seat, int(words[1]) - 1, events)
@@ -285,6 +299,7 @@ class SilverState(LegalMixin, VillageMixin, State):
 
     def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
         self.amulet = self.zones[self.z_village[seat]][index]
+        self._village_facts[seat] = None
         self.amulet_ready = False
         self.amulet_turn = True
         events.append(MarkerChanged("amulet", seat, {"reason": "placed", "slot": index + 1}))
@@ -372,6 +387,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         if self.amulet >= 0:
             events.append(MarkerChanged("amulet", self.amulet_holder, {"reason": "returned"}))
             self.amulet = -1
+        self._village_facts = [None] * n  # every village turned face up
         if caller is not None and lost[caller] == 0 and self.amulet_holder != caller:
             self.amulet_holder = caller
             events.append(MarkerChanged("amulet", caller, caller))
@@ -420,16 +436,17 @@ class SilverState(LegalMixin, VillageMixin, State):
         order = places[:]
         rng.shuffle(order)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
-        old_flags = self.flags
-        flags = self.flags = old_flags[:]
+        old_flags, old_shown = self.flags, self.shown_if_up
+        flags, shown = self.flags, self.shown_if_up = old_flags[:], old_shown[:]
         for uid, src in zip(places, order, strict=True):
             ids[uid], attrs[uid], vals[uid], flags[uid] = old_ids[src], old_attrs[src], old_vals[src], old_flags[src]
+            shown[uid] = old_shown[src]
         self.cards.ids = self.card_ids = tuple(ids)
         self._set_enders()
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
-        self._sets_memo = None
+        self._village_facts = [None] * self.num_players
         self._checked = None
 
     # -------------------------------------------------------------------- views

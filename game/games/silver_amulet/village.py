@@ -40,6 +40,8 @@ class VillageMixin:
     chars: dict[str, Any]
     rules: Any
     quiet: bool  # a play-out's copy: moves build no events (state.py)
+    village_seat: list[int]  # zone index -> the seat whose village it is, -1: not a village
+    _village_facts: list[Any]  # per seat: its village's facts, None once it changed (legal.py)
 
     @property
     def known(self) -> list[int]:
@@ -58,9 +60,9 @@ class VillageMixin:
 
         def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None: ...
 
-        def reveal(self, uid: int) -> CardRevealed: ...
+        def reveal(self, uid: int, place: int | None = None) -> CardRevealed: ...
 
-        def peek(self, uid: int, seat: int) -> CardSeen: ...
+        def peek(self, uid: int, seat: int, place: int | None = None) -> CardSeen: ...
 
         def faces(self) -> list[bool]: ...
 
@@ -138,6 +140,11 @@ class VillageMixin:
         """Move a card (at position `slot` of `dst`, else on top / at the end). face None: it
         lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
         A village is an ordered row: its events carry the card's place in it (0-based)."""
+        seat_of = self.village_seat
+        if seat_of[src] >= 0:
+            self._village_facts[seat_of[src]] = None
+        if seat_of[dst] >= 0:
+            self._village_facts[seat_of[dst]] = None
         if self.quiet:
             self.relocate(uid, dst, slot, face)
             return _QUIET_MOVE
@@ -155,10 +162,8 @@ class VillageMixin:
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
-        event = self.reveal(self.zones[self.z_village[owner]][index])
-        if self.quiet:
-            return event
-        return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
+        self._village_facts[owner] = None
+        return self.reveal(self.zones[self.z_village[owner]][index], index)
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -197,11 +202,9 @@ class VillageMixin:
         self._flip(owner, index, events)
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
-        uid = self.zones[self.z_village[owner]][index]
-        event = self.peek(uid, seat)
-        if self.quiet:
-            return
-        events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
+        event = self.peek(self.zones[self.z_village[owner]][index], seat, index)
+        if not self.quiet:
+            events.append(event)
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
