@@ -335,11 +335,14 @@ class CardsMixin:
         else:
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
         where[uid] = zone
-        if slot is None and not slotted[zone]:
-            to_slot = None
-            zones[zone].append(uid)
-        else:
+        if slotted[zone]:
             to_slot = self._place(uid, zone, slot)
+        else:  # `_place`, inlined
+            to_slot = None
+            if slot is None:
+                zones[zone].append(uid)
+            else:
+                zones[zone].insert(slot, uid)
         fs, ts = table.specs[src], table.specs[zone]
         return _new(CardMoved, (
             cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | masks[zone] | known[uid], reason, actor,

@@ -80,49 +80,75 @@ class ExchangeSets:
         """The `index`-th legal set (0 <= index < total), as ascending 0-based village places:
         walk the places left to right, taking a place when the index falls among the sets
         that begin with the places taken so far and this one (`_completions`, inlined: this
-        runs at most random moves)."""
+        runs at most random moves). Once a shown value is taken only the free places and
+        those showing it count; for the last place, every such place begins one set."""
         slots = self.slots
         if index < self.sizes[0]:  # one card: any place
             return [index if slots is None else slots[index]]
-        size = 1
+        need = 0  # places still to choose after the current one
         for count in self.sizes:
             if index < count:
                 break
             index -= count
-            size += 1
+            need += 1
         chosen: list[int] = []
-        value = -1  # the value the chosen places show (-1: none yet)
+        shown_at = self.shown
         free, groups = self.free, dict(self.groups)  # places after the current one
-        need = size - 1  # places still to choose after the current one
-        rest = len(self.shown)
-        for p, shown in enumerate(self.shown):
+        rest = len(shown_at)
+        value = -1  # the value the chosen places show (-1: none yet)
+        p = 0
+        while value < 0:  # only free places taken so far: any one value may follow
+            shown = shown_at[p]
             rest -= 1
             if shown < 0:
                 free -= 1
-                if value >= 0:
-                    count = comb(free + groups[value], need)
-                elif need == 1:  # any one place after this one
+                if need == 1:  # any one place after this one
                     count = rest
+                elif not need:
+                    count = 1
                 else:
                     base = comb(free, need)
                     count = base
                     for places in groups.values():
                         count += comb(free + places, need) - base
             else:
-                groups[shown] -= 1
-                if value >= 0 and shown != value:
-                    continue
-                count = comb(free + groups[shown], need)
+                places = groups[shown] - 1
+                groups[shown] = places
+                count = comb(free + places, need)
             if index < count:
-                chosen.append(p if slots is None else slots[p])
+                chosen.append(p)
                 if not need:
-                    break
-                if shown >= 0:
-                    value = shown
+                    return chosen if slots is None else [slots[i] for i in chosen]
+                need -= 1
+                value = shown
+            else:
+                index -= count
+            p += 1
+        same = groups[value]  # the places after p showing the chosen value
+        while need:
+            shown = shown_at[p]
+            if shown < 0:
+                free -= 1
+            elif shown == value:
+                same -= 1
+            else:
+                p += 1
+                continue
+            count = comb(free + same, need)
+            if index < count:
+                chosen.append(p)
                 need -= 1
             else:
                 index -= count
-        return chosen
+            p += 1
+        while True:  # the last place: the index-th free place or place showing the value
+            shown = shown_at[p]
+            if shown < 0 or shown == value:
+                if not index:
+                    chosen.append(p)
+                    return chosen if slots is None else [slots[i] for i in chosen]
+                index -= 1
+            p += 1
 
 
 _SHOWN = (-1).__lt__  # a place showing a value (values are 0 or more)
@@ -160,5 +186,10 @@ def _completions(free: int, groups: dict[int, int], need: int, value: int | None
     return base + sum(comb(free + count, need) - base for count in groups.values())
 
 
+_NUMBERS = [str(i + 1) for i in range(64)]  # a place's number in a move's text (0-based place -> "1"...)
+
+
 def exchange_text(places: list[int]) -> str:
+    if places[-1] < len(_NUMBERS):
+        return "exchange " + " ".join(map(_NUMBERS.__getitem__, places))
     return "exchange " + " ".join(str(i + 1) for i in places)

@@ -41,6 +41,13 @@ def action_of(text: str) -> Action:
     return _ACTIONS[text]
 
 
+# The turn's first moves before the amulet and the free looks (`_main_texts`), by whether the
+# discard pile has a card and whether the seat may call; after a draw, by whether `use` is legal.
+_MAIN_HEADS = ((["draw"], ["draw", "call count"]), (["draw", "take discard"], ["draw", "take discard", "call count"]))
+_DRAWN_HEADS = (["discard"], ["discard", "use"])
+_SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
+
+
 class LegalMixin:
     """The legal actions of a seat (see the module docstring)."""
 
@@ -105,32 +112,43 @@ class LegalMixin:
         move costs the village's size, not the thousands of sets a long village allows. The
         drawn text is remembered as legal, so `apply` does not check it again."""
         cache = self._legal_cache
-        cached = cache is not None and cache[0] == self.version and cache[1] == seat
-        if self._main_step(seat) and not cached:
-            head = self._main_texts(seat)
-            index = rng.randrange(len(head) + self._extra_count(seat))
-            text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
-        elif cached or not self._exchange_step(seat):
-            actions = cache[3] if cached else self.legal_actions(seat)  # type: ignore[index]
-            if not actions:
-                raise TableeError(f"seat {seat} has no legal action now")
-            action = actions[rng.randrange(len(actions))]
-            self._checked = (self.version, seat, action.text)
-            return action
-        else:
-            head = self._head_texts(seat)
-            sets = self._facts(seat)
-            index = rng.randrange(len(head) + sets.total + self._extra_count(seat))
-            if index < len(head):
-                text = head[index]
-            elif index < len(head) + sets.total:
-                places = sets.nth(index - len(head))
-                text = exchange_text(places)
-                self._drawn_set = (text, places)
+        version = self.version
+        if (
+            (cache is None or cache[0] != version or cache[1] != seat)
+            and self.phase == TURN and seat == self.seat and not self.pending_guards
+            and self.step in _SAMPLED_STEPS
+        ):
+            facts = self._village_facts[seat] or self._facts(seat)
+            # the amulet and free-look moves (`_extra_texts`), counted without listing them
+            extra = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
+            looks = facts.looks
+            if looks is not None and looks[1] > self.looks_used:
+                extra += facts.face_down
+            step = self.step
+            if step == MAIN:
+                head = _MAIN_HEADS[bool(self.zones[self.z_discard])][self._may_call(seat)]
+                index = rng.randrange(len(head) + extra)
+                text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
             else:
-                text = self._extra_texts(seat)[index - len(head) - sets.total]
-        self._checked = (self.version, seat, text)
-        return _ACTIONS[text]
+                head = (_DRAWN_HEADS[1] if self._power_usable(seat) else _DRAWN_HEADS[0]) if step == DRAWN else []
+                total = facts.total
+                index = rng.randrange(len(head) + total + extra) - len(head)
+                if index < 0:
+                    text = head[index]
+                elif index < total:
+                    places = facts.nth(index)
+                    text = exchange_text(places)
+                    self._drawn_set = (text, places)
+                else:
+                    text = self._extra_texts(seat)[index - total]
+            self._checked = (version, seat, text)
+            return _ACTIONS[text]
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise TableeError(f"seat {seat} has no legal action now")
+        action = actions[rng.randrange(len(actions))]
+        self._checked = (version, seat, action.text)
+        return action
 
     def _facts(self, seat: int) -> ExchangeSets:
         """The seat's village facts (its exchange sets, face-up powers, face-down count), kept

@@ -211,7 +211,7 @@ class SilverState(LegalMixin, VillageMixin, State):
 
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
-        text = str(action)
+        text = action.text
         if not self.is_legal(seat, text):
             raise self.explain_illegal(seat, text)
         self.version += 1
@@ -268,8 +268,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.looks_used = 0
         self.amulet_turn = False
         if not self.quiet:
-            events.append(MarkerChanged("turn", seat, seat))
-        to = self._own_flag(seat, "see_deck_top_turn_start")
+            events.append(_new(MarkerChanged, ("turn", seat, seat)))
+        facts = self._village_facts[seat] or self._facts(seat)
+        to = facts.powers.get("see_deck_top_turn_start")
         if to is not None and self.zones[self.z_deck]:
             self._see_deck_top(seat, to, events)
 
@@ -348,7 +349,10 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _round_end_reason(self) -> str:
         zones, face_up, where, villages = self.zones, self.faces(), self.locations(), self.village_zones
         for uids in self.enders:  # every copy of a round-ending card face up in the villages
-            if all(face_up[u] and where[u] in villages for u in uids):
+            for u in uids:
+                if not face_up[u] or where[u] not in villages:
+                    break
+            else:
                 return "villagers"
         if not zones[self.z_deck]:
             return "deck"
@@ -361,9 +365,10 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.end_reason = reason
         events.append(Note("end_" + reason))
         events.append(PhaseBegan("reveal", self.round_no))
+        face_up = self.faces()
         for s in range(n):
             for i, uid in enumerate(zones[self.z_village[s]]):
-                if not self.face_up[uid]:
+                if not face_up[uid]:
                     events.append(self.reveal_at(s, i))
         village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
         lost = village_totals[:]

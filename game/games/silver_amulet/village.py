@@ -80,15 +80,15 @@ class VillageMixin:
         announced = [village[i] for i in slots]
         if len(slots) > 1:
             flipped = []
-            face_up = self.face_up
+            face_up = self.faces()
             for i, uid in zip(slots, announced, strict=True):
                 if not face_up[uid]:
-                    self._flip(seat, i, events, guard=False)
+                    events.append(self.reveal_at(seat, i))  # its guard (if a bodyguard) is asked below
                     flipped.append(uid)
-            flags = self.flags
-            values = {self.vals[u] for u in announced if "match_any" not in flags[u]}
+            flags, vals = self.flags, self.vals
+            values = {vals[u] for u in announced if "match_any" not in flags[u]}
             if len(values) > 1:
-                events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
+                events.append(_new(Note, ("exchange_failed", seat, (("count", len(slots)),))))
                 for uid in flipped:
                     self._queue_guard(uid)
                 self._put(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
@@ -99,7 +99,7 @@ class VillageMixin:
                     else:
                         events.append(Note("no_penalty", seat))
                 return
-            events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
+            events.append(_new(Note, ("exchange_matched", seat, (("count", len(slots)),))))
         for uid in announced:
             self._leave_village(uid)
             events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
@@ -125,7 +125,7 @@ class VillageMixin:
     def _queue_guard(self, uid: int) -> None:
         """A bodyguard that turns face up in a village (or enters one face up) will ask its
         owner for the card it guards, once the action is done."""
-        if self.faces()[uid] and "guard" in self.flags[uid] and uid not in self.pending_guards:
+        if "guard" in self.flags[uid] and self.faces()[uid] and uid not in self.pending_guards:
             self.pending_guards.append(uid)
 
     def _may_guard(self, uid: int) -> bool:
@@ -141,24 +141,24 @@ class VillageMixin:
         lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
         A village is an ordered row: its events carry the card's place in it (0-based)."""
         seat_of = self.village_seat
-        if seat_of[src] >= 0:
-            self._village_facts[seat_of[src]] = None
-        if seat_of[dst] >= 0:
-            self._village_facts[seat_of[dst]] = None
+        from_seat, to_seat = seat_of[src], seat_of[dst]
+        if from_seat >= 0:
+            self._village_facts[from_seat] = None
+        if to_seat >= 0:
+            self._village_facts[to_seat] = None
         if self.quiet:
             self.relocate(uid, dst, slot, face)
             return _QUIET_MOVE
-        villages = self.village_zones
-        from_slot = self.zones[src].index(uid) if src in villages else None
+        if from_seat < 0 and to_seat < 0:
+            return self.move(uid, dst, slot, face, reason, actor)
+        from_slot = self.zones[src].index(uid) if from_seat >= 0 else None
         event = self.move(uid, dst, slot, face, reason, actor)
-        if from_slot is not None or dst in villages:
-            if dst in villages:
-                last = len(self.zones[dst]) - 1  # the card was inserted at `slot`, else appended
-                to_slot = last if slot is None or slot > last else slot
-            else:
-                to_slot = None
-            event = _new(CardMoved, (*event[:8], from_slot, to_slot, *event[10:]))  # _replace is slow
-        return event
+        if to_seat >= 0:
+            last = len(self.zones[dst]) - 1  # the card was inserted at `slot`, else appended
+            to_slot = last if slot is None or slot > last else slot
+        else:
+            to_slot = None
+        return _new(CardMoved, (*event[:8], from_slot, to_slot, *event[10:]))  # _replace is slow
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
