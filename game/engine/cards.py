@@ -238,28 +238,23 @@ class CardsMixin:
             per_zone.append(row)
         return self.table.shaped(per_zone)
 
-    def reveal(self, uid: int, place: int | None = None) -> CardRevealed:
-        """Turn a card face up where it lies: everyone knows it from now on. The event's slot
-        is the card's slot in a zone with fixed slots, else `place` (a game that numbers the
-        places of a row, such as Silver's villages, names it)."""
+    def reveal(self, uid: int) -> CardRevealed:
+        """Turn a card face up where it lies: everyone knows it from now on."""
         cards = self.cards
         zi = cards.zone[uid]
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
         spec = self.table.specs[zi]
-        slot = self.zones[zi].index(uid) if self.table.slotted[zi] else place
-        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid]))
+        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos, cards.info[uid]))
 
-    def peek(self, uid: int, seat: int, place: int | None = None) -> CardSeen:
-        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id.
-        The event's slot as `reveal` says."""
+    def peek(self, uid: int, seat: int) -> CardSeen:
+        """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
         cards = self.cards
         zi = cards.zone[uid]
         bit = 1 << seat
         cards.known[uid] |= bit
         spec = self.table.specs[zi]
-        slot = self.zones[zi].index(uid) if self.table.slotted[zi] else place
-        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, slot, spec.pos, cards.info[uid]))
+        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, self._slot(uid, zi), spec.pos, cards.info[uid]))
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.
@@ -311,17 +306,20 @@ class CardsMixin:
         masks, slotted = table.masks, table.slotted
         if slot is not None and slotted[zone]:
             self._check_slot(uid, zone, slot)  # before anything changes
-        where, known = cards.zone, cards.known
+        where, known, numbered = cards.zone, cards.known, table.numbered
         src = where[uid]
         if slotted[src]:
             from_slot = self._take(uid, src)
         else:  # inlined: the hot path of every game
-            from_slot = None
             source = zones[src]
             if source[-1] == uid:
                 source.pop()
+                from_slot = len(source) if numbered[src] else None
             else:
-                source.remove(uid)
+                from_slot = source.index(uid)
+                del source[from_slot]
+                if not numbered[src]:
+                    from_slot = None
         if face is None:
             before = known[uid] = masks[src] | known[uid]
             cards.up[uid] = table.up[zone]
@@ -338,11 +336,13 @@ class CardsMixin:
         if slotted[zone]:
             to_slot = self._place(uid, zone, slot)
         else:  # `_place`, inlined
-            to_slot = None
-            if slot is None:
-                zones[zone].append(uid)
+            dest = zones[zone]
+            if slot is None or slot >= len(dest):
+                dest.append(uid)
+                to_slot = len(dest) - 1 if numbered[zone] else None
             else:
-                zones[zone].insert(slot, uid)
+                dest.insert(slot, uid)
+                to_slot = slot if numbered[zone] else None
         fs, ts = table.specs[src], table.specs[zone]
         return _new(CardMoved, (
             cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | masks[zone] | known[uid], reason, actor,
@@ -400,6 +400,9 @@ class CardsMixin:
                     return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
         masks, known, ids, up, info = table.masks, cards.known, cards.ids, cards.up, cards.info
         source = zones[src]
+        numbered = table.numbered
+        if numbered[src] or numbered[zone]:
+            return self._move_row(uids, src, zone, reason, actor)
         if k == len(source):
             zones[src] = []
         elif k == 1:
@@ -431,12 +434,43 @@ class CardsMixin:
             )))
         return events
 
+    def _move_row(self, uids: list[int], src: int, zone: int, reason: str, actor: int | None) -> list[Event]:
+        """`move_many` from or into a numbered row: the cards leave one by one in this order
+        and each event names the place it left and took there, as `move` would say."""
+        cards, table, zones = self.cards, self.table, self.zones
+        where, known, ids, up, info = cards.zone, cards.known, cards.ids, cards.up, cards.info
+        source, dest = zones[src], zones[zone]
+        froms: list[int | None] = [None] * len(uids)
+        if table.numbered[src]:
+            for j, uid in enumerate(uids):
+                froms[j] = i = source.index(uid)
+                del source[i]
+        else:
+            for uid in uids:
+                source.remove(uid)
+        base = len(dest) if table.numbered[zone] else None
+        dest.extend(uids)
+        fs, ts = table.specs[src], table.specs[zone]
+        src_mask, dst_mask, face_up = table.masks[src], table.masks[zone], table.up[zone]
+        events: list[Event] = []
+        for j, uid in enumerate(uids):
+            where[uid] = zone
+            up[uid] = face_up
+            before = known[uid] = src_mask | known[uid]
+            events.append(_new(CardMoved, (
+                ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor, froms[j],
+                None if base is None else base + j, fs.pos, ts.pos, info[uid],
+            )))
+        return events
+
     # ---------------------------------------------------------------- helpers
     def _slot(self, uid: int, zone_index: int) -> int | None:
-        """The card's slot if its zone has fixed slots (None otherwise: a place nobody tracks)."""
-        if not self.table.slotted[zone_index]:
-            return None
-        return self.zones[zone_index].index(uid)
+        """The card's slot if its zone has fixed slots or is a numbered row (None otherwise: a
+        place nobody tracks)."""
+        table = self.table
+        if table.slotted[zone_index] or table.numbered[zone_index]:
+            return self.zones[zone_index].index(uid)
+        return None
 
     def _take(self, uid: int, zone_index: int) -> int | None:
         zone = self.zones[zone_index]

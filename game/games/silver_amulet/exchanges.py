@@ -39,19 +39,23 @@ class ExchangeSets:
         # shown[i]: the value the card at place i shows, -1 when it is free to join any set
         # (face down, or a doppelgänger): its (-1, value) pair indexed by its face (C-level maps:
         # this runs once per village change, at every turn).
-        shown = list(map(getitem, map(state.shown_if_up.__getitem__, village), ups))
+        shown: list[int] = list(map(getitem, map(state.shown_if_up.__getitem__, village), ups))
         up_cards = list(compress(village, ups))
         powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
-        word, looks = "", 0
-        for card_flags in filter(None, map(state.flags.__getitem__, up_cards)):
-            for kind, value in card_flags.items():
-                if kind not in powers:
-                    powers[kind] = value
-            look = card_flags.get("free_look")
-            if look is not None:
-                word, looks = look[0], looks + look[1]
+        self.looks: tuple[str, int] | None = None  # (word, looks per turn) of its empaths
+        flagged = list(filter(None, map(state.flags.__getitem__, up_cards)))  # their flags, left to right
+        if flagged:
+            for card_flags in reversed(flagged):  # the leftmost card's value is written last
+                powers.update(card_flags)
+            if "free_look" in powers:
+                word, looks = "", 0
+                for card_flags in flagged:
+                    look = card_flags.get("free_look")
+                    if look is not None:
+                        word, looks = look[0], looks + look[1]
+                if looks:
+                    self.looks = (word, looks)
         self.powers = powers
-        self.looks = (word, looks) if looks else None  # (word, looks per turn) of its empaths
         self.face_down = len(village) - len(up_cards)
         self.slots: list[int] | None = None  # the places that may be announced (None: every place)
         if amulet >= 0 and amulet in village:
@@ -72,7 +76,14 @@ class ExchangeSets:
         if counted is None:
             if len(_SIZES) > 50_000:
                 _SIZES.clear()
-            sizes = [_completions(free, groups, size, None) for size in range(1, self.top + 1)]
+            sizes = []
+            counts = list(groups.values())
+            for size in range(1, self.top + 1):  # `_completions(free, groups, size, None)`
+                base = comb(free, size)
+                sets = base
+                for places in counts:
+                    sets += comb(free + places, size) - base
+                sizes.append(sets)
             counted = _SIZES[key] = (sizes, sum(sizes))
         self.sizes, self.total = counted
 
@@ -121,6 +132,9 @@ class ExchangeSets:
                     return chosen if slots is None else [slots[i] for i in chosen]
                 need -= 1
                 value = shown
+                if not need and value < 0:  # the last place: any one after p, each begins one set
+                    chosen.append(p + 1 + index)
+                    return chosen if slots is None else [slots[i] for i in chosen]
             else:
                 index -= count
             p += 1

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
-    CardMoved,
     Event,
     GameOver,
     MarkerChanged,
@@ -104,18 +103,12 @@ class SilverState(LegalMixin, VillageMixin, State):
         """Everything back into the deck, shuffled (or stacked), dealt, one card to the discard."""
         rules, zones, n = self.rules, self.zones, self.num_players
         self.round_no += 1
-        deck = zones[self.z_deck]
-        villages = self.village_zones
         for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
             if not zones[zi]:
                 continue
             # One call per zone (the events `card_move` gives, last card first): a village's
             # events name the place each card left, the row's end each time.
-            moved = self.move_many(zones[zi][::-1], self.z_deck, reason="collect")
-            if zi in villages:
-                last = len(moved) - 1
-                moved = [_new(CardMoved, (*e[:8], last - j, *e[9:])) for j, e in enumerate(moved)]
-            events += moved
+            events += self.move_many(zones[zi][::-1], self.z_deck, reason="collect")
         self._shuffle_deck(self._round_order())
         deck = zones[self.z_deck]  # the deal gave the deck a new list
         self.guard_of = [-1] * len(self.card_ids)
@@ -129,8 +122,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         events.append(PhaseBegan("round", self.round_no, self.first_seat))
         size = rules.village_size
         for s in range(n):  # the deck's top cards one by one into the (empty) row, as `card_move` tells them
-            moved = self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
-            events += [_new(CardMoved, (*e[:9], j, *e[10:])) for j, e in enumerate(moved)]
+            events += self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
         for _ in range(rules.set_aside.get(n, 0)):
             events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
         events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))

@@ -60,9 +60,9 @@ class VillageMixin:
 
         def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None: ...
 
-        def reveal(self, uid: int, place: int | None = None) -> CardRevealed: ...
+        def reveal(self, uid: int) -> CardRevealed: ...
 
-        def peek(self, uid: int, seat: int, place: int | None = None) -> CardSeen: ...
+        def peek(self, uid: int, seat: int) -> CardSeen: ...
 
         def faces(self) -> list[bool]: ...
 
@@ -149,21 +149,12 @@ class VillageMixin:
         if self.quiet:
             self.relocate(uid, dst, slot, face)
             return _QUIET_MOVE
-        if from_seat < 0 and to_seat < 0:
-            return self.move(uid, dst, slot, face, reason, actor)
-        from_slot = self.zones[src].index(uid) if from_seat >= 0 else None
-        event = self.move(uid, dst, slot, face, reason, actor)
-        if to_seat >= 0:
-            last = len(self.zones[dst]) - 1  # the card was inserted at `slot`, else appended
-            to_slot = last if slot is None or slot > last else slot
-        else:
-            to_slot = None
-        return _new(CardMoved, (*event[:8], from_slot, to_slot, *event[10:]))  # _replace is slow
+        return self.move(uid, dst, slot, face, reason, actor)
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
         self._village_facts[owner] = None
-        return self.reveal(self.zones[self.z_village[owner]][index], index)
+        return self.reveal(self.zones[self.z_village[owner]][index])
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -202,7 +193,7 @@ class VillageMixin:
         self._flip(owner, index, events)
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
-        event = self.peek(self.zones[self.z_village[owner]][index], seat, index)
+        event = self.peek(self.zones[self.z_village[owner]][index], seat)
         if not self.quiet:
             events.append(event)
 
