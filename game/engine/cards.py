@@ -11,7 +11,7 @@ event masks (hence the log and records), undo and the bots' observations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.events import ALL_SEATS, CardConcealed, CardMoved, CardRevealed, CardSeen, Event
@@ -244,8 +244,10 @@ class CardsMixin:
         zi = cards.zone[uid]
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
-        spec = self.table.specs[zi]
-        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos, cards.info[uid]))
+        table = self.table
+        spec = table.specs[zi]
+        slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
+        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid]))
 
     def peek(self, uid: int, seat: int) -> CardSeen:
         """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
@@ -253,8 +255,10 @@ class CardsMixin:
         zi = cards.zone[uid]
         bit = 1 << seat
         cards.known[uid] |= bit
-        spec = self.table.specs[zi]
-        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, self._slot(uid, zi), spec.pos, cards.info[uid]))
+        table = self.table
+        spec = table.specs[zi]
+        slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
+        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, slot, spec.pos, cards.info[uid]))
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.
@@ -440,26 +444,35 @@ class CardsMixin:
         cards, table, zones = self.cards, self.table, self.zones
         where, known, ids, up, info = cards.zone, cards.known, cards.ids, cards.up, cards.info
         source, dest = zones[src], zones[zone]
-        froms: list[int | None] = [None] * len(uids)
-        if table.numbered[src]:
-            for j, uid in enumerate(uids):
-                froms[j] = i = source.index(uid)
-                del source[i]
-        else:
+        k = len(uids)
+        froms: Sequence[int | None]
+        if not table.numbered[src]:
+            froms = [None] * k
             for uid in uids:
                 source.remove(uid)
-        base = len(dest) if table.numbered[zone] else None
+        elif source[-k:] == uids[::-1]:  # the row's last cards, last first (a whole row collected)
+            froms = range(len(source) - 1, len(source) - 1 - k, -1)
+            del source[-k:]
+        else:
+            froms = []
+            for uid in uids:
+                i = source.index(uid)
+                froms.append(i)
+                del source[i]
+        base = len(dest)
+        tos: Sequence[int | None] = range(base, base + k) if table.numbered[zone] else [None] * k
         dest.extend(uids)
         fs, ts = table.specs[src], table.specs[zone]
+        from_seat, from_zone, from_pos, to_seat, to_zone, to_pos = fs.owner, fs.name, fs.pos, ts.owner, ts.name, ts.pos
         src_mask, dst_mask, face_up = table.masks[src], table.masks[zone], table.up[zone]
         events: list[Event] = []
-        for j, uid in enumerate(uids):
+        for uid, from_slot, to_slot in zip(uids, froms, tos, strict=True):
             where[uid] = zone
             up[uid] = face_up
             before = known[uid] = src_mask | known[uid]
             events.append(_new(CardMoved, (
-                ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | dst_mask, reason, actor, froms[j],
-                None if base is None else base + j, fs.pos, ts.pos, info[uid],
+                ids[uid], from_seat, from_zone, to_seat, to_zone, before | dst_mask, reason, actor, from_slot, to_slot,
+                from_pos, to_pos, info[uid],
             )))
         return events
 

@@ -65,11 +65,12 @@ class ExchangeSets:
             if not ups[place]:
                 self.face_down -= 1
         groups: dict[int, int] = {}  # shown value -> places showing it
-        for value in filter(_SHOWN, shown):
-            groups[value] = groups.get(value, 0) + 1
+        for value in shown:
+            if value >= 0:
+                groups[value] = groups.get(value, 0) + 1
+        self.free = free = len(shown) - sum(groups.values())
         self.shown = shown
         self.groups = groups
-        self.free = free = shown.count(-1)
         self.top = min(state.match_max, len(shown))
         key = (self.top, free, *sorted(groups.values()))
         counted = _SIZES.get(key)
@@ -163,9 +164,6 @@ class ExchangeSets:
                     return chosen if slots is None else [slots[i] for i in chosen]
                 index -= 1
             p += 1
-
-
-_SHOWN = (-1).__lt__  # a place showing a value (values are 0 or more)
 
 
 def allows(state: Any, seat: int, places: list[int]) -> bool:

@@ -68,6 +68,8 @@ class VillageMixin:
 
         def knowledge(self) -> list[int]: ...
 
+        def _facts(self, seat: int) -> Any: ...  # LegalMixin: the village's facts
+
     # ----------------------------------------------------------------- exchanges
     def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
         """One card for one (it takes the slot), or several: matched (all discarded, the new card
@@ -174,8 +176,11 @@ class VillageMixin:
 
     def guarded_set(self, owner: int) -> set[int]:
         """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
-        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         out: set[int] = set()
+        facts = self._village_facts[owner] or self._facts(owner)
+        if "guard" not in facts.powers:  # no face-up bodyguard (a power's targets ask at every draw)
+            return out
+        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         for bg in self.zones[self.z_village[owner]]:
             if face_up[bg] and "guard" in flags[bg]:
                 out.add(bg)
