@@ -127,6 +127,28 @@ class CardsMixin:
             self.zones[zone_index].append(uid)
         return uid
 
+    def add_cards(self, card_ids: Sequence[str], zone_index: int) -> range:
+        """`add_card` for each id in order (no owner, the game's attributes, not public) in one
+        step: a whole deck at set-up. Returns their uids."""
+        cards = self.cards
+        first, k = len(cards.ids), len(card_ids)
+        attrs = {c: self.card_attributes(c) for c in set(card_ids)}
+        info = {c: card_info_pairs(None, a) for c, a in attrs.items()}
+        cards.ids.extend(card_ids)  # type: ignore[union-attr]
+        cards.owner.extend([None] * k)  # type: ignore[union-attr]
+        cards.attrs.extend(map(attrs.__getitem__, card_ids))  # type: ignore[union-attr]
+        cards.info.extend(map(info.__getitem__, card_ids))  # type: ignore[union-attr]
+        cards.known.extend([0] * k)
+        cards.up.extend([self.table.up[zone_index]] * k)
+        cards.zone.extend([zone_index] * k)
+        uids = range(first, first + k)
+        if self.table.slotted[zone_index]:
+            for uid in uids:
+                self._place(uid, zone_index, None)
+        else:
+            self.zones[zone_index].extend(uids)
+        return uids
+
     def card_attributes(self, card_id: str) -> Mapping[str, Any]:
         """The YAML attributes shared by every copy of `card_id` (the state's rules provide them)."""
         return self.rules.card_attrs.get(card_id, NO_ATTRS)  # type: ignore[attr-defined]
@@ -137,17 +159,24 @@ class CardsMixin:
         cards, zones, slotted = self.cards, self.zones, self.table.slotted
         uids = list(uids)
         moving = set(uids)
-        for src in {cards.zone[u] for u in uids}:  # each source zone filtered once
-            if slotted[src]:
-                zones[src] = [EMPTY if u in moving else u for u in zones[src]]
-            else:
-                zones[src] = [u for u in zones[src] if u not in moving]
         face = self.table.up[zone_index]
         known, up, where = cards.known, cards.up, cards.zone
-        for uid in uids:
-            known[uid] = 0
-            up[uid] = face
-            where[uid] = zone_index
+        if len(moving) == len(where):  # every card (a new deal of the whole deck): whole columns
+            for src in set(where):
+                zones[src] = [EMPTY] * len(zones[src]) if slotted[src] else []
+            known[:] = [0] * len(known)
+            up[:] = [face] * len(up)
+            where[:] = [zone_index] * len(where)
+        else:
+            for src in set(map(where.__getitem__, uids)):  # each source zone filtered once
+                if slotted[src]:
+                    zones[src] = [EMPTY if u in moving else u for u in zones[src]]
+                else:
+                    zones[src] = [u for u in zones[src] if u not in moving]
+            for uid in uids:
+                known[uid] = 0
+                up[uid] = face
+                where[uid] = zone_index
         if slotted[zone_index]:
             for uid in uids:
                 self._place(uid, zone_index, None)

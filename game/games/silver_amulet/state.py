@@ -51,8 +51,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.z_deck = self.zone_index(None, "deck")
         self.z_aside = self.zone_index(None, "aside")
         self.z_discard = self.zone_index(None, "discard")
-        for card in rules.deck_ids:
-            self.add_card(card, self.z_deck)
+        self.add_cards(rules.deck_ids, self.z_deck)
         self.vals = [rules.value[c] for c in self.card_ids]
         self._set_flags()
         self.match_max = rules.match_max
@@ -357,12 +356,12 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.end_reason = reason
         events.append(Note("end_" + reason))
         events.append(PhaseBegan("reveal", self.round_no))
-        face_up = self.faces()
+        face_up, reveal = self.faces(), self.reveal
         for s in range(n):
-            for i, uid in enumerate(zones[self.z_village[s]]):
+            for uid in zones[self.z_village[s]]:
                 if not face_up[uid]:
-                    events.append(self.reveal_at(s, i))
-        village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
+                    events.append(reveal(uid))  # the villages' facts are dropped below
+        village_totals = [sum(map(vals.__getitem__, zones[self.z_village[s]])) for s in range(n)]
         lost = village_totals[:]
         details: list[dict[str, int]] = [{"village": t} for t in village_totals]
         caller = self.caller

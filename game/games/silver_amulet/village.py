@@ -81,18 +81,18 @@ class VillageMixin:
         from_deck = self.step == DRAWN
         announced = [village[i] for i in slots]
         if len(slots) > 1:
-            flipped = []
-            face_up = self.faces()
-            for i, uid in zip(slots, announced, strict=True):
-                if not face_up[uid]:
-                    events.append(self.reveal_at(seat, i))  # its guard (if a bodyguard) is asked below
-                    flipped.append(uid)
-            flags, vals = self.flags, self.vals
+            face_up, flags, vals = self.faces(), self.flags, self.vals
+            flipped = [uid for uid in announced if not face_up[uid]]
+            if flipped:  # turned face up in the announced order (`reveal_at`, inlined)
+                self._village_facts[seat] = None
+                reveal = self.reveal
+                events += [reveal(uid) for uid in flipped]
             values = {vals[u] for u in announced if "match_any" not in flags[u]}
             if len(values) > 1:
                 events.append(_new(Note, ("exchange_failed", seat, (("count", len(slots)),))))
                 for uid in flipped:
-                    self._queue_guard(uid)
+                    if "guard" in flags[uid]:
+                        self._queue_guard(uid)
                 self._put(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
                 if len(slots) >= self.rules.penalty_from:
                     deck = self.zones[self.z_deck]
