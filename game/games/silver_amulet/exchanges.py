@@ -34,7 +34,7 @@ class ExchangeSets:
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, amulet = state.faces(), state.amulet
+        face_up, amulet = state.cards.up, state.amulet  # the engine's faces(), read directly (hot)
         ups = list(map(face_up.__getitem__, village))
         # shown[i]: the value the card at place i shows, -1 when it is free to join any set
         # (face down, or a doppelgänger): its (-1, value) pair indexed by its face (C-level maps:

@@ -126,7 +126,10 @@ class LegalMixin:
                 extra += facts.face_down
             step = self.step
             if step == MAIN:
-                head = _MAIN_HEADS[bool(self.zones[self.z_discard])][self._may_call(seat)]
+                may_call = (  # `_may_call`, inlined
+                    self.caller is None and not self.amulet_turn and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
+                )
+                head = _MAIN_HEADS[bool(self.zones[self.z_discard])][may_call]
                 index = rng.randrange(len(head) + extra)
                 text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
             else:
@@ -263,13 +266,14 @@ class LegalMixin:
             out += [f"amulet {i + 1}" for i in range(len(village))]
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
-            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
+            face_up, amulet = self.faces(), self.amulet
+            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not face_up[u] and u != amulet]
         return out
 
     def _extra_count(self, seat: int) -> int:
         """How many texts `_extra_texts` lists, without building them (a random move rarely
         picks one)."""
-        facts = self._facts(seat)
+        facts = self._village_facts[seat] or self._facts(seat)
         count = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
         looks = facts.looks
         if looks is not None and looks[1] > self.looks_used:
@@ -278,12 +282,12 @@ class LegalMixin:
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        return self._facts(seat).looks
+        return (self._village_facts[seat] or self._facts(seat)).looks
 
     def _own_flag(self, seat: int, kind: str) -> Any:
         """The value of a continuous power on a face-up card of the seat's village (the first
         in the row), or None."""
-        return self._facts(seat).powers.get(kind)
+        return (self._village_facts[seat] or self._facts(seat)).powers.get(kind)
 
     def _power_usable(self, seat: int) -> bool:
         uid = self.zones[self.z_drawn[seat]][0]

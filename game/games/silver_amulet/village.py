@@ -81,7 +81,7 @@ class VillageMixin:
         from_deck = self.step == DRAWN
         announced = [village[i] for i in slots]
         if len(slots) > 1:
-            face_up, flags, vals = self.faces(), self.flags, self.vals
+            face_up, flags, vals = self.cards.up, self.flags, self.vals  # faces(), read directly
             flipped = [uid for uid in announced if not face_up[uid]]
             if flipped:  # turned face up in the announced order (`reveal_at`, inlined)
                 self._village_facts[seat] = None
