@@ -104,18 +104,15 @@ class ExchangeSets:
             index -= count
             need += 1
         chosen: list[int] = []
-        shown_at = self.shown
         free, groups = self.free, dict(self.groups)  # places after the current one
-        rest = len(shown_at)
+        last = len(self.shown) - 1
         value = -1  # the value the chosen places show (-1: none yet)
-        p = 0
-        while value < 0:  # only free places taken so far: any one value may follow
-            shown = shown_at[p]
-            rest -= 1
+        walk = enumerate(self.shown)  # one walk left to right, shared by the three stages
+        for p, shown in walk:  # only free places taken so far: any one value may follow
             if shown < 0:
                 free -= 1
                 if need == 1:  # any one place after this one
-                    count = rest
+                    count = last - p
                 elif not need:
                     count = 1
                 else:
@@ -132,38 +129,38 @@ class ExchangeSets:
                 if not need:
                     return chosen if slots is None else [slots[i] for i in chosen]
                 need -= 1
-                value = shown
-                if not need and value < 0:  # the last place: any one after p, each begins one set
+                if shown >= 0:
+                    value = shown
+                    break
+                if not need:  # the last place: any one after p, each begins one set
                     chosen.append(p + 1 + index)
                     return chosen if slots is None else [slots[i] for i in chosen]
             else:
                 index -= count
-            p += 1
-        same = groups[value]  # the places after p showing the chosen value
-        while need:
-            shown = shown_at[p]
-            if shown < 0:
-                free -= 1
-            elif shown == value:
-                same -= 1
-            else:
-                p += 1
-                continue
-            count = comb(free + same, need)
-            if index < count:
-                chosen.append(p)
-                need -= 1
-            else:
-                index -= count
-            p += 1
-        while True:  # the last place: the index-th free place or place showing the value
-            shown = shown_at[p]
+        if need:
+            same = groups[value]  # the places after p showing the chosen value
+            for p, shown in walk:
+                if shown < 0:
+                    free -= 1
+                elif shown == value:
+                    same -= 1
+                else:
+                    continue
+                count = comb(free + same, need)
+                if index < count:
+                    chosen.append(p)
+                    need -= 1
+                    if not need:
+                        break
+                else:
+                    index -= count
+        for p, shown in walk:  # the last place: the index-th free place or place showing the value
             if shown < 0 or shown == value:
                 if not index:
                     chosen.append(p)
-                    return chosen if slots is None else [slots[i] for i in chosen]
+                    break
                 index -= 1
-            p += 1
+        return chosen if slots is None else [slots[i] for i in chosen]
 
 
 def allows(state: Any, seat: int, places: list[int]) -> bool:
