@@ -46,6 +46,7 @@ def action_of(text: str) -> Action:
 _MAIN_HEADS = ((["draw"], ["draw", "call count"]), (["draw", "take discard"], ["draw", "take discard", "call count"]))
 _DRAWN_HEADS = (["discard"], ["discard", "use"])
 _SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
+_PEEKS: dict[tuple[int, int], list[str]] = {}  # (village size, peeks) -> the peek texts (every round lists them)
 
 
 class LegalMixin:
@@ -246,9 +247,13 @@ class LegalMixin:
                 return power.texts(self, seat) if power is not None else []
             return out + self._extra_texts(seat)
         if self.phase == PEEK and not self.peeked[seat]:
-            size = len(self.zones[self.z_village[seat]])
-            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
-            return ["peek " + " ".join(map(str, c)) for c in combos]
+            key = (len(self.zones[self.z_village[seat]]), self.rules.initial_peeks)
+            texts = _PEEKS.get(key)
+            if texts is None:
+                size, peeks = key
+                combos = combinations(range(1, size + 1), min(peeks, size))
+                texts = _PEEKS[key] = ["peek " + " ".join(map(str, c)) for c in combos]
+            return texts[:]
         return []
 
     def _may_call(self, seat: int) -> bool:

@@ -226,7 +226,11 @@ class SilverState(LegalMixin, VillageMixin, State):
         elif verb == "keep":
             self._keep(seat, int(words[1]) - 1, events)
         elif verb == "take":
-            events.append(self.card_move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], reason="take_discard", actor=seat))
+            uid = self.zones[self.z_discard][-1]
+            if self.quiet:  # `card_move` inlined: no village changes (every random game takes a few dozen times)
+                self.relocate(uid, self.z_drawn[seat])
+            else:
+                events.append(self.move(uid, self.z_drawn[seat], None, None, "take_discard", seat))
             self.step = TAKEN
         elif verb == "call":
             self.caller = seat
@@ -248,7 +252,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         for i in slots:
             self.look_at(seat, seat, i, events)
         self.peeked[seat] = True
-        events.append(Note("peeked", seat))
+        events.append(_new(Note, ("peeked", seat, ())))
         if all(self.peeked):
             self._begin_turns(events)
 
@@ -276,8 +280,12 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
         extra = self._own_flag(seat, "extra_draw") is not None and len(deck) >= 2
-        for _ in range(2 if extra else 1):
-            events.append(self.card_move(deck[-1], self.z_deck, self.z_drawn[seat], reason="draw", actor=seat))
+        zd, quiet = self.z_drawn[seat], self.quiet
+        for _ in range(2 if extra else 1):  # `card_move` inlined: no village changes (the commonest move)
+            if quiet:
+                self.relocate(deck[-1], zd)
+            else:
+                events.append(self.move(deck[-1], zd, None, None, "draw", seat))
         self.step = RASCAL if extra else DRAWN
 
     def _keep(self, seat: int, index: int, events: list[Event]) -> None:
@@ -318,7 +326,7 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _guard(self, seat: int, index: int, events: list[Event]) -> None:
         bodyguard = self.pending_guards.pop(0)
         self.guard_of[bodyguard] = self.zones[self.z_village[seat]][index]
-        events.append(MarkerChanged("guard", seat, {"reason": "chosen", "slot": index + 1}))
+        events.append(_new(MarkerChanged, ("guard", seat, {"reason": "chosen", "slot": index + 1})))
         if not self.pending_guards and self.turn_done:
             self._end_turn(events)
 
