@@ -47,6 +47,15 @@ _MAIN_HEADS = ((["draw"], ["draw", "call count"]), (["draw", "take discard"], ["
 _DRAWN_HEADS = (["discard"], ["discard", "use"])
 _SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
 _PEEKS: dict[tuple[int, int], list[str]] = {}  # (village size, peeks) -> the peek texts (every round lists them)
+_SLOT_TEXTS: dict[str, list[str]] = {}  # word -> "word 1", "word 2"...: the texts naming one own place
+
+
+def _slot_texts(word: str, size: int) -> list[str]:
+    """`word N` for the places 1..size of a village (listed often: built once per word)."""
+    texts = _SLOT_TEXTS.get(word)
+    if texts is None or len(texts) < size:
+        texts = _SLOT_TEXTS[word] = [f"{word} {i + 1}" for i in range(max(size, 24))]
+    return texts[:size]
 
 
 class LegalMixin:
@@ -230,7 +239,8 @@ class LegalMixin:
                 if seat != owner:
                     return []
                 village = self.zones[self.z_village[owner]]
-                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
+                texts = _slot_texts("guard", len(village))
+                return [texts[i] for i, u in enumerate(village) if u != bodyguard]
             if seat != self.seat:
                 return []
             step = self.step
@@ -268,11 +278,12 @@ class LegalMixin:
         out = []
         village = self.zones[self.z_village[seat]]
         if self.amulet_holder == seat and self.amulet_ready:
-            out += [f"amulet {i + 1}" for i in range(len(village))]
+            out += _slot_texts("amulet", len(village))
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
             face_up, amulet = self.faces(), self.amulet
-            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not face_up[u] and u != amulet]
+            texts = _slot_texts(looks[0], len(village))
+            out += [texts[i] for i, u in enumerate(village) if not face_up[u] and u != amulet]
         return out
 
     def _extra_count(self, seat: int) -> int:
