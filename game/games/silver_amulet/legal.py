@@ -258,12 +258,12 @@ class LegalMixin:
             return out + self._extra_texts(seat)
         if self.phase == PEEK and not self.peeked[seat]:
             key = (len(self.zones[self.z_village[seat]]), self.rules.initial_peeks)
-            texts = _PEEKS.get(key)
-            if texts is None:
-                size, peeks = key
-                combos = combinations(range(1, size + 1), min(peeks, size))
-                texts = _PEEKS[key] = ["peek " + " ".join(map(str, c)) for c in combos]
-            return texts[:]
+            peeks = _PEEKS.get(key)
+            if peeks is None:
+                size, count = key
+                combos = combinations(range(1, size + 1), min(count, size))
+                peeks = _PEEKS[key] = ["peek " + " ".join(map(str, c)) for c in combos]
+            return peeks[:]
         return []
 
     def _may_call(self, seat: int) -> bool:
