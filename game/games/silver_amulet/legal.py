@@ -48,6 +48,7 @@ _DRAWN_HEADS = (["discard"], ["discard", "use"])
 _SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
 _PEEKS: dict[tuple[int, int], list[str]] = {}  # (village size, peeks) -> the peek texts (every round lists them)
 _SLOT_TEXTS: dict[str, list[str]] = {}  # word -> "word 1", "word 2"...: the texts naming one own place
+_EXCHANGES: dict[tuple[int, ...], Action] = {}  # places (0-based) -> the shared exchange action
 
 
 def _slot_texts(word: str, size: int) -> list[str]:
@@ -150,8 +151,16 @@ class LegalMixin:
                     text = head[index]
                 elif index < total:
                     places = facts.nth(index)
-                    text = exchange_text(places)
+                    key = tuple(places)
+                    action = _EXCHANGES.get(key)
+                    if action is None:
+                        if len(_EXCHANGES) > 100_000:
+                            _EXCHANGES.clear()
+                        action = _EXCHANGES[key] = _ACTIONS[exchange_text(places)]
+                    text = action.text
                     self._drawn_set = (text, places)
+                    self._checked = (version, seat, text)
+                    return action
                 else:
                     text = self._extra_texts(seat)[index - total]
             self._checked = (version, seat, text)

@@ -206,14 +206,17 @@ class SilverState(LegalMixin, VillageMixin, State):
         if self._checked != (self.version, seat, text) and not self.is_legal(seat, text):  # drawn: known legal
             raise self.explain_illegal(seat, text)
         self.version += 1
-        words = text.split()
         events: list[Event] = []
+        drawn = self._drawn_set
+        if drawn[0] == text:  # the exchange sample_action drew: its places are known
+            self._exchange(seat, drawn[1], events)
+            self._end_turn(events)
+            return [] if self.quiet else events
+        words = text.split()
         verb = words[0]
         # The commonest moves first (a power's own words come after `peek` and `guard`).
         if verb == "exchange":
-            drawn = self._drawn_set
-            places = drawn[1] if drawn[0] == text else [int(w) - 1 for w in words[1:]]
-            self._exchange(seat, places, events)
+            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
             self._end_turn(events)
         elif verb == "draw":
             self._draw(seat, events)
