@@ -37,6 +37,8 @@ SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (st
 class SilverState(LegalMixin, VillageMixin, State):
     mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals", "_village_facts")
     rules: SilverRules
+    shown_if_up: list[tuple[int, int]]  # per uid: what its place shows in an exchange (_set_flags)
+    enders: list[list[int]]  # the uids of each round-ending card
 
     def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(rules, num_players, seed, options)
@@ -52,8 +54,15 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.z_aside = self.zone_index(None, "aside")
         self.z_discard = self.zone_index(None, "discard")
         self.add_cards(rules.deck_ids, self.z_deck)
-        self.vals = [rules.value[c] for c in self.card_ids]
-        self._set_flags()
+        variants = tuple(options.get(o) for o in rules.variant_options)
+        columns = rules.columns.get(variants)  # the same for every match with these variants
+        if columns is None:
+            self.vals = [rules.value[c] for c in self.card_ids]
+            self._set_flags()
+            rules.columns[variants] = (self.vals[:], self.flags[:], self.shown_if_up[:], self.enders)
+        else:
+            vals, flags, shown, enders = columns
+            self.vals, self.flags, self.shown_if_up, self.enders = vals[:], flags[:], shown[:], enders
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
