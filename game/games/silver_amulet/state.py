@@ -221,14 +221,15 @@ class SilverState(LegalMixin, VillageMixin, State):
             self._exchange(seat, drawn[1], events)
             self._end_turn(events)
             return [] if self.quiet else events
+        if text == "draw":  # (the commonest move: no words to split)
+            self._draw(seat, events)
+            return [] if self.quiet else events
         words = text.split()
         verb = words[0]
         # The commonest moves first (a power's own words come after `peek` and `guard`).
         if verb == "exchange":
             self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
             self._end_turn(events)
-        elif verb == "draw":
-            self._draw(seat, events)
         elif verb == "peek":
             self._peek(seat, [int(w) - 1 for w in words[1:]], events)
         elif verb == "guard":
