@@ -131,7 +131,7 @@ class LegalMixin:
         ):
             facts = self._village_facts[seat] or self._facts(seat)
             # the amulet and free-look moves (`_extra_texts`), counted without listing them
-            extra = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
+            extra = len(self.zones[self.z_village[seat]]) if self.amulet_ready and self.amulet_holder == seat else 0
             looks = facts.looks
             if looks is not None and looks[1] > self.looks_used:
                 extra += facts.face_down

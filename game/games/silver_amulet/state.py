@@ -212,7 +212,8 @@ class SilverState(LegalMixin, VillageMixin, State):
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
         text = action.text
-        if self._checked != (self.version, seat, text) and not self.is_legal(seat, text):  # drawn: known legal
+        checked = self._checked  # the move sample_action just drew is legal: no check
+        if (checked is None or checked[2] is not text or checked[0] != self.version or checked[1] != seat) and not self.is_legal(seat, text):
             raise self.explain_illegal(seat, text)
         self.version += 1
         events: list[Event] = []
@@ -221,8 +222,16 @@ class SilverState(LegalMixin, VillageMixin, State):
             self._exchange(seat, drawn[1], events)
             self._end_turn(events)
             return [] if self.quiet else events
-        if text == "draw":  # (the commonest move: no words to split)
+        if text == "draw":  # the commonest moves: no words to split
             self._draw(seat, events)
+            return [] if self.quiet else events
+        if text == "take discard":  # (a power's `take` always names a card)
+            uid = self.zones[self.z_discard][-1]
+            if self.quiet:  # `card_move` inlined: no village changes (every random game takes a few dozen times)
+                self.relocate(uid, self.z_drawn[seat])
+            else:
+                events.append(self.move(uid, self.z_drawn[seat], None, None, "take_discard", seat))
+            self.step = TAKEN
             return [] if self.quiet else events
         words = text.split()
         verb = words[0]
@@ -238,13 +247,6 @@ class SilverState(LegalMixin, VillageMixin, State):
             self._resolve_power(seat, words, events)
         elif verb == "keep":
             self._keep(seat, int(words[1]) - 1, events)
-        elif verb == "take":
-            uid = self.zones[self.z_discard][-1]
-            if self.quiet:  # `card_move` inlined: no village changes (every random game takes a few dozen times)
-                self.relocate(uid, self.z_drawn[seat])
-            else:
-                events.append(self.move(uid, self.z_drawn[seat], None, None, "take_discard", seat))
-            self.step = TAKEN
         elif verb == "call":
             self.caller = seat
             events.append(MarkerChanged("caller", seat, seat))
