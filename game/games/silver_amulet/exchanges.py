@@ -11,9 +11,7 @@ unranking), which is what `SilverState.sample_action` does.
 
 from __future__ import annotations
 
-from itertools import compress
 from math import comb
-from operator import getitem
 from typing import Any
 
 # (top, free places, places per shown value sorted...) -> (legal sets per size, total): a pure
@@ -34,40 +32,40 @@ class ExchangeSets:
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, amulet = state.cards.up, state.amulet  # the engine's faces(), read directly (hot)
-        ups = list(map(face_up.__getitem__, village))
+        face_up, amulet, flags, shows = state.cards.up, state.amulet, state.flags, state.shows
         # shown[i]: the value the card at place i shows, -1 when it is free to join any set
-        # (face down, or a doppelgänger): its (-1, value) pair indexed by its face (C-level maps:
-        # this runs once per village change, at every turn).
-        shown: list[int] = list(map(getitem, map(state.shown_if_up.__getitem__, village), ups))
-        up_cards = list(compress(village, ups))
+        # (face down, or a doppelgänger). One walk of the village (once per change of it).
+        shown: list[int] = []
+        groups: dict[int, int] = {}  # shown value -> places showing it
         powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
-        self.looks: tuple[str, int] | None = None  # (word, looks per turn) of its empaths
-        flagged = list(filter(None, map(state.flags.__getitem__, up_cards)))  # their flags, left to right
-        if flagged:
-            for card_flags in reversed(flagged):  # the leftmost card's value is written last
-                powers.update(card_flags)
-            if "free_look" in powers:
-                word, looks = "", 0
-                for card_flags in flagged:
+        word, looks, face_down, place = "", 0, 0, -1
+        for i, uid in enumerate(village):
+            if face_up[uid]:
+                card_flags = flags[uid]
+                if card_flags:
+                    for kind, value in card_flags.items():
+                        if kind not in powers:
+                            powers[kind] = value
                     look = card_flags.get("free_look")
                     if look is not None:
                         word, looks = look[0], looks + look[1]
-                if looks:
-                    self.looks = (word, looks)
+                if uid == amulet:
+                    place = i
+                    continue
+                value = shows[uid]
+                if value >= 0:
+                    groups[value] = groups.get(value, 0) + 1
+                shown.append(value)
+            elif uid == amulet:
+                place = i
+            else:
+                face_down += 1
+                shown.append(-1)
         self.powers = powers
-        self.face_down = len(village) - len(up_cards)
-        self.slots: list[int] | None = None  # the places that may be announced (None: every place)
-        if amulet >= 0 and amulet in village:
-            place = village.index(amulet)
-            del shown[place]
-            self.slots = [i for i in range(len(village)) if i != place]
-            if not ups[place]:
-                self.face_down -= 1
-        groups: dict[int, int] = {}  # shown value -> places showing it
-        for value in shown:
-            if value >= 0:
-                groups[value] = groups.get(value, 0) + 1
+        self.looks: tuple[str, int] | None = (word, looks) if looks else None  # its empaths' (word, looks per turn)
+        self.face_down = face_down
+        # the places that may be announced (None: every place)
+        self.slots: list[int] | None = None if place < 0 else [i for i in range(len(village)) if i != place]
         self.free = free = len(shown) - sum(groups.values())
         self.shown = shown
         self.groups = groups

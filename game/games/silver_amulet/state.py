@@ -37,7 +37,7 @@ SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (st
 class SilverState(LegalMixin, VillageMixin, State):
     mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals", "_village_facts")
     rules: SilverRules
-    shown_if_up: list[tuple[int, int]]  # per uid: what its place shows in an exchange (_set_flags)
+    shows: list[int]  # per uid: the value it shows face up in an exchange, -1 for a doppelgänger
     enders: list[list[int]]  # the uids of each round-ending card
 
     def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
@@ -59,10 +59,10 @@ class SilverState(LegalMixin, VillageMixin, State):
         if columns is None:
             self.vals = [rules.value[c] for c in self.card_ids]
             self._set_flags()
-            rules.columns[variants] = (self.vals[:], self.flags[:], self.shown_if_up[:], self.enders)
+            rules.columns[variants] = (self.vals[:], self.flags[:], self.shows[:], self.enders)
         else:
             vals, flags, shown, enders = columns
-            self.vals, self.flags, self.shown_if_up, self.enders = vals[:], flags[:], shown[:], enders
+            self.vals, self.flags, self.shows, self.enders = vals[:], flags[:], shown[:], enders
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
@@ -167,9 +167,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         """Per uid, its character's flags (read only), and the uids of each round-ending card."""
         chars = self.chars
         self.flags = [chars[c].flags for c in self.card_ids]
-        # Per uid, what its place shows in an exchange, indexed by its face (exchanges.py):
-        # (-1, value) for a card that shows its value face up, (-1, -1) for a doppelgänger.
-        self.shown_if_up = [(-1, -1 if "match_any" in f else v) for f, v in zip(self.flags, self.vals, strict=True)]
+        # Per uid, the value its place shows face up in an exchange (exchanges.py), -1 for a
+        # doppelgänger (free to join any set).
+        self.shows = [-1 if "match_any" in f else v for f, v in zip(self.flags, self.vals, strict=True)]
         self._set_enders()
 
     def _set_enders(self) -> None:
@@ -456,8 +456,8 @@ class SilverState(LegalMixin, VillageMixin, State):
         order = places[:]
         rng.shuffle(order)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
-        old_flags, old_shown = self.flags, self.shown_if_up
-        flags, shown = self.flags, self.shown_if_up = old_flags[:], old_shown[:]
+        old_flags, old_shown = self.flags, self.shows
+        flags, shown = self.flags, self.shows = old_flags[:], old_shown[:]
         for uid, src in zip(places, order, strict=True):
             ids[uid], attrs[uid], vals[uid], flags[uid] = old_ids[src], old_attrs[src], old_vals[src], old_flags[src]
             shown[uid] = old_shown[src]
