@@ -79,16 +79,24 @@ class VillageMixin:
         village = self.zones[zv]
         new = self.zones[zd][0]
         from_deck = self.step == DRAWN
-        announced = [village[i] for i in slots]
         if len(slots) > 1:
+            announced = list(map(village.__getitem__, slots))
             face_up, flags, vals = self.cards.up, self.flags, self.vals  # faces(), read directly
-            flipped = [uid for uid in announced if not face_up[uid]]
-            if flipped:  # turned face up in the announced order (`reveal_at`, inlined)
+            flipped = []  # turned face up below, in the announced order
+            shown, failed = -1, False  # the value the announced cards show (doppelgängers aside)
+            for uid in announced:  # (one loop: comprehensions cost a call each)
+                if not face_up[uid]:
+                    flipped.append(uid)
+                if "match_any" not in flags[uid]:
+                    if shown < 0:
+                        shown = vals[uid]
+                    elif vals[uid] != shown:
+                        failed = True
+            if flipped:  # `reveal_at`, inlined
                 self._village_facts[seat] = None
-                reveal = self.reveal
-                events += [reveal(uid) for uid in flipped]
-            values = {vals[u] for u in announced if "match_any" not in flags[u]}
-            if len(values) > 1:
+                for uid in flipped:
+                    events.append(self.reveal(uid))
+            if failed:
                 events.append(_new(Note, ("exchange_failed", seat, (("count", len(slots)),))))
                 for uid in flipped:
                     if "guard" in flags[uid]:
@@ -102,6 +110,8 @@ class VillageMixin:
                         events.append(Note("no_penalty", seat))
                 return
             events.append(_new(Note, ("exchange_matched", seat, (("count", len(slots)),))))
+        else:
+            announced = [village[slots[0]]]
         for uid in announced:
             self._leave_village(uid)
             events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
