@@ -37,35 +37,45 @@ class ExchangeSets:
         # (face down, or a doppelgänger). One walk of the village (once per change of it).
         shown: list[int] = []
         groups: dict[int, int] = {}  # shown value -> places showing it
-        powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
-        word, looks, face_down, place = "", 0, 0, -1
-        for i, uid in enumerate(village):
+        flagged = []  # the flags of its face-up cards with continuous powers, left to right
+        face_down = 0
+        for uid in village:
             if face_up[uid]:
-                card_flags = flags[uid]
-                if card_flags:
-                    for kind, value in card_flags.items():
-                        if kind not in powers:
-                            powers[kind] = value
-                    look = card_flags.get("free_look")
-                    if look is not None:
-                        word, looks = look[0], looks + look[1]
-                if uid == amulet:
-                    place = i
-                    continue
                 value = shows[uid]
                 if value >= 0:
                     groups[value] = groups.get(value, 0) + 1
                 shown.append(value)
-            elif uid == amulet:
-                place = i
+                if flags[uid]:
+                    flagged.append(flags[uid])
             else:
                 face_down += 1
                 shown.append(-1)
+        powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
+        self.looks: tuple[str, int] | None = None  # (word, looks per turn) of its empaths
+        if flagged:
+            for card_flags in reversed(flagged):  # the leftmost card's value is written last
+                powers.update(card_flags)
+            if "free_look" in powers:
+                word, looks = "", 0
+                for card_flags in flagged:
+                    look = card_flags.get("free_look")
+                    if look is not None:
+                        word, looks = look[0], looks + look[1]
+                if looks:
+                    self.looks = (word, looks)
         self.powers = powers
-        self.looks: tuple[str, int] | None = (word, looks) if looks else None  # its empaths' (word, looks per turn)
-        self.face_down = face_down
-        # the places that may be announced (None: every place)
-        self.slots: list[int] | None = None if place < 0 else [i for i in range(len(village)) if i != place]
+        self.slots: list[int] | None = None  # the places that may be announced (None: every place)
+        if amulet >= 0 and amulet in village:  # its card may not be announced
+            place = village.index(amulet)
+            self.slots = [i for i in range(len(village)) if i != place]
+            value = shown.pop(place)
+            if not face_up[amulet]:
+                face_down -= 1
+            elif value >= 0:
+                groups[value] -= 1
+                if not groups[value]:
+                    del groups[value]
+        self.face_down = face_down  # off the amulet
         self.free = free = len(shown) - sum(groups.values())
         self.shown = shown
         self.groups = groups
