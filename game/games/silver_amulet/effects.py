@@ -238,7 +238,10 @@ class Power:
 
     def available(self, state: SilverState, seat: int) -> bool:
         """Whether the power has a legal target now (`use` is legal), without listing them."""
-        return all(t.any_choice(state, seat) for t in self.targets)
+        targets = self.targets
+        if len(targets) == 1:  # the common case, without a generator (asked at every draw)
+            return targets[0].any_choice(state, seat)
+        return all(t.any_choice(state, seat) for t in targets)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         raise NotImplementedError

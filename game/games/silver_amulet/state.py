@@ -127,7 +127,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.turn_done = False
         self.end_reason = ""
         self.amulet_ready = self.amulet_holder is not None
-        events.append(PhaseBegan("round", self.round_no, self.first_seat))
+        events.append(_new(PhaseBegan, ("round", self.round_no, self.first_seat)))
         size = rules.village_size
         for s in range(n):  # the deck's top cards one by one into the (empty) row, as `card_move` tells them
             events += self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
@@ -137,7 +137,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self._village_facts = [None] * n
         self.peeked = [False] * n
         self.phase = PEEK
-        events.append(PhaseBegan("peek", self.round_no))
+        events.append(_new(PhaseBegan, ("peek", self.round_no, None)))
         if rules.initial_peeks == 0:
             self._begin_turns(events)
 
@@ -378,8 +378,8 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _end_round(self, reason: str, events: list[Event]) -> None:
         n, zones, vals = self.num_players, self.zones, self.vals
         self.end_reason = reason
-        events.append(Note("end_" + reason))
-        events.append(PhaseBegan("reveal", self.round_no))
+        events.append(_new(Note, ("end_" + reason, None, ())))
+        events.append(_new(PhaseBegan, ("reveal", self.round_no, None)))
         face_up, reveal = self.faces(), self.reveal
         for s in range(n):
             for uid in zones[self.z_village[s]]:
@@ -401,7 +401,7 @@ class SilverState(LegalMixin, VillageMixin, State):
                 events.append(Note("caller_not_lowest", caller, (("total", total),)))
         for s in range(n):
             self.totals[s] += lost[s]
-            events.append(ScoreChanged(s, lost[s], self.totals[s], "round_end", tuple(details[s].items())))
+            events.append(_new(ScoreChanged, (s, lost[s], self.totals[s], "round_end", tuple(details[s].items()))))
         self.sheet.append(lost)
         self.sheet_details.append(details)
         if self.amulet >= 0:
