@@ -475,13 +475,13 @@ class CardsMixin:
         source, dest = zones[src], zones[zone]
         k = len(uids)
         froms: Sequence[int | None]
-        if not table.numbered[src]:
+        if source[-k:] == uids[::-1]:  # the zone's last cards, last first (a row collected, a deal from the top)
+            froms = range(len(source) - 1, len(source) - 1 - k, -1) if table.numbered[src] else [None] * k
+            del source[-k:]
+        elif not table.numbered[src]:
             froms = [None] * k
             for uid in uids:
                 source.remove(uid)
-        elif source[-k:] == uids[::-1]:  # the row's last cards, last first (a whole row collected)
-            froms = range(len(source) - 1, len(source) - 1 - k, -1)
-            del source[-k:]
         else:
             froms = []
             for uid in uids:
