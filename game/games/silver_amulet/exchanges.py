@@ -32,7 +32,7 @@ class ExchangeSets:
 
     def __init__(self, state: Any, seat: int) -> None:
         village = state.zones[state.z_village[seat]]
-        face_up, amulet, flags, shows = state.cards.up, state.amulet, state.flags, state.shows
+        face_up, amulet, flags, shows = state.faces(), state.amulet, state.flags, state.shows
         # shown[i]: the value the card at place i shows, -1 when it is free to join any set
         # (face down, or a doppelgänger). One walk of the village (once per change of it).
         shown: list[int] = []

@@ -361,8 +361,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self._start_turn((self.seat + 1) % self.num_players, events)
 
     def _round_end_reason(self) -> str:
-        cards, zones, villages = self.cards, self.zones, self.village_zones
-        face_up, where = cards.up, cards.zone  # faces() and locations(), read directly (every turn)
+        zones, face_up, where, villages = self.zones, self.faces(), self.locations(), self.village_zones
         for uids in self.enders:  # every copy of a round-ending card face up in the villages
             for u in uids:
                 if not face_up[u] or where[u] not in villages:

@@ -81,7 +81,7 @@ class VillageMixin:
         from_deck = self.step == DRAWN
         if len(slots) > 1:
             announced = list(map(village.__getitem__, slots))
-            face_up, flags, vals = self.cards.up, self.flags, self.vals  # faces(), read directly
+            face_up, flags, vals = self.faces(), self.flags, self.vals
             flipped = []  # turned face up below, in the announced order
             shown, failed = -1, False  # the value the announced cards show (doppelgängers aside)
             for uid in announced:  # (one loop: comprehensions cost a call each)
