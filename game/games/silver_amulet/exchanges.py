@@ -42,8 +42,10 @@ class ExchangeSets:
         for uid in village:
             if face_up[uid]:
                 value = shows[uid]
-                if value >= 0:
-                    groups[value] = groups.get(value, 0) + 1
+                if value in groups:
+                    groups[value] += 1
+                elif value >= 0:
+                    groups[value] = 1
                 shown.append(value)
                 if flags[uid]:
                     flagged.append(flags[uid])
