@@ -102,3 +102,20 @@ def test_a_quiet_copy_changes_exactly_as_the_game_does(players, seed, options):
         assert (quiet.totals, quiet.pending_guards, quiet.guard_of, quiet.amulet) == (loud.totals, loud.pending_guards, loud.guard_of, loud.amulet)
     assert quiet.is_over() and quiet.winners() == loud.winners()
     assert moved > 100
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_kept_village_facts_are_those_a_fresh_count_gives(players, seed, options):
+    """Each village's facts (exchange counts, face-up powers, face-down cards) are kept from
+    move to move until the village changes: after every move of a game, the kept ones equal
+    facts counted afresh from the cards (a missed change would make them stale)."""
+    kept_checked = 0
+    for state, _ in _exchange_states(players, seed, options):
+        for owner, kept in enumerate(state._village_facts):
+            if kept is None:
+                continue
+            fresh = ExchangeSets(state, owner)
+            for field in ExchangeSets.__slots__:
+                assert getattr(kept, field) == getattr(fresh, field), (owner, field)
+            kept_checked += 1
+    assert kept_checked > 100

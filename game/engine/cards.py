@@ -12,7 +12,7 @@ event masks (hence the log and records), undo and the bots' observations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.events import ALL_SEATS, CardConcealed, CardMoved, CardRevealed, CardSeen, Event
@@ -128,6 +128,28 @@ class CardsMixin:
             self.zones[zone_index].append(uid)
         return uid
 
+    def add_cards(self, card_ids: Sequence[str], zone_index: int) -> range:
+        """`add_card` for each id in order (no owner, the game's attributes, not public) in one
+        step: a whole deck at set-up. Returns their uids."""
+        cards = self.cards
+        first, k = len(cards.ids), len(card_ids)
+        attrs = {c: self.card_attributes(c) for c in set(card_ids)}
+        info = {c: card_info_pairs(None, a) for c, a in attrs.items()}
+        cards.ids.extend(card_ids)  # type: ignore[union-attr]
+        cards.owner.extend([None] * k)  # type: ignore[union-attr]
+        cards.attrs.extend(map(attrs.__getitem__, card_ids))  # type: ignore[union-attr]
+        cards.info.extend(map(info.__getitem__, card_ids))  # type: ignore[union-attr]
+        cards.known.extend([0] * k)
+        cards.up.extend([self.table.up[zone_index]] * k)
+        cards.zone.extend([zone_index] * k)
+        uids = range(first, first + k)
+        if self.table.slotted[zone_index]:
+            for uid in uids:
+                self._place(uid, zone_index, None)
+        else:
+            self.zones[zone_index].extend(uids)
+        return uids
+
     def card_attributes(self, card_id: str) -> Mapping[str, Any]:
         """The YAML attributes shared by every copy of `card_id` (the state's rules provide them)."""
         return self.rules.card_attrs.get(card_id, NO_ATTRS)  # type: ignore[attr-defined]
@@ -138,17 +160,24 @@ class CardsMixin:
         cards, zones, slotted = self.cards, self.zones, self.table.slotted
         uids = list(uids)
         moving = set(uids)
-        for src in {cards.zone[u] for u in uids}:  # each source zone filtered once
-            if slotted[src]:
-                zones[src] = [EMPTY if u in moving else u for u in zones[src]]
-            else:
-                zones[src] = [u for u in zones[src] if u not in moving]
         face = self.table.up[zone_index]
         known, up, where = cards.known, cards.up, cards.zone
-        for uid in uids:
-            known[uid] = 0
-            up[uid] = face
-            where[uid] = zone_index
+        if len(moving) == len(where):  # every card (a new deal of the whole deck): whole columns
+            for src in set(where):
+                zones[src] = [EMPTY] * len(zones[src]) if slotted[src] else []
+            known[:] = [0] * len(known)
+            up[:] = [face] * len(up)
+            where[:] = [zone_index] * len(where)
+        else:
+            for src in set(map(where.__getitem__, uids)):  # each source zone filtered once
+                if slotted[src]:
+                    zones[src] = [EMPTY if u in moving else u for u in zones[src]]
+                else:
+                    zones[src] = [u for u in zones[src] if u not in moving]
+            for uid in uids:
+                known[uid] = 0
+                up[uid] = face
+                where[uid] = zone_index
         if slotted[zone_index]:
             for uid in uids:
                 self._place(uid, zone_index, None)
@@ -245,16 +274,21 @@ class CardsMixin:
         zi = cards.zone[uid]
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
-        spec = self.table.specs[zi]
-        return CardRevealed(cards.ids[uid], spec.owner, spec.name, ALL_SEATS, self._slot(uid, zi), spec.pos, cards.info[uid])
+        table = self.table
+        spec = table.specs[zi]
+        slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
+        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid]))
 
     def peek(self, uid: int, seat: int) -> CardSeen:
         """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
         cards = self.cards
         zi = cards.zone[uid]
-        cards.known[uid] |= 1 << seat
-        spec = self.table.specs[zi]
-        return CardSeen(cards.ids[uid], spec.owner, spec.name, seat, 1 << seat, self._slot(uid, zi), spec.pos, cards.info[uid])
+        bit = 1 << seat
+        cards.known[uid] |= bit
+        table = self.table
+        spec = table.specs[zi]
+        slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
+        return _new(CardSeen, (cards.ids[uid], spec.owner, spec.name, seat, bit, slot, spec.pos, cards.info[uid]))
 
     def conceal(self, uid: int) -> list[Event]:
         """Hide a card again where it lies: face down, known only to who sees its zone.
@@ -306,17 +340,20 @@ class CardsMixin:
         masks, slotted = table.masks, table.slotted
         if slot is not None and slotted[zone]:
             self._check_slot(uid, zone, slot)  # before anything changes
-        where, known = cards.zone, cards.known
+        where, known, numbered = cards.zone, cards.known, table.numbered
         src = where[uid]
         if slotted[src]:
             from_slot = self._take(uid, src)
         else:  # inlined: the hot path of every game
-            from_slot = None
             source = zones[src]
             if source[-1] == uid:
                 source.pop()
+                from_slot = len(source) if numbered[src] else None
             else:
-                source.remove(uid)
+                from_slot = source.index(uid)
+                del source[from_slot]
+                if not numbered[src]:
+                    from_slot = None
         if face is None:
             before = known[uid] = masks[src] | known[uid]
             cards.up[uid] = table.up[zone]
@@ -330,11 +367,16 @@ class CardsMixin:
         else:
             raise ValueError(f"face must be None, 'up' or 'down', not {face!r}")
         where[uid] = zone
-        if slot is None and not slotted[zone]:
-            to_slot = None
-            zones[zone].append(uid)
-        else:
+        if slotted[zone]:
             to_slot = self._place(uid, zone, slot)
+        else:  # `_place`, inlined
+            dest = zones[zone]
+            if slot is None or slot >= len(dest):
+                dest.append(uid)
+                to_slot = len(dest) - 1 if numbered[zone] else None
+            else:
+                dest.insert(slot, uid)
+                to_slot = slot if numbered[zone] else None
         fs, ts = table.specs[src], table.specs[zone]
         return _new(CardMoved, (
             cards.ids[uid], fs.owner, fs.name, ts.owner, ts.name, before | masks[zone] | known[uid], reason, actor,
@@ -424,6 +466,9 @@ class CardsMixin:
                     return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
         masks, known, ids, up, info = table.masks, cards.known, cards.ids, cards.up, cards.info
         source = zones[src]
+        numbered = table.numbered
+        if numbered[src] or numbered[zone]:
+            return self._move_row(uids, src, zone, reason, actor)
         if k == len(source):
             zones[src] = []
         elif k == 1:
@@ -455,12 +500,52 @@ class CardsMixin:
             )))
         return events
 
+    def _move_row(self, uids: list[int], src: int, zone: int, reason: str, actor: int | None) -> list[Event]:
+        """`move_many` from or into a numbered row: the cards leave one by one in this order
+        and each event names the place it left and took there, as `move` would say."""
+        cards, table, zones = self.cards, self.table, self.zones
+        where, known, ids, up, info = cards.zone, cards.known, cards.ids, cards.up, cards.info
+        source, dest = zones[src], zones[zone]
+        k = len(uids)
+        froms: Sequence[int | None]
+        if source[-k:] == uids[::-1]:  # the zone's last cards, last first (a row collected, a deal from the top)
+            froms = range(len(source) - 1, len(source) - 1 - k, -1) if table.numbered[src] else [None] * k
+            del source[-k:]
+        elif not table.numbered[src]:
+            froms = [None] * k
+            for uid in uids:
+                source.remove(uid)
+        else:
+            froms = []
+            for uid in uids:
+                i = source.index(uid)
+                froms.append(i)
+                del source[i]
+        base = len(dest)
+        tos: Sequence[int | None] = range(base, base + k) if table.numbered[zone] else [None] * k
+        dest.extend(uids)
+        fs, ts = table.specs[src], table.specs[zone]
+        from_seat, from_zone, from_pos, to_seat, to_zone, to_pos = fs.owner, fs.name, fs.pos, ts.owner, ts.name, ts.pos
+        src_mask, dst_mask, face_up = table.masks[src], table.masks[zone], table.up[zone]
+        events: list[Event] = []
+        for uid, from_slot, to_slot in zip(uids, froms, tos, strict=True):
+            where[uid] = zone
+            up[uid] = face_up
+            before = known[uid] = src_mask | known[uid]
+            events.append(_new(CardMoved, (
+                ids[uid], from_seat, from_zone, to_seat, to_zone, before | dst_mask, reason, actor, from_slot, to_slot,
+                from_pos, to_pos, info[uid],
+            )))
+        return events
+
     # ---------------------------------------------------------------- helpers
     def _slot(self, uid: int, zone_index: int) -> int | None:
-        """The card's slot if its zone has fixed slots (None otherwise: a place nobody tracks)."""
-        if not self.table.slotted[zone_index]:
-            return None
-        return self.zones[zone_index].index(uid)
+        """The card's slot if its zone has fixed slots or is a numbered row (None otherwise: a
+        place nobody tracks)."""
+        table = self.table
+        if table.slotted[zone_index] or table.numbered[zone_index]:
+            return self.zones[zone_index].index(uid)
+        return None
 
     def _take(self, uid: int, zone_index: int) -> int | None:
         zone = self.zones[zone_index]

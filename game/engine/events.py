@@ -53,8 +53,8 @@ class _CardMoved(NamedTuple):
     visible: int = ALL_SEATS
     reason: str = ""
     actor: int | None = None
-    from_slot: int | None = None  # the place it left in a zone with fixed slots (else None)
-    to_slot: int | None = None  # the place it took in a zone with fixed slots (else None)
+    from_slot: int | None = None  # the place it left in a zone with fixed slots or a numbered row (else None)
+    to_slot: int | None = None  # the place it took in a zone with fixed slots or a numbered row (else None)
     from_pos: int | None = None  # position of the zone in a zone array (`count: N`), else None
     to_pos: int | None = None
     info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes (hidden with its id)

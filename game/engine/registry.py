@@ -57,9 +57,10 @@ _ZONE = Map(
         "face": Enum(*FACES),
         "pool": Enum(*POOLS),
         "slots": Bool(),  # fixed places: a card keeps its slot, a slot can be empty
+        "numbered": Bool(),  # a row that closes up, whose places events name (Silver's villages)
         "count": Int(min=1, max=64),  # a zone array: this many zones of one name
     },
-    optional={"face": "down", "pool": "owner", "slots": False, "count": None},
+    optional={"face": "down", "pool": "owner", "slots": False, "numbered": False, "count": None},
 )
 _OPTION = Map(
     {

@@ -4,7 +4,9 @@ A zone belongs to one seat (`owner`) or to the table (`owner` None). Its `visibl
 sees the identity of the cards in it: `owner`, `all` or `none`. A card can also be known to some
 seats wherever it lies (the card table's known-by masks, game/engine/cards.py).
 `slots: true` gives a zone fixed positions: a card keeps its place when another leaves, and a
-place can be empty (EMPTY in the zone's list). `count: N` makes a zone array: N zones of one
+place can be empty (EMPTY in the zone's list). `numbered: true` makes a zone a row without
+empty places (it closes up when a card leaves) whose card events still name the place a card
+leaves, takes, or lies at (the `slot` fields). `count: N` makes a zone array: N zones of one
 name (the cards under each of four unicorns), told apart by their position `pos`.
 `pool` says how `determinize` may exchange the cards a seat has not seen: among the zones of
 the same owner (`owner`), across every such zone of the table (`shared`, a shuffled deck), among
@@ -34,6 +36,7 @@ class ZoneSpec:
     index: int
     slots: bool = False
     pos: int | None = None  # position in a zone array (`count: N`), None for a single zone
+    numbered: bool = False  # a row whose places events name (it closes up: no empty place)
 
     @property
     def mask(self) -> int:
@@ -65,7 +68,7 @@ class ZoneTable:
                 for pos in positions:
                     spec = ZoneSpec(
                         name, owner, decl["visible_to"], decl["face"], decl["pool"], len(specs),
-                        bool(decl.get("slots", False)), pos,
+                        bool(decl.get("slots", False)), pos, bool(decl.get("numbered", False)),
                     )
                     members.append(spec.index)
                     specs.append(spec)
@@ -82,6 +85,7 @@ class ZoneTable:
         self.masks = tuple(spec.mask for spec in specs)  # per zone index: seats that see it all
         self.up = tuple(spec.face == "up" for spec in specs)
         self.slotted = tuple(spec.slots for spec in specs)
+        self.numbered = tuple(spec.numbered for spec in specs)
         self.any_slots = any(self.slotted)
         self._hidden: dict[int, tuple[tuple[int, object], ...]] = {}
 

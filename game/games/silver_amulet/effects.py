@@ -58,7 +58,19 @@ class Target:
         """Whether there is a choice at all (stops at the first: `use` asks it at every draw)."""
         if self.name == "pile_card":
             return bool(state.zones[state.z_discard])
-        return next(self._each(state, seat), None) is not None
+        own = self.name.startswith("own_")
+        opponents = self.name.startswith("opponent_")
+        face_down_only = self.name.endswith("_face_down")
+        for owner in range(state.num_players):
+            if (own and owner != seat) or (opponents and owner == seat):
+                continue
+            facts = state._village_facts[owner] or state._facts(owner)
+            if owner != seat and "guard" in facts.powers:  # a face-up bodyguard: look card by card
+                return next(self._each(state, seat), None) is not None
+            # nothing guarded: the cards off the amulet (face down ones only) are the choices
+            if facts.face_down if face_down_only else facts.shown:
+                return True
+        return False
 
     def _each(self, state: SilverState, seat: int) -> Iterator[Choice]:
         own = self.name.startswith("own_")
@@ -226,7 +238,10 @@ class Power:
 
     def available(self, state: SilverState, seat: int) -> bool:
         """Whether the power has a legal target now (`use` is legal), without listing them."""
-        return all(t.any_choice(state, seat) for t in self.targets)
+        targets = self.targets
+        if len(targets) == 1:  # the common case, without a generator (asked at every draw)
+            return targets[0].any_choice(state, seat)
+        return all(t.any_choice(state, seat) for t in targets)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         raise NotImplementedError

@@ -41,13 +41,32 @@ def action_of(text: str) -> Action:
     return _ACTIONS[text]
 
 
+# The turn's first moves before the amulet and the free looks (`_main_texts`), by whether the
+# discard pile has a card and whether the seat may call; after a draw, by whether `use` is legal.
+_MAIN_HEADS = ((["draw"], ["draw", "call count"]), (["draw", "take discard"], ["draw", "take discard", "call count"]))
+_DRAWN_HEADS = (["discard"], ["discard", "use"])
+_SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
+_PEEKS: dict[tuple[int, int], list[str]] = {}  # (village size, peeks) -> the peek texts (every round lists them)
+_SLOT_TEXTS: dict[str, list[str]] = {}  # word -> "word 1", "word 2"...: the texts naming one own place
+_EXCHANGES: dict[tuple[int, ...], Action] = {}  # places (0-based) -> the shared exchange action
+
+
+def _slot_texts(word: str, size: int) -> list[str]:
+    """`word N` for the places 1..size of a village (listed often: built once per word)."""
+    texts = _SLOT_TEXTS.get(word)
+    if texts is None or len(texts) < size:
+        texts = _SLOT_TEXTS[word] = [f"{word} {i + 1}" for i in range(max(size, 24))]
+    return texts[:size]
+
+
 class LegalMixin:
     """The legal actions of a seat (see the module docstring)."""
 
     version: int
     _legal_cache: tuple[int, int, list[str], list[Action]] | None
-    _sets_memo: tuple[int, int, ExchangeSets] | None
+    _village_facts: list[ExchangeSets | None]
     _checked: tuple[int, int, str] | None
+    _drawn_set: tuple[str, list[int]]
     phase: str
     step: str
     seat: int
@@ -104,39 +123,63 @@ class LegalMixin:
         move costs the village's size, not the thousands of sets a long village allows. The
         drawn text is remembered as legal, so `apply` does not check it again."""
         cache = self._legal_cache
-        cached = cache is not None and cache[0] == self.version and cache[1] == seat
-        if self._main_step(seat) and not cached:
-            head = self._main_texts(seat)
-            index = rng.randrange(len(head) + self._extra_count(seat))
-            text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
-        elif cached or not self._exchange_step(seat):
-            actions = cache[3] if cached else self.legal_actions(seat)  # type: ignore[index]
-            if not actions:
-                raise TableeError(f"seat {seat} has no legal action now")
-            action = actions[rng.randrange(len(actions))]
-            self._checked = (self.version, seat, action.text)
-            return action
-        else:
-            head = self._head_texts(seat)
-            sets = self._exchange_sets_now(seat)
-            index = rng.randrange(len(head) + sets.total + self._extra_count(seat))
-            if index < len(head):
-                text = head[index]
-            elif index < len(head) + sets.total:
-                text = exchange_text(sets.nth(index - len(head)))
+        version = self.version
+        if (
+            (cache is None or cache[0] != version or cache[1] != seat)
+            and self.phase == TURN and seat == self.seat and not self.pending_guards
+            and self.step in _SAMPLED_STEPS
+        ):
+            facts = self._village_facts[seat] or self._facts(seat)
+            # the amulet and free-look moves (`_extra_texts`), counted without listing them
+            extra = len(self.zones[self.z_village[seat]]) if self.amulet_ready and self.amulet_holder == seat else 0
+            looks = facts.looks
+            if looks is not None and looks[1] > self.looks_used:
+                extra += facts.face_down
+            step = self.step
+            if step == MAIN:
+                may_call = (  # `_may_call`, inlined
+                    self.caller is None and not self.amulet_turn and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
+                )
+                head = _MAIN_HEADS[bool(self.zones[self.z_discard])][may_call]
+                index = rng.randrange(len(head) + extra)
+                text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
             else:
-                text = self._extra_texts(seat)[index - len(head) - sets.total]
-        self._checked = (self.version, seat, text)
-        return _ACTIONS[text]
+                head = (_DRAWN_HEADS[1] if self._power_usable(seat) else _DRAWN_HEADS[0]) if step == DRAWN else []
+                total = facts.total
+                index = rng.randrange(len(head) + total + extra) - len(head)
+                if index < 0:
+                    text = head[index]
+                elif index < total:
+                    places = facts.nth(index)
+                    key = tuple(places)
+                    action = _EXCHANGES.get(key)
+                    if action is None:
+                        if len(_EXCHANGES) > 100_000:
+                            _EXCHANGES.clear()
+                        action = _EXCHANGES[key] = _ACTIONS[exchange_text(places)]
+                    text = action.text
+                    self._drawn_set = (text, places)
+                    self._checked = (version, seat, text)
+                    return action
+                else:
+                    text = self._extra_texts(seat)[index - total]
+            self._checked = (version, seat, text)
+            return _ACTIONS[text]
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise TableeError(f"seat {seat} has no legal action now")
+        action = actions[rng.randrange(len(actions))]
+        self._checked = (version, seat, action.text)
+        return action
 
-    def _exchange_sets_now(self, seat: int) -> ExchangeSets:
-        """The seat's legal exchange sets, counted once per state version (sample then apply)."""
-        memo = self._sets_memo
-        if memo is not None and memo[0] == self.version and memo[1] == seat:
-            return memo[2]
-        sets = ExchangeSets(self, seat)
-        self._sets_memo = (self.version, seat, sets)
-        return sets
+    def _facts(self, seat: int) -> ExchangeSets:
+        """The seat's village facts (its exchange sets, face-up powers, face-down count), kept
+        until that village changes: every change of a village's cards, faces or amulet goes
+        through `card_move`, `reveal_at`, `_place_amulet` or a new deal, which drop them."""
+        facts = self._village_facts[seat]
+        if facts is None:
+            facts = self._village_facts[seat] = ExchangeSets(self, seat)
+        return facts
 
     def _exchange_step(self, seat: int) -> bool:
         """Whether `seat` now holds a drawn or taken card to exchange (its turn, no guard due)."""
@@ -205,7 +248,8 @@ class LegalMixin:
                 if seat != owner:
                     return []
                 village = self.zones[self.z_village[owner]]
-                return [f"guard {i + 1}" for i, u in enumerate(village) if u != bodyguard]
+                texts = _slot_texts("guard", len(village))
+                return [texts[i] for i, u in enumerate(village) if u != bodyguard]
             if seat != self.seat:
                 return []
             step = self.step
@@ -222,9 +266,13 @@ class LegalMixin:
                 return power.texts(self, seat) if power is not None else []
             return out + self._extra_texts(seat)
         if self.phase == PEEK and not self.peeked[seat]:
-            size = len(self.zones[self.z_village[seat]])
-            combos = combinations(range(1, size + 1), min(self.rules.initial_peeks, size))
-            return ["peek " + " ".join(map(str, c)) for c in combos]
+            key = (len(self.zones[self.z_village[seat]]), self.rules.initial_peeks)
+            peeks = _PEEKS.get(key)
+            if peeks is None:
+                size, count = key
+                combos = combinations(range(1, size + 1), min(count, size))
+                peeks = _PEEKS[key] = ["peek " + " ".join(map(str, c)) for c in combos]
+            return peeks[:]
         return []
 
     def _may_call(self, seat: int) -> bool:
@@ -239,43 +287,32 @@ class LegalMixin:
         out = []
         village = self.zones[self.z_village[seat]]
         if self.amulet_holder == seat and self.amulet_ready:
-            out += [f"amulet {i + 1}" for i in range(len(village))]
+            out += _slot_texts("amulet", len(village))
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
-            out += [f"{looks[0]} {i + 1}" for i, u in enumerate(village) if not self.face_up[u] and u != self.amulet]
+            face_up, amulet = self.faces(), self.amulet
+            texts = _slot_texts(looks[0], len(village))
+            out += [texts[i] for i, u in enumerate(village) if not face_up[u] and u != amulet]
         return out
 
     def _extra_count(self, seat: int) -> int:
         """How many texts `_extra_texts` lists, without building them (a random move rarely
         picks one)."""
-        village = self.zones[self.z_village[seat]]
-        count = len(village) if self.amulet_holder == seat and self.amulet_ready else 0
-        looks = self._free_looks(seat)
+        facts = self._village_facts[seat] or self._facts(seat)
+        count = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
+        looks = facts.looks
         if looks is not None and looks[1] > self.looks_used:
-            face_up, amulet = self.face_up, self.amulet
-            count += sum(1 for u in village if not face_up[u] and u != amulet)
+            count += facts.face_down
         return count
 
     def _free_looks(self, seat: int) -> tuple[str, int] | None:
         """(word, looks per turn) of the seat's face-up free-look cards (empaths), or None."""
-        flags, face_up = self.flags, self.faces()
-        word, total = "", 0
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                flag = flags[uid].get("free_look")
-                if flag is not None:
-                    word, total = flag[0], total + flag[1]
-        return (word, total) if total else None
+        return (self._village_facts[seat] or self._facts(seat)).looks
 
     def _own_flag(self, seat: int, kind: str) -> Any:
-        """The value of a continuous power on a face-up card of the seat's village, or None."""
-        flags, face_up = self.flags, self.faces()
-        for uid in self.zones[self.z_village[seat]]:
-            if face_up[uid]:
-                value = flags[uid].get(kind)
-                if value is not None:
-                    return value
-        return None
+        """The value of a continuous power on a face-up card of the seat's village (the first
+        in the row), or None."""
+        return (self._village_facts[seat] or self._facts(seat)).powers.get(kind)
 
     def _power_usable(self, seat: int) -> bool:
         uid = self.zones[self.z_drawn[seat]][0]

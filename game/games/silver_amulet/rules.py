@@ -166,6 +166,9 @@ class SilverRules(Rules):
         # A village's announceable sets depend only on its shape (which slots are face up with
         # which value, which is protected): shared by every state, they are listed once.
         self.exchange_cache: dict[tuple[Any, ...], list[str]] = {}
+        # Per character table (`characters`), a new match's per-uid columns (SilverState):
+        # values, flags, what each place shows in an exchange, the round-ending cards.
+        self.columns: dict[Any, tuple[list[int], list[dict[str, Any]], list[int], list[list[int]]]] = {}
 
     def characters(self, options: dict[str, Any]) -> dict[str, Character]:
         """The character table for these option values (variants replace some effects)."""

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import (
-    CardMoved,
     Event,
     GameOver,
     MarkerChanged,
@@ -36,8 +35,10 @@ SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (st
 
 
 class SilverState(LegalMixin, VillageMixin, State):
-    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals")
+    mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals", "_village_facts")
     rules: SilverRules
+    shows: list[int]  # per uid: the value it shows face up in an exchange, -1 for a doppelgänger
+    enders: list[list[int]]  # the uids of each round-ending card
 
     def __init__(self, rules: SilverRules, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(rules, num_players, seed, options)
@@ -45,14 +46,23 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.chars = rules.characters(options)
         self.z_village = [self.zone_index(s, "village") for s in range(n)]
         self.village_zones = frozenset(self.z_village)
+        self.village_seat = [-1] * len(self.zones)  # zone index -> the seat whose village it is
+        for s, zi in enumerate(self.z_village):
+            self.village_seat[zi] = s
         self.z_drawn = [self.zone_index(s, "drawn") for s in range(n)]
         self.z_deck = self.zone_index(None, "deck")
         self.z_aside = self.zone_index(None, "aside")
         self.z_discard = self.zone_index(None, "discard")
-        for card in rules.deck_ids:
-            self.add_card(card, self.z_deck)
-        self.vals = [rules.value[c] for c in self.card_ids]
-        self._set_flags()
+        self.add_cards(rules.deck_ids, self.z_deck)
+        variants = tuple(options.get(o) for o in rules.variant_options)
+        columns = rules.columns.get(variants)  # the same for every match with these variants
+        if columns is None:
+            self.vals = [rules.value[c] for c in self.card_ids]
+            self._set_flags()
+            rules.columns[variants] = (self.vals[:], self.flags[:], self.shows[:], self.enders)
+        else:
+            vals, flags, shown, enders = columns
+            self.vals, self.flags, self.shows, self.enders = vals[:], flags[:], shown[:], enders
         self.match_max = rules.match_max
         self.phase = PEEK
         self.step = MAIN
@@ -83,8 +93,12 @@ class SilverState(LegalMixin, VillageMixin, State):
         # (nobody reads a play-out's events); the state changes exactly as it would otherwise.
         self.quiet = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
-        self._sets_memo: tuple[int, int, ExchangeSets] | None = None
+        # Per seat, its village's facts (legal.py `_facts`), None once the village changed.
+        self._village_facts: list[ExchangeSets | None] = [None] * n
         self._checked: tuple[int, int, str] | None = None  # the last announced set found legal
+        # (text, places) of the last exchange `sample_action` drew: apply reads its places
+        # instead of parsing the text again (never changed: a new pair replaces it).
+        self._drawn_set: tuple[str, list[int]] = ("", [])
 
     # ------------------------------------------------------------------- set-up
     def start(self) -> None:
@@ -97,18 +111,12 @@ class SilverState(LegalMixin, VillageMixin, State):
         """Everything back into the deck, shuffled (or stacked), dealt, one card to the discard."""
         rules, zones, n = self.rules, self.zones, self.num_players
         self.round_no += 1
-        deck = zones[self.z_deck]
-        villages = self.village_zones
         for zi in (*self.z_village, *self.z_drawn, self.z_aside, self.z_discard):
             if not zones[zi]:
                 continue
             # One call per zone (the events `card_move` gives, last card first): a village's
             # events name the place each card left, the row's end each time.
-            moved = self.move_many(zones[zi][::-1], self.z_deck, reason="collect")
-            if zi in villages:
-                last = len(moved) - 1
-                moved = [_new(CardMoved, (*e[:8], last - j, *e[9:])) for j, e in enumerate(moved)]
-            events += moved
+            events += self.move_many(zones[zi][::-1], self.z_deck, reason="collect")
         self._shuffle_deck(self._round_order())
         deck = zones[self.z_deck]  # the deal gave the deck a new list
         self.guard_of = [-1] * len(self.card_ids)
@@ -119,17 +127,17 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.turn_done = False
         self.end_reason = ""
         self.amulet_ready = self.amulet_holder is not None
-        events.append(PhaseBegan("round", self.round_no, self.first_seat))
+        events.append(_new(PhaseBegan, ("round", self.round_no, self.first_seat)))
         size = rules.village_size
         for s in range(n):  # the deck's top cards one by one into the (empty) row, as `card_move` tells them
-            moved = self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
-            events += [_new(CardMoved, (*e[:9], j, *e[10:])) for j, e in enumerate(moved)]
+            events += self.move_many(deck[: -size - 1 : -1], self.z_village[s], reason="deal", actor=s)
         for _ in range(rules.set_aside.get(n, 0)):
             events.append(self.card_move(deck[-1], self.z_deck, self.z_aside, reason="set_aside"))
         events.append(self.card_move(deck[-1], self.z_deck, self.z_discard, face="up", reason="start_discard"))
+        self._village_facts = [None] * n
         self.peeked = [False] * n
         self.phase = PEEK
-        events.append(PhaseBegan("peek", self.round_no))
+        events.append(_new(PhaseBegan, ("peek", self.round_no, None)))
         if rules.initial_peeks == 0:
             self._begin_turns(events)
 
@@ -159,6 +167,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         """Per uid, its character's flags (read only), and the uids of each round-ending card."""
         chars = self.chars
         self.flags = [chars[c].flags for c in self.card_ids]
+        # Per uid, the value its place shows face up in an exchange (exchanges.py), -1 for a
+        # doppelgänger (free to join any set).
+        self.shows = [-1 if "match_any" in f else v for f, v in zip(self.flags, self.vals, strict=True)]
         self._set_enders()
 
     def _set_enders(self) -> None:
@@ -200,26 +211,42 @@ class SilverState(LegalMixin, VillageMixin, State):
 
     # -------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Action) -> list[Event]:
-        text = str(action)
-        if not self.is_legal(seat, text):
+        text = action.text
+        checked = self._checked  # the move sample_action just drew is legal: no check
+        if (checked is None or checked[2] is not text or checked[0] != self.version or checked[1] != seat) and not self.is_legal(seat, text):
             raise self.explain_illegal(seat, text)
         self.version += 1
-        words = text.split()
         events: list[Event] = []
+        drawn = self._drawn_set
+        if drawn[0] == text:  # the exchange sample_action drew: its places are known
+            self._exchange(seat, drawn[1], events)
+            self._end_turn(events)
+            return [] if self.quiet else events
+        if text == "draw":  # the commonest moves: no words to split
+            self._draw(seat, events)
+            return [] if self.quiet else events
+        if text == "take discard":  # (a power's `take` always names a card)
+            uid = self.zones[self.z_discard][-1]
+            if self.quiet:  # `card_move` inlined: no village changes (every random game takes a few dozen times)
+                self.relocate(uid, self.z_drawn[seat])
+            else:
+                events.append(self.move(uid, self.z_drawn[seat], None, None, "take_discard", seat))
+            self.step = TAKEN
+            return [] if self.quiet else events
+        words = text.split()
         verb = words[0]
-        if verb == "peek":
+        # The commonest moves first (a power's own words come after `peek` and `guard`).
+        if verb == "exchange":
+            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
+            self._end_turn(events)
+        elif verb == "peek":
             self._peek(seat, [int(w) - 1 for w in words[1:]], events)
         elif verb == "guard":
             self._guard(seat, int(words[1]) - 1, events)
         elif self.step == POWER:
             self._resolve_power(seat, words, events)
-        elif verb == "draw":
-            self._draw(seat, events)
         elif verb == "keep":
             self._keep(seat, int(words[1]) - 1, events)
-        elif verb == "take":
-            events.append(self.card_move(self.zones[self.z_discard][-1], self.z_discard, self.z_drawn[seat], reason="take_discard", actor=seat))
-            self.step = TAKEN
         elif verb == "call":
             self.caller = seat
             events.append(MarkerChanged("caller", seat, seat))
@@ -231,9 +258,6 @@ class SilverState(LegalMixin, VillageMixin, State):
             self._end_turn(events)
         elif verb == "use":
             self._use(seat, events)
-        elif verb == "exchange":
-            self._exchange(seat, [int(w) - 1 for w in words[1:]], events)
-            self._end_turn(events)
         else:  # a free look (empath)
             self.looks_used += 1
             self.look_at(seat, seat, int(words[1]) - 1, events)
@@ -243,7 +267,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         for i in slots:
             self.look_at(seat, seat, i, events)
         self.peeked[seat] = True
-        events.append(Note("peeked", seat))
+        events.append(_new(Note, ("peeked", seat, ())))
         if all(self.peeked):
             self._begin_turns(events)
 
@@ -254,8 +278,9 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.looks_used = 0
         self.amulet_turn = False
         if not self.quiet:
-            events.append(MarkerChanged("turn", seat, seat))
-        to = self._own_flag(seat, "see_deck_top_turn_start")
+            events.append(_new(MarkerChanged, ("turn", seat, seat)))
+        facts = self._village_facts[seat] or self._facts(seat)
+        to = facts.powers.get("see_deck_top_turn_start")
         if to is not None and self.zones[self.z_deck]:
             self._see_deck_top(seat, to, events)
 
@@ -270,8 +295,12 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.z_deck]
         extra = self._own_flag(seat, "extra_draw") is not None and len(deck) >= 2
-        for _ in range(2 if extra else 1):
-            events.append(self.card_move(deck[-1], self.z_deck, self.z_drawn[seat], reason="draw", actor=seat))
+        zd, quiet = self.z_drawn[seat], self.quiet
+        for _ in range(2 if extra else 1):  # `card_move` inlined: no village changes (the commonest move)
+            if quiet:
+                self.relocate(deck[-1], zd)
+            else:
+                events.append(self.move(deck[-1], zd, None, None, "draw", seat))
         self.step = RASCAL if extra else DRAWN
 
     def _keep(self, seat: int, index: int, events: list[Event]) -> None:
@@ -285,6 +314,7 @@ class SilverState(LegalMixin, VillageMixin, State):
 
     def _place_amulet(self, seat: int, index: int, events: list[Event]) -> None:
         self.amulet = self.zones[self.z_village[seat]][index]
+        self._village_facts[seat] = None
         self.amulet_ready = False
         self.amulet_turn = True
         events.append(MarkerChanged("amulet", seat, {"reason": "placed", "slot": index + 1}))
@@ -311,7 +341,7 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _guard(self, seat: int, index: int, events: list[Event]) -> None:
         bodyguard = self.pending_guards.pop(0)
         self.guard_of[bodyguard] = self.zones[self.z_village[seat]][index]
-        events.append(MarkerChanged("guard", seat, {"reason": "chosen", "slot": index + 1}))
+        events.append(_new(MarkerChanged, ("guard", seat, {"reason": "chosen", "slot": index + 1})))
         if not self.pending_guards and self.turn_done:
             self._end_turn(events)
 
@@ -333,7 +363,10 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _round_end_reason(self) -> str:
         zones, face_up, where, villages = self.zones, self.faces(), self.locations(), self.village_zones
         for uids in self.enders:  # every copy of a round-ending card face up in the villages
-            if all(face_up[u] and where[u] in villages for u in uids):
+            for u in uids:
+                if not face_up[u] or where[u] not in villages:
+                    break
+            else:
                 return "villagers"
         if not zones[self.z_deck]:
             return "deck"
@@ -344,13 +377,14 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _end_round(self, reason: str, events: list[Event]) -> None:
         n, zones, vals = self.num_players, self.zones, self.vals
         self.end_reason = reason
-        events.append(Note("end_" + reason))
-        events.append(PhaseBegan("reveal", self.round_no))
+        events.append(_new(Note, ("end_" + reason, None, ())))
+        events.append(_new(PhaseBegan, ("reveal", self.round_no, None)))
+        face_up, reveal = self.faces(), self.reveal
         for s in range(n):
-            for i, uid in enumerate(zones[self.z_village[s]]):
-                if not self.face_up[uid]:
-                    events.append(self.reveal_at(s, i))
-        village_totals = [sum(vals[u] for u in zones[self.z_village[s]]) for s in range(n)]
+            for uid in zones[self.z_village[s]]:
+                if not face_up[uid]:
+                    events.append(reveal(uid))  # the villages' facts are dropped below
+        village_totals = [sum(map(vals.__getitem__, zones[self.z_village[s]])) for s in range(n)]
         lost = village_totals[:]
         details: list[dict[str, int]] = [{"village": t} for t in village_totals]
         caller = self.caller
@@ -366,12 +400,13 @@ class SilverState(LegalMixin, VillageMixin, State):
                 events.append(Note("caller_not_lowest", caller, (("total", total),)))
         for s in range(n):
             self.totals[s] += lost[s]
-            events.append(ScoreChanged(s, lost[s], self.totals[s], "round_end", tuple(details[s].items())))
+            events.append(_new(ScoreChanged, (s, lost[s], self.totals[s], "round_end", tuple(details[s].items()))))
         self.sheet.append(lost)
         self.sheet_details.append(details)
         if self.amulet >= 0:
             events.append(MarkerChanged("amulet", self.amulet_holder, {"reason": "returned"}))
             self.amulet = -1
+        self._village_facts = [None] * n  # every village turned face up
         if caller is not None and lost[caller] == 0 and self.amulet_holder != caller:
             self.amulet_holder = caller
             events.append(MarkerChanged("amulet", caller, caller))
@@ -420,16 +455,17 @@ class SilverState(LegalMixin, VillageMixin, State):
         order = places[:]
         rng.shuffle(order)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
-        old_flags = self.flags
-        flags = self.flags = old_flags[:]
+        old_flags, old_shown = self.flags, self.shows
+        flags, shown = self.flags, self.shows = old_flags[:], old_shown[:]
         for uid, src in zip(places, order, strict=True):
             ids[uid], attrs[uid], vals[uid], flags[uid] = old_ids[src], old_attrs[src], old_vals[src], old_flags[src]
+            shown[uid] = old_shown[src]
         self.cards.ids = self.card_ids = tuple(ids)
         self._set_enders()
         self.cards.attrs = tuple(attrs)
         self.cards._columns = {}  # cached attribute columns describe the old identities
         self._legal_cache = None  # another seat's legal moves may depend on a resampled card (`use`)
-        self._sets_memo = None
+        self._village_facts = [None] * self.num_players
         self._checked = None
 
     # -------------------------------------------------------------------- views

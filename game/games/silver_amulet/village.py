@@ -40,6 +40,8 @@ class VillageMixin:
     chars: dict[str, Any]
     rules: Any
     quiet: bool  # a play-out's copy: moves build no events (state.py)
+    village_seat: list[int]  # zone index -> the seat whose village it is, -1: not a village
+    _village_facts: list[Any]  # per seat: its village's facts, None once it changed (legal.py)
 
     @property
     def known(self) -> list[int]:
@@ -66,6 +68,8 @@ class VillageMixin:
 
         def knowledge(self) -> list[int]: ...
 
+        def _facts(self, seat: int) -> Any: ...  # LegalMixin: the village's facts
+
     # ----------------------------------------------------------------- exchanges
     def _exchange(self, seat: int, slots: list[int], events: list[Event]) -> None:
         """One card for one (it takes the slot), or several: matched (all discarded, the new card
@@ -75,20 +79,28 @@ class VillageMixin:
         village = self.zones[zv]
         new = self.zones[zd][0]
         from_deck = self.step == DRAWN
-        announced = [village[i] for i in slots]
         if len(slots) > 1:
-            flipped = []
-            face_up = self.face_up
-            for i, uid in zip(slots, announced, strict=True):
+            announced = list(map(village.__getitem__, slots))
+            face_up, flags, vals = self.faces(), self.flags, self.vals
+            flipped = []  # turned face up below, in the announced order
+            shown, failed = -1, False  # the value the announced cards show (doppelgängers aside)
+            for uid in announced:  # (one loop: comprehensions cost a call each)
                 if not face_up[uid]:
-                    self._flip(seat, i, events, guard=False)
                     flipped.append(uid)
-            flags = self.flags
-            values = {self.vals[u] for u in announced if "match_any" not in flags[u]}
-            if len(values) > 1:
-                events.append(Note("exchange_failed", seat, (("count", len(slots)),)))
+                if "match_any" not in flags[uid]:
+                    if shown < 0:
+                        shown = vals[uid]
+                    elif vals[uid] != shown:
+                        failed = True
+            if flipped:  # `reveal_at`, inlined
+                self._village_facts[seat] = None
                 for uid in flipped:
-                    self._queue_guard(uid)
+                    events.append(self.reveal(uid))
+            if failed:
+                events.append(_new(Note, ("exchange_failed", seat, (("count", len(slots)),))))
+                for uid in flipped:
+                    if "guard" in flags[uid]:
+                        self._queue_guard(uid)
                 self._put(new, zd, zv, len(village), "failed_new", seat, face_up=not from_deck, events=events)
                 if len(slots) >= self.rules.penalty_from:
                     deck = self.zones[self.z_deck]
@@ -97,7 +109,9 @@ class VillageMixin:
                     else:
                         events.append(Note("no_penalty", seat))
                 return
-            events.append(Note("exchange_matched", seat, (("count", len(slots)),)))
+            events.append(_new(Note, ("exchange_matched", seat, (("count", len(slots)),))))
+        else:
+            announced = [village[slots[0]]]
         for uid in announced:
             self._leave_village(uid)
             events.append(self.card_move(uid, zv, self.z_discard, reason="exchange", actor=seat))
@@ -123,7 +137,7 @@ class VillageMixin:
     def _queue_guard(self, uid: int) -> None:
         """A bodyguard that turns face up in a village (or enters one face up) will ask its
         owner for the card it guards, once the action is done."""
-        if self.faces()[uid] and "guard" in self.flags[uid] and uid not in self.pending_guards:
+        if "guard" in self.flags[uid] and self.faces()[uid] and uid not in self.pending_guards:
             self.pending_guards.append(uid)
 
     def _may_guard(self, uid: int) -> bool:
@@ -138,27 +152,21 @@ class VillageMixin:
         """Move a card (at position `slot` of `dst`, else on top / at the end). face None: it
         lies as the zone says and whoever saw it still knows it; "up": shown to everyone.
         A village is an ordered row: its events carry the card's place in it (0-based)."""
+        seat_of = self.village_seat
+        from_seat, to_seat = seat_of[src], seat_of[dst]
+        if from_seat >= 0:
+            self._village_facts[from_seat] = None
+        if to_seat >= 0:
+            self._village_facts[to_seat] = None
         if self.quiet:
             self.relocate(uid, dst, slot, face)
             return _QUIET_MOVE
-        villages = self.village_zones
-        from_slot = self.zones[src].index(uid) if src in villages else None
-        event = self.move(uid, dst, slot, face, reason, actor)
-        if from_slot is not None or dst in villages:
-            if dst in villages:
-                last = len(self.zones[dst]) - 1  # the card was inserted at `slot`, else appended
-                to_slot = last if slot is None or slot > last else slot
-            else:
-                to_slot = None
-            event = _new(CardMoved, (*event[:8], from_slot, to_slot, *event[10:]))  # _replace is slow
-        return event
+        return self.move(uid, dst, slot, face, reason, actor)
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:
         """Turn a village card face up (the event names its place in the row)."""
-        event = self.reveal(self.zones[self.z_village[owner]][index])
-        if self.quiet:
-            return event
-        return _new(CardRevealed, (*event[:4], index, *event[5:]))  # slot=index
+        self._village_facts[owner] = None
+        return self.reveal(self.zones[self.z_village[owner]][index])
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -178,8 +186,11 @@ class VillageMixin:
 
     def guarded_set(self, owner: int) -> set[int]:
         """Every card of `owner`'s village its face-up bodyguards protect from opponents."""
-        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         out: set[int] = set()
+        facts = self._village_facts[owner] or self._facts(owner)
+        if "guard" not in facts.powers:  # no face-up bodyguard (a power's targets ask at every draw)
+            return out
+        flags, face_up, guard_of = self.flags, self.faces(), self.guard_of
         for bg in self.zones[self.z_village[owner]]:
             if face_up[bg] and "guard" in flags[bg]:
                 out.add(bg)
@@ -197,11 +208,9 @@ class VillageMixin:
         self._flip(owner, index, events)
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
-        uid = self.zones[self.z_village[owner]][index]
-        event = self.peek(uid, seat)
-        if self.quiet:
-            return
-        events.append(_new(CardSeen, (*event[:5], index, *event[6:])))  # slot=index
+        event = self.peek(self.zones[self.z_village[owner]][index], seat)
+        if not self.quiet:
+            events.append(event)
 
     def master_take(self, seat: int, pile_index: int, slot: int, events: list[Event]) -> None:
         pile = self.zones[self.z_discard]
