@@ -418,6 +418,20 @@ class CardsMixin:
         else:
             self._place(uid, zone, slot)
 
+    def _detach_run(self, src: int, uids: list[int]) -> None:
+        """Take cards out of one unslotted zone, in one slice when they are its last cards
+        (a deal from the top, a whole pile): the common cases of move_many and relocate_many."""
+        source, k = self.zones[src], len(uids)
+        if k == len(source):
+            self.zones[src] = []
+        elif k == 1:
+            source.remove(uids[0])
+        elif source[-k:] == uids:
+            del source[-k:]
+        else:
+            for uid in uids:
+                source.remove(uid)
+
     def relocate_many(self, uids: list[int], zone: int, face: str | None = None) -> None:
         """`move_many` without its events (a bot's play-out on its own copy): the same changes,
         cards of one unslotted zone in one step."""
@@ -431,14 +445,7 @@ class CardsMixin:
             for uid in uids:
                 self.relocate(uid, zone, None, face)
             return
-        source = zones[src]
-        if k == len(source):
-            zones[src] = []
-        elif source[-k:] == uids:
-            del source[-k:]
-        else:
-            for uid in uids:
-                source.remove(uid)
+        self._detach_run(src, uids)
         zones[zone].extend(uids)
         known, up = cards.known, cards.up
         src_mask, face_up = table.masks[src], table.up[zone]
@@ -465,19 +472,10 @@ class CardsMixin:
                 if where[uid] != src:
                     return [self.move(uid, zone, None, face, reason, actor) for uid in uids]
         masks, known, ids, up, info = table.masks, cards.known, cards.ids, cards.up, cards.info
-        source = zones[src]
         numbered = table.numbered
         if numbered[src] or numbered[zone]:
             return self._move_row(uids, src, zone, reason, actor)
-        if k == len(source):
-            zones[src] = []
-        elif k == 1:
-            source.remove(uids[0])
-        elif source[-k:] == uids:
-            del source[-k:]
-        else:
-            for uid in uids:
-                source.remove(uid)
+        self._detach_run(src, uids)
         zones[zone].extend(uids)
         fs, ts = table.specs[src], table.specs[zone]
         src_mask, face_up = masks[src], table.up[zone]
