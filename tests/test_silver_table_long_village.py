@@ -106,3 +106,17 @@ def test_a_revealer_turns_slot_12_typed_seat_1_then_1_then_2(tmp_path, monkeypat
     shot(app, "revealer_typed_1")
     press(app, pygame.K_2)
     assert played(scene, "turn 0 12")
+
+
+def test_backspace_takes_back_the_last_card_of_your_own_village_picked(tmp_path, monkeypatch) -> None:
+    """A digit no longer waiting: Backspace takes the last chosen card back, then the one
+    before (the multi-pick of an exchange, as for a power's targets)."""
+    app, scene = long_village(tmp_path, monkeypatch, "en", (0, "keep 1"))
+    press(app, pygame.K_2, pygame.K_SPACE, pygame.K_1, pygame.K_2)
+    assert scene.composer.composer.picked("village") == ["2", "12"]
+    press(app, pygame.K_BACKSPACE)
+    assert scene.composer.composer.picked("village") == ["2"]
+    press(app, pygame.K_BACKSPACE)
+    assert scene.composer.composer.picked("village") == []
+    press(app, pygame.K_3, pygame.K_RETURN)
+    assert played(scene, "exchange 3")

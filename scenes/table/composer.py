@@ -333,6 +333,16 @@ class Composer:
         elif word is None and words:
             words.pop()
 
+    def unpick_last(self) -> bool:
+        """Take back the last card of the last step (in template order) that has one: what
+        Backspace undoes. False when nothing is chosen."""
+        for step in reversed(self.steps()):
+            words = self.chosen.get(step.field) if isinstance(step, Pick) else None
+            if words:
+                words.pop()
+                return True
+        return False
+
     def set_count(self, field: str, value: int) -> bool:
         """A counter's new value, if some legal action has it."""
         if not self.counter_ok(field, value):

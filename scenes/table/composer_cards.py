@@ -113,15 +113,11 @@ class CardTargets:
         refuse(ctx, hits[0].step, hits[0].word)
 
     def key(self, ctx: TableContext, comp: Composer, event: pygame.event.Event) -> bool:
-        """Backspace takes back the seat typed so far, else the last card chosen."""
-        if event.key != pygame.K_BACKSPACE or not card_steps(comp):
+        """Backspace takes back the seat typed so far (a card chosen is taken back by the
+        composer's own Backspace, whatever its step: composer_input.py)."""
+        if event.key != pygame.K_BACKSPACE or self.typed_seat is None:
             return False
-        if self.typed_seat is not None:
-            self.typed_seat = None
-        else:
-            filled = [s for s in card_steps(comp) if comp.picked(s.field)]
-            if filled:
-                comp.unpick(filled[-1].field)
+        self.typed_seat = None
         return True
 
     def numbers(self, ctx: TableContext, comp: Composer) -> set[str] | None:

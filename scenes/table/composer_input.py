@@ -474,7 +474,7 @@ class ComposerInput(NumberKeys):
                 self.typing.flush(lambda typed: self._typed(ctx, typed))
             self.typing.clear()
             return True
-        if self.cards.key(ctx, comp, event):
+        if self.cards.key(ctx, comp, event) or (event.key == pygame.K_BACKSPACE and comp.unpick_last()):
             return True
         name = pygame.key.name(event.key)
         typed = (event.unicode or (name if len(name) == 1 else ""))[:1].lower()  # not "e" for "enter"
