@@ -68,7 +68,7 @@ class Budget:
 
 # The clock is a cap for slow or busy machines, not the budget: each level should reach its
 # iterations on an ordinary one. Hard's cap was 0.9 s, and Kill the Unicorns at 5 and 6 players
-# (the longest play-outs: a round's hunts for six hands) needed 0.9-1.1 s of a quiet core for
+# (the longest play-outs: a round's hunts for six hands) needed 0.8-1.0 s of a quiet core for
 # 2,500 iterations at a round's first decisions, so hard stopped short there; 1.5 s leaves room.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(80, 0.10),
