@@ -19,7 +19,14 @@ from scenes.table.anim import Animator, Step, group_events
 from scenes.table.layout import zone_cards
 from scenes.table.log_panel import LogPanel
 from scenes.table.regions import PANEL
-from scenes.table.tally import TALLY, SeatTally, TallyPainter, ends_match, sheet_as_shown
+from scenes.table.tally import (
+    TALLY,
+    SeatTally,
+    TallyPainter,
+    ends_match,
+    keeps_clear,
+    sheet_as_shown,
+)
 from tests.table_helpers import SHOTS_ENV, frames, key, make_app, shot
 
 GAMES = ("jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns")
@@ -140,7 +147,7 @@ def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, player
         assert not any(box.colliderect(o) for s, o in rects.items() if s != seat), (game, players, seat)
         for region in regions:
             counted = region.zone in layout.tally_zones
-            if not (counted or (region.zone or region.marker) in layout.tally_keep_clear):
+            if not (counted or keeps_clear(layout, region)):
                 continue
             if region.seat == seat and (region.face == "down" or not counted):
                 continue  # the box lists them

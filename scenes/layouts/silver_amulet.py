@@ -142,6 +142,7 @@ class SilverAmuletLayout(Layout):
     quiet_moves = ("collect",)
     phase_steps = {"reveal": "reveal", "round": "chapter"}
     tally_zones = ("village",)  # counted at the round's end: the scoring moment leaves them in view
+    tally_keep_clear = ("sheet",)  # the points lost so far, beside the deck: the boxes add to them
     move_sounds = {"draw": "deal", "exchange": "capture"}
 
     def __init__(self) -> None:

@@ -104,7 +104,8 @@ class Layout:
     # The scoring moment (scenes/table/tally.py): zones whose cards are shown face up and counted
     # in each seat's breakdown, and whether the score sheet opens by itself after it.
     tally_zones: ClassVar[tuple[str, ...]] = ()
-    tally_keep_clear: ClassVar[tuple[str, ...]] = ()  # zones or markers the scoring counts too (tally.py)
+    # zones or markers the scoring counts too, or areas to leave in view (a score sheet): tally.py
+    tally_keep_clear: ClassVar[tuple[str, ...]] = ()
     sheet_after_scoring: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ placing

@@ -99,6 +99,13 @@ def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
     return view
 
 
+def keeps_clear(layout: Any, region: Any) -> bool:
+    """Whether the layout asks the boxes to leave `region` in view (`Layout.tally_keep_clear`
+    names its zone, its marker or, for an area the layout draws itself, its name)."""
+    keep = layout.tally_keep_clear
+    return (region.zone or region.marker) in keep or region.name in keep
+
+
 def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:
     """How many first rows add up to the `shown` totals (None: no number of rows does)."""
     if not shown:
@@ -130,7 +137,7 @@ def _covered(regions: Any, view: dict[str, Any] | None, layout: Any, seat: int) 
         if region.kind == PANEL:
             continue
         counted = region.zone in layout.tally_zones
-        scored = counted or (region.zone or region.marker) in layout.tally_keep_clear
+        scored = counted or keeps_clear(layout, region)
         if scored and region.seat == seat and (region.face == "down" or not counted):
             continue  # the box says it
         if scored:
