@@ -109,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
+    from game.cli import safe_output
+
+    safe_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -16,6 +16,7 @@ from typing import Any
 from game.ai import make_bot, parse_bot_spec
 from game.engine import registry
 from game.engine.errors import TableeError
+from game.textclean import no_surrogates
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -59,8 +60,17 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 def printable(text: str) -> str:
     """`text` without control characters: names and values read from files must not drive the
-    terminal (escape sequences, bells, cursor moves)."""
-    return _CONTROL.sub("?", str(text))
+    terminal (escape sequences, bells, cursor moves); a lone surrogate becomes U+FFFD."""
+    return no_surrogates(_CONTROL.sub("?", str(text)))
+
+
+def safe_output() -> None:
+    """Print what a terminal cannot show as replacement characters instead of raising
+    (a lone surrogate from a file, a name in a script the console's encoding lacks)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def fail(message: str) -> int:

@@ -24,7 +24,7 @@ from scenes.i18n import LANGUAGES, Translator
 from scenes.settings_store import Settings
 from scenes.sound import SoundBank
 from scenes.ui import theme
-from scenes.ui.text import draw_text, wrap_text
+from scenes.ui.text import SafeFont, draw_text, wrap_text
 
 FPS = 60
 IDLE_REDRAW_SECONDS = 0.5  # a screen with nothing moving is still drawn this often (a caret, a banner's end)
@@ -194,7 +194,7 @@ class App:
         size = max(6, int(size))
         font = self._fonts.get((size, bold))
         if font is None:
-            font = self._fonts[(size, bold)] = pygame.font.Font(str(asset_path("fonts", FONT_FILES[bold])), size)
+            font = self._fonts[(size, bold)] = SafeFont(str(asset_path("fonts", FONT_FILES[bold])), size)
         return font
 
     def play_sound(self, name: str) -> None:

@@ -9,11 +9,13 @@ caller gets a message to show on screen.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import paths, userfiles
+from game.textclean import clean_name
 from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 FILE_NAME = "settings.json"
@@ -76,6 +78,54 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
+def _is(value: Any, kind: type) -> bool:
+    """isinstance, where true/false is not a number."""
+    return isinstance(value, bool) if kind is bool else isinstance(value, kind) and not isinstance(value, bool)
+
+
+def _seat_setup(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(
+        key not in value or value[key] is None or _is(value[key], str) for key in ("name", "kind", "level")
+    ):
+        raise _field_error("extra.last_setup.seats", value, "seats with a name, kind and level as texts")
+    if isinstance(value.get("name"), str):
+        value = {**value, "name": clean_name(value["name"])}
+    return value
+
+
+def _last_setup(value: Any) -> dict[str, Any]:
+    """The New game screen's last choices (scenes/setup.py)."""
+    expected = {"game": str, "players": int, "seats": list, "practice": bool}
+    if not isinstance(value, dict) or not all(k not in value or _is(value[k], t) for k, t in expected.items()):
+        raise _field_error("extra.last_setup", value, "game (a text), players (a number), seats (a list), practice")
+    return {**value, "seats": [_seat_setup(seat) for seat in value.get("seats", [])]}
+
+
+def _word_list(name: str) -> Callable[[Any], list[str]]:
+    def check(value: Any) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise _field_error(f"extra.{name}", value, "a list of texts")
+        return value
+    return check
+
+
+def _flag(name: str) -> Callable[[Any], bool]:
+    def check(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise _field_error(f"extra.{name}", value, "true or false")
+        return value
+    return check
+
+
+# The type of every key other screens keep in `extra`, checked on load (a value of the wrong
+# type is a damaged file, never a crash of the screen that reads it); unknown keys are kept.
+EXTRA_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "last_setup": _last_setup,
+    "tours_seen": _word_list("tours_seen"),
+    "log_open": _flag("log_open"),
+}
+
+
 def from_json(data: Any) -> Settings:
     """Settings from decoded JSON; a wrong value raises SettingsError naming the field."""
     if not isinstance(data, dict):
@@ -118,6 +168,9 @@ def from_json(data: Any) -> Settings:
     settings.extra.update({k: v for k, v in data.items() if k not in known})
     if _depth(settings.extra, MAX_EXTRA_DEPTH) > MAX_EXTRA_DEPTH:
         raise _field_error("extra", "…", f"at most {MAX_EXTRA_DEPTH} levels of nesting")
+    for key, check in EXTRA_CHECKS.items():
+        if key in settings.extra:
+            settings.extra[key] = check(settings.extra[key])
     return settings
 
 

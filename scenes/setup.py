@@ -17,6 +17,7 @@ from game.ai.bots import LEVELS
 from game.engine import registry
 from game.engine.errors import OptionError
 from game.engine.rules import RANDOM, Rules
+from game.textclean import clean_name
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
@@ -74,7 +75,7 @@ class SeatRow:
             self.name.value = self.default_name()
 
     def display_name(self) -> str:
-        return self.name.value.strip() or self.default_name()
+        return clean_name(self.name.value) or self.default_name()
 
 
 class SetupScene(Scene):
@@ -133,7 +134,7 @@ class SetupScene(Scene):
                 seat.level.set_value(data.get("level"))
                 name = data.get("name")
                 if isinstance(name, str) and name.strip():
-                    seat.name.value, seat.edited = name[:NAME_LENGTH], True
+                    seat.name.value, seat.edited = clean_name(name)[:NAME_LENGTH], True
                 seat.kind_changed()
         except (ValueError, TypeError, AttributeError):
             return  # an edited or older settings file: keep the defaults for the rest

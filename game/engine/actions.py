@@ -23,3 +23,15 @@ class Action:
 def normalize_action_text(text: str) -> str:
     """Lower case, single spaces: `Play  Wolf` and `play wolf` are the same action."""
     return " ".join(text.lower().split())
+
+
+MAX_NUMBER_DIGITS = 5  # slots, seats, positions, bets: a longer number is never a real choice
+
+
+def whole_number(word: str) -> int | None:
+    """The number a word of an action text names, or None. The one number reader of every game:
+    ASCII decimal digits only ('²' and '٣' pass str.isdigit() but not int()) and at most
+    MAX_NUMBER_DIGITS of them (a 5,000-digit word from a file costs nothing)."""
+    if 0 < len(word) <= MAX_NUMBER_DIGITS and word.isascii() and word.isdigit():
+        return int(word)
+    return None

@@ -21,13 +21,13 @@ from game.engine.errors import IllegalAction, OptionError, TableeError
 from game.engine.events import Event
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.textclean import MAX_NAME, clean_name
 
 FORMAT = "tablee-record"
 FORMAT_VERSION = 1
 SEAT_KINDS = ("human", "bot")
 MAX_RECORD_BYTES = 20_000_000  # far above any real match; refuses absurd files before parsing
 MAX_INT = 10**18  # seeds, versions, player counts: anything larger is not a real record
-MAX_NAME = 200  # characters of a seat name
 
 
 class RecordError(TableeError):
@@ -226,7 +226,8 @@ class _Checker:
         bot, level = data.get("bot"), data.get("level")
         if kind == "bot" and not (isinstance(bot, str) and isinstance(level, str)):
             raise self.fail(f"{where}: a bot seat needs 'bot' and 'level' texts")
-        return SeatInfo(name, kind, bot if kind == "bot" else None, level if kind == "bot" else None)
+        # the name is cleaned here, where it enters: every screen and the command line can show it
+        return SeatInfo(clean_name(name), kind, bot if kind == "bot" else None, level if kind == "bot" else None)
 
     def action(self, data: Any, index: int, players: int) -> tuple[int, str]:
         where = f"action {index + 1}"

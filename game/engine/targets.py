@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.engine.actions import whole_number
 from game.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -144,9 +145,7 @@ def illegal(state: State, key: str, params: dict[str, Any]) -> IllegalAction:
     return IllegalAction(state.rules.text("en", key, **params), key, params)
 
 
-def _number(word: str) -> int | None:
-    """A small whole number written in ASCII digits, else None."""
-    return int(word) if word.isascii() and word.isdigit() and len(word) < 6 else None
+_number = whole_number  # a small whole number written in ASCII digits, else None
 
 
 def _seat_reason(state: State, actor: int, seat: int, others: bool) -> Reason | None:

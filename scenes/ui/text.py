@@ -8,17 +8,29 @@ as one of a thousand, and fitting it takes a logarithmic number of measurements.
 
 from __future__ import annotations
 
-import re
-
 import pygame
 
+from game.textclean import clean_text
+
 MAX_CHARS = 1_000  # no line on any screen shows more characters than this
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufff9-\ufffb]")
 
 
 def clean(text: str) -> str:
-    """`text` without control characters, and no longer than MAX_CHARS (one line of text)."""
-    return _CONTROL.sub("", str(text)[: MAX_CHARS * 4])[:MAX_CHARS]
+    """`text` without control characters or lone surrogates (U+FFFD instead), and no longer
+    than MAX_CHARS (one line of text)."""
+    return clean_text(text, MAX_CHARS)
+
+
+class SafeFont(pygame.font.Font):
+    """The app's fonts (App.font): every text drawn or measured goes through `clean` first, so
+    a name with NUL or a lone surrogate from a file never reaches the renderer, whichever
+    screen draws it."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # type: ignore[no-untyped-def, override]
+        return super().render(clean(text) if text else text, antialias, color, bgcolor, wraplength)
+
+    def size(self, text):  # type: ignore[no-untyped-def, override]
+        return super().size(clean(text) if text else text)
 
 
 def draw_text(

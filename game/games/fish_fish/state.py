@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, whole_number
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     Event,
@@ -341,7 +341,7 @@ class FishFishState(KeepsScoreSheet, State):
             return IllegalAction("the fisher has not laid a line yet", "error.wait_line")
         if self.turn.current != seat:
             return IllegalAction(f"it is not seat {seat}'s turn", "error.not_your_turn", {"seat": seat})
-        if not value.isdigit():
+        if whole_number(value) is None:
             return IllegalAction(f"a bet is a whole number of fish, not '{value}'", "error.bad_number", {"value": value})
         fish = len(self.zone(seat, "fish"))
         if self.line_no >= self.rules.lines:

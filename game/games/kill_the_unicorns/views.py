@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import whole_number
 from game.engine.errors import IllegalAction
 from game.games.kill_the_unicorns.base import (
     BID,
@@ -91,7 +92,8 @@ class ViewsMixin(UnicornsBase):
             if words[2] not in held:
                 return IllegalAction(f"you hold no scheme '{words[2]}'", "error.no_scheme", {"card": words[2], "held": ", ".join(held)})
             size = self.rules.line_size
-            if not words[4].isdigit() or not 1 <= int(words[4]) <= size:
+            position = whole_number(words[4])
+            if position is None or not 1 <= position <= size:
                 return IllegalAction(f"no unicorn {words[4]}", "error.bad_position", {"position": words[4], "max": size})
             return IllegalAction(f"unicorn {words[4]} is full", "error.full_unicorn", {"position": words[4], "max": self.rules.max_schemes})
         if words[0] == "hunt" and len(words) > 1:
@@ -112,7 +114,8 @@ class ViewsMixin(UnicornsBase):
                 return IllegalAction(f"{item} costs {self.price(seat, item)}", "error.too_poor",
                                      {"item": item, "price": self.price(seat, item), "total": wallet})
             count = len(self.zones[self.z_coll[seat]])
-            if words[-1].isdigit() and not 1 <= int(words[-1]) <= count:
+            number = whole_number(words[-1])
+            if number is not None and not 1 <= number <= count:
                 return IllegalAction(f"no unicorn {words[-1]}", "error.no_unicorn", {"number": words[-1], "count": count})
             return IllegalAction(f"no {item} token left", "error.no_token", {"item": item, "colour": ""})
         if words[0] == "paint" and len(words) == 2:

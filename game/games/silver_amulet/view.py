@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.engine.actions import whole_number
 from game.engine.errors import IllegalAction
 from game.engine.flow import ScoreSheet
 from game.engine.schema import did_you_mean
@@ -92,6 +93,8 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
     verb = words[0] if words else ""
     if state.phase == "over":
         return IllegalAction("the game is over", "error.game_over")
+    if not 0 <= seat < state.num_players:
+        return IllegalAction(f"there is no seat {seat}", "error.not_your_turn", {"seat": seat})
     if verb not in VERBS and not state._free_looks(seat):
         hint = did_you_mean(verb, VERBS)
         return IllegalAction(f"'{text}' is not a move{hint}", "error.expected_action")
@@ -105,7 +108,7 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
     if aimed is not None:
         return aimed
     village = state.zones[state.z_village[seat]]
-    numbers = [int(w) for w in words[1:] if w.isdigit()]
+    numbers = [n for n in map(whole_number, words[1:]) if n is not None]
     if verb in ("exchange", "amulet") and numbers:
         for number in numbers:
             if not 1 <= number <= len(village):
@@ -140,13 +143,18 @@ def target_problem(state: SilverState, seat: int, words: list[str]) -> IllegalAc
     village, no such seat or slot, no such pile card), the bodyguard guarding itself, an
     empath's look at a face-up or protected card. None when the targets are not the problem."""
     verb = words[0] if words else ""
-    if state.phase != "turn" or not all(w.isdigit() for w in words[1:] if w != "exchange"):
+    numbers = {w: whole_number(w) for w in words[1:] if w != "exchange"}
+    if state.phase != "turn" or None in numbers.values():
         return None
+
+    def number(word: str) -> int:
+        return numbers.get(word) or 0
+
     if verb == "guard" and state.pending_guards and len(words) == 2:
-        return _slot_problem(state, seat, seat, int(words[1]), "own_slot", guard=state.pending_guards[0])
+        return _slot_problem(state, seat, seat, number(words[1]), "own_slot", guard=state.pending_guards[0])
     looks = state._free_looks(seat)
     if looks is not None and verb == looks[0] and len(words) == 2:
-        return _slot_problem(state, seat, seat, int(words[1]), "own_face_down")
+        return _slot_problem(state, seat, seat, number(words[1]), "own_face_down")
     if state.step != "power" or state.power_uid < 0:
         return None
     power = state.chars[state.card_ids[state.power_uid]].power
@@ -166,11 +174,11 @@ def target_problem(state: SilverState, seat: int, words: list[str]) -> IllegalAc
             width = 2 if target.with_seat else 1
             if len(rest) < width:
                 return None
-            owner = int(rest[0]) if target.with_seat else seat
+            owner = number(rest[0]) if target.with_seat else seat
             if target.name == "pile_card":
-                problem = _pile_problem(state, int(rest[0]))
+                problem = _pile_problem(state, number(rest[0]))
             else:
-                problem = _slot_problem(state, seat, owner, int(rest[width - 1]), target.name)
+                problem = _slot_problem(state, seat, owner, number(rest[width - 1]), target.name)
             if problem is not None:
                 return problem
             rest, repeat = rest[width:], repeat - 1
