@@ -226,6 +226,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         return fail(str(exc))
     summary = replay_summary(played, path)
+    if played.record.journal_dropped:
+        print(f"warning: {printable(str(played.record.journal_problem))}: kept up to move {summary['actions']}, "
+              f"{played.record.journal_dropped} later line(s) of the autosave dropped", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))  # JSON escapes control characters
     else:

@@ -33,6 +33,7 @@ from game.engine.record import (
     journal_path,
     read_record,
     replay,
+    replay_kept,
     result_of,
     timestamp,
 )
@@ -120,6 +121,7 @@ class RecordStore:
             record.result = result_of(state)
         record.updated = timestamp()
         path = self.autosave_path(record)
+        record.new_journal_id()
         write_atomic(path, record.to_json())
         if record.result and record.result.get("over"):
             return self.finish(record)
@@ -169,7 +171,7 @@ class RecordStore:
                     continue
                 if path != self.autosave_path(record):
                     continue  # a copy under another name: its id's file is the one to finish
-                played = replay(record, str(path))
+                played = replay_kept(record, str(path))
             except RecordError:
                 continue
             if played.state.is_over():
@@ -268,7 +270,7 @@ class Timeline:
     def load(cls, path: Path) -> Timeline:
         """Resume a saved match (RecordError names the file and the first problem)."""
         record = read_record(path)
-        played = replay(record, str(path))
+        played = replay_kept(record, str(path))
         return cls(record, played.rules, played.state, played.events)
 
     def _rebuild_reveals(self, collect_events: bool = False) -> None:
@@ -459,12 +461,13 @@ class MatchRecorder:
             count, undos = len(record.actions), len(record.undos)
             if self._on_disk is not None and not self._broken and self._on_disk[1] == undos and self._on_disk[0] <= count:
                 lines = "".join(
-                    journal_line(i, seat, text, record.result, record.updated)
+                    journal_line(i, seat, text, record.result, record.updated, record.journal_id)
                     for i, (seat, text) in enumerate(record.actions[self._on_disk[0]:], self._on_disk[0])
                 )
                 if lines:
                     self._run(path, lambda: self._append(path, lines))
             else:
+                record.new_journal_id()  # the lines of the journal on disk belong to the old write
                 text = record.to_json()
                 self._run(path, lambda: self._rewrite(path, text))
             self._on_disk = (count, undos)
@@ -495,8 +498,9 @@ class MatchRecorder:
             raise
 
     def _rewrite(self, path: Path, text: str) -> None:
-        """The whole record, then no journal (a crash between the two: the journal's lines are
-        already in the record, and reading skips them)."""
+        """The whole record, then no journal (a crash between the two: the journal's lines carry
+        the id of the previous write, and reading ignores them; an undo's taken-back moves
+        never come back)."""
         try:
             write_atomic(path, text)
             journal_path(path).unlink(missing_ok=True)

@@ -59,8 +59,12 @@ class RecordsResumer:
         except RecordError as exc:
             app.notify(app.tr("records.resume_failed", problem=str(exc)), seconds=20, error=True)
             return False
-        if recorder.record.journal_problem:  # a crash cut the last autosaved move short
-            app.notify(app.tr("records.journal_cut", file=recorder.record.journal_problem), seconds=20)
+        record = recorder.record
+        if record.journal_dropped:  # a damaged line: the moves before it are kept
+            app.notify(app.tr("records.journal_damaged", problem=record.journal_problem, kept=len(record.actions),
+                              dropped=record.journal_dropped), seconds=20, error=True)
+        elif record.journal_problem:  # a crash cut the last autosaved move short
+            app.notify(app.tr("records.journal_cut", file=record.journal_problem), seconds=20)
         match = recorder.match
         try:
             table = app.scene("table", config=match.config, match=match)

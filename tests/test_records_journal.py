@@ -6,10 +6,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
-
 from game import records
-from game.engine.record import RecordError, journal_path, read_record
+from game.engine.record import journal_path, read_record
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from game.records import MatchRecorder, RecordStore, Timeline, resume
 from tests.records_helpers import views
@@ -64,7 +62,7 @@ def test_a_line_cut_short_by_a_crash_is_dropped_with_a_message(tmp_path: Path) -
     assert read_record(path).actions == again.match.history
 
 
-def test_a_damaged_line_in_the_middle_is_refused_not_skipped(tmp_path: Path) -> None:
+def test_a_damaged_line_in_the_middle_keeps_the_moves_before_it_and_says_what_was_dropped(tmp_path: Path) -> None:
     store = RecordStore(tmp_path)
     match = jagd_match()
     recorder = MatchRecorder(match, store)
@@ -73,8 +71,9 @@ def test_a_damaged_line_in_the_middle_is_refused_not_skipped(tmp_path: Path) -> 
     lines = journal_path(path).read_text(encoding="utf-8").splitlines(keepends=True)
     assert len(lines) >= 2
     journal_path(path).write_text("".join([lines[0], "garbage\n", *lines[1:]]), encoding="utf-8")
-    with pytest.raises(RecordError, match="line 2"):
-        read_record(path)
+    record = read_record(path)
+    assert record.actions == match.history[: len(match.history) - len(lines) + 1]
+    assert record.journal_dropped == len(lines) and "line 2" in (record.journal_problem or "")
 
 
 def test_undo_rewrites_the_record_and_drops_the_journal(tmp_path: Path) -> None:

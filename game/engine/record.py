@@ -78,8 +78,15 @@ class Record:
     updated: str = ""
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    # Not saved: the autosave journal whose last line was dropped (cut short by a crash).
+    # Which write of the record its autosave journal belongs to: every whole write gets a new
+    # id, every journal line carries the id of the write it follows, and lines of another id
+    # (a journal the crash left behind a newer write, an undo's) are ignored.
+    journal_id: str = ""
+    # Not saved: the autosave journal whose last lines were dropped (cut short by a crash, or
+    # damaged), how many complete lines were dropped, and where the journal's moves start.
     journal_problem: str | None = field(default=None, compare=False)
+    journal_dropped: int = field(default=0, compare=False)
+    journal_from: int | None = field(default=None, compare=False)
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -128,6 +135,7 @@ class Record:
             "updated": self.updated,
             "result": self.result,
             "undos": self.undos,
+            "journal": self.journal_id,
             "actions": [{"seat": seat, "action": text} for seat, text in self.actions],
         }
         return data
@@ -179,7 +187,14 @@ class Record:
         extra = {k: check.opt_string(data, k) for k in ("match_id", "created", "updated")}
         if extra["match_id"] and not userfiles.is_safe_id(extra["match_id"]):
             raise RecordError(source, "'match_id' must be letters, digits, - and _ only (it names the file)")
-        return cls(game, version, seed, players, options, seats, actions, practice, undos=undos, result=result, **extra)
+        journal_id = check.opt_string(data, "journal")
+        return cls(game, version, seed, players, options, seats, actions, practice, match_id=extra["match_id"],
+                   created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id)
+
+    def new_journal_id(self) -> str:
+        """Start a new whole write: the journal lines written before it no longer belong to it."""
+        self.journal_id = os.urandom(6).hex()
+        return self.journal_id
 
 
 class _Checker:
@@ -315,10 +330,29 @@ def replay(record: Record, source: str = "<record>", upto: int | None = None, ch
             action = rules.parse_action(state, seat, text)
             all_events.append(state.apply(seat, action))
         except IllegalAction as exc:
-            raise RecordError(source, f"action {index + 1} (seat {seat}: '{text}') is not legal: {exc.message}", index) from exc
+            raise RecordError(source, f"action {index + 1} (seat {seat}: '{text[:80]}') is not legal: {exc.message}", index) from exc
+        except Exception as exc:  # noqa: BLE001 - a file must never crash its reader: its message instead
+            raise RecordError(source, f"action {index + 1} (seat {seat}: '{text[:80]}') cannot be replayed ({exc!r:.100})", index) from exc
     if check_result and upto is None and record.result is not None:
         _check_result(record, state, source)
     return Replay(record, rules, state, all_events)
+
+
+def replay_kept(record: Record, source: str) -> Replay:
+    """`replay` a record read from disk, where a journal move that cannot be replayed (an edited
+    or damaged line) ends the journal there: every move before it is kept and
+    `record.journal_dropped` says how many were dropped. A damaged record itself is a RecordError."""
+    try:
+        return replay(record, source)
+    except RecordError as exc:
+        at = exc.action_index
+        if at is None or record.journal_from is None or at < record.journal_from:
+            raise
+        record.journal_problem = record.journal_problem or f"{source}: {exc.problem}"
+        record.journal_dropped += len(record.actions) - at
+        record.actions = record.actions[:at]
+        record.result = None  # it was the dropped line's
+        return replay(record, source)
 
 
 def result_of(state: State) -> dict[str, Any]:
@@ -363,10 +397,15 @@ def read_record(path: Path) -> Record:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(source, f"not a text file (invalid UTF-8 at byte {exc.start}); the file may be corrupted") from exc
-    record = parse_text(text, source)
-    journal = journal_path(path)
-    if journal.exists():
-        read_journal(record, journal)
+    try:
+        record = parse_text(text, source)
+        journal = journal_path(path)
+        if journal.exists():
+            read_journal(record, journal)
+    except RecordError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a file must never crash its reader: its message instead
+        raise RecordError(source, f"cannot be read ({exc!r:.100})") from exc
     return record
 
 
@@ -380,17 +419,44 @@ def journal_path(path: Path) -> Path:
     return path.with_suffix(JOURNAL_SUFFIX)
 
 
-def journal_line(index: int, seat: int, text: str, result: dict[str, Any] | None, updated: str) -> str:
-    """One journal line: the move number `index` (0-based, so a line already written into the
-    record is recognised and skipped), the move, and the result and time after it."""
-    data = {"at": index, "seat": seat, "action": text, "result": result, "updated": updated}
+def journal_line(index: int, seat: int, text: str, result: dict[str, Any] | None, updated: str, of: str = "") -> str:
+    """One journal line: the move number `index` (0-based), the move, the result and time after
+    it, and `of`, the id of the record write the line follows (Record.journal_id)."""
+    data = {"at": index, "seat": seat, "action": text, "result": result, "updated": updated, "of": of}
     return json.dumps(data, ensure_ascii=False) + "\n"
 
 
+class _BadLine(ValueError):
+    pass
+
+
+def _journal_move(line: str, record: Record, check: _Checker, number: int) -> tuple[int, int, str, dict[str, Any]] | None:
+    """The move of one journal line, None for a line of another write of the record (or already
+    in it); _BadLine when the line is damaged."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise _BadLine(f"line {number} is not a move ({str(exc)[:80] or type(exc).__name__})") from exc
+    if not isinstance(data, dict) or isinstance(data.get("at"), bool) or not isinstance(data.get("at"), int):
+        raise _BadLine(f"line {number} must be an object with at, seat and action")
+    if data.get("of", "") != record.journal_id:
+        return None  # written before the record's last whole write (an undo, a resume)
+    try:
+        seat, action = check.action(data, 0, record.players)
+    except RecordError as exc:
+        raise _BadLine(f"line {number}: {exc.problem}") from exc
+    if data["at"] < len(record.actions):
+        return None  # already in the record
+    if data["at"] > len(record.actions):
+        raise _BadLine(f"line {number} is move {data['at'] + 1}, but the moves before it end at {len(record.actions)}")
+    return data["at"], seat, action, data
+
+
 def read_journal(record: Record, journal: Path) -> None:
-    """Add the journal's moves to `record`. A last line without its newline was cut short by a
-    crash in mid-append: it is dropped and `record.journal_problem` says so. Any other damaged
-    line is a RecordError (the file was edited or corrupted)."""
+    """Add the journal's moves to `record`. Reading stops at the first damaged line (cut short
+    by a crash in mid-append, or edited): every move before it is kept, `journal_problem`
+    names the file and `journal_dropped` counts the complete lines dropped (the app says it in
+    the player's language). Lines of another write of the record are ignored."""
     source = str(journal)
     try:
         text = userfiles.read_bytes(journal, MAX_RECORD_BYTES).decode("utf-8", errors="replace")
@@ -399,18 +465,17 @@ def read_journal(record: Record, journal: Path) -> None:
     lines = text.split("\n")
     cut = lines.pop()  # "" when the file ends with a newline
     check = _Checker(source)
+    record.journal_from = len(record.actions)
     for number, line in enumerate(lines, 1):
         try:
-            data = json.loads(line)
-        except ValueError as exc:
-            raise RecordError(source, f"line {number} is not a move ({exc})") from exc
-        if not isinstance(data, dict) or isinstance(data.get("at"), bool) or not isinstance(data.get("at"), int):
-            raise RecordError(source, f"line {number} must be an object with at, seat and action")
-        seat, action = check.action(data, data["at"], record.players)
-        if data["at"] < len(record.actions):
-            continue  # already in the record (rewritten whole just before a crash)
-        if data["at"] > len(record.actions):
-            raise RecordError(source, f"line {number} is move {data['at'] + 1}, but the record has {len(record.actions)} moves")
+            move = _journal_move(line, record, check, number)
+        except _BadLine as exc:
+            record.journal_problem = f"{source}: {exc}"
+            record.journal_dropped = len(lines) - number + 1
+            return
+        if move is None:
+            continue
+        _, seat, action, data = move
         record.actions.append((seat, action))
         result = data.get("result")
         if result is None or _good_result(result, record.players):
@@ -423,7 +488,7 @@ def read_journal(record: Record, journal: Path) -> None:
 
 def load(path: Path) -> Replay:
     """Read, type-check and replay a record file: the one way the app and the CLI open records."""
-    return replay(read_record(path), str(path))
+    return replay_kept(read_record(path), str(path))
 
 
 def bot_seats(specs: list[str]) -> list[SeatInfo]:
