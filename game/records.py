@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import stat
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,11 @@ from game.stats import GameStats, Statistics, StatsError  # noqa: F401 - part of
 
 AUTOSAVE = "autosave"
 HISTORY = "history"
+LOCK_SUFFIX = ".lock"
+
+
+class MatchOpenElsewhere(RecordError):
+    """The match is being played in another instance of the app (its lock is held)."""
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -114,6 +120,10 @@ class RecordStore:
 
     def autosave_path(self, record: Record) -> Path:
         return _file_of(self.autosave_dir, record)
+
+    def lock_of(self, path: Path) -> userfiles.FileLock:
+        """The lock that keeps the autosave `path` open in one instance of the app at a time."""
+        return userfiles.FileLock(path.with_suffix(LOCK_SUFFIX))
 
     def save(self, record: Record, state: State | None = None) -> Path:
         """Autosave after an action; a finished match is counted and moved to the history."""
@@ -200,11 +210,18 @@ class RecordStore:
         return entries
 
     def delete(self, path: Path) -> None:
-        """Remove an unfinished match for good (the player confirmed); only autosaves."""
+        """Remove an unfinished match for good (the player confirmed); only autosaves, and not
+        one open in another window (MatchOpenElsewhere)."""
         if path.parent.resolve() != self.autosave_dir.resolve():
             raise OSError(f"{path} is not an unfinished match")
-        path.unlink(missing_ok=True)
-        journal_path(path).unlink(missing_ok=True)
+        lock = self.lock_of(path)
+        if not lock.acquire():
+            raise MatchOpenElsewhere(str(path), "this match is open in another Tablée window")
+        try:
+            path.unlink(missing_ok=True)
+            journal_path(path).unlink(missing_ok=True)
+        finally:
+            lock.release()
 
     def latest(self) -> Path | None:
         """The newest record, finished or not (`replay --latest`)."""
@@ -406,6 +423,7 @@ class MatchRecorder:
         record: Record | None = None,
         practice: bool = False,
         background: bool = False,
+        lock: userfiles.FileLock | None = None,
     ):
         self.match = match
         # The table saves on a worker thread (frame time); scripts and tests save in line.
@@ -417,6 +435,9 @@ class MatchRecorder:
             record = Record.new(match.rules, len(config.seats), config.seed, config.options, seat_infos(config), practice)
             record.actions = list(match.history)
         self.timeline = Timeline(record, match.rules, match.state)
+        self.lock = lock if lock is not None else _take_lock(self.store, record)
+        if self.lock is not None:  # a recorder dropped without close() (scripts) frees it too
+            weakref.finalize(self, self.lock.release)
         self.problem: str | None = None
         self._on_disk: tuple[int, int] | None = None  # (moves, undos) on disk; None: rewrite whole
         self._broken = False  # a write failed (set on the writer's thread): rewrite whole next time
@@ -425,6 +446,14 @@ class MatchRecorder:
         if holds is not None:
             holds.append(self.writing)
         _recorders[match] = self
+
+    def close(self) -> None:
+        """The match is left: its autosaves are written (see BackgroundWriter) and another
+        instance of the app may open it now."""
+        if self.writer is not None:
+            self.writer.flush()
+        if self.lock is not None:
+            self.lock.release()
 
     def writing(self) -> bool:
         """True while the last move is not yet on disk: the match holds its next bot move, so
@@ -554,6 +583,18 @@ class MatchRecorder:
         return step
 
 
+def _take_lock(store: RecordStore, record: Record, source: str | None = None) -> userfiles.FileLock | None:
+    """The match's lock, held from now on; MatchOpenElsewhere when another instance holds it.
+    None when the autosave folder cannot be used (saving then reports its own problem)."""
+    try:
+        lock = store.lock_of(store.autosave_path(record))
+        if lock.acquire():
+            return lock
+    except (OSError, RecordError):
+        return None
+    raise MatchOpenElsewhere(source or str(store.autosave_path(record)), "this match is open in another Tablée window")
+
+
 def attach(
     match: Any, store: RecordStore | None = None, practice: bool = False, background: bool = False
 ) -> MatchRecorder:
@@ -572,13 +613,17 @@ def resume(path: Path, store: RecordStore | None = None, **match_options: Any) -
     RecordError (file and first problem) leaves the file untouched."""
     from game.match import Match, MatchConfig, SeatConfig
 
+    store = store if store is not None else RecordStore()
     timeline = Timeline.load(path)
     record = timeline.record
+    lock = _take_lock(store, record, str(path))  # before the match starts its bots
     seats = [SeatConfig(s.name, s.kind, s.bot or "random", s.level or "medium") for s in record.seats]
     config = MatchConfig(record.game, seats, record.seed, dict(record.options), practice=record.practice)
     try:
         match = Match(config, rules=timeline.rules, **match_options)
     except TableeError as exc:  # an edited seat: unknown bot or level
+        if lock is not None:
+            lock.release()
         raise RecordError(str(path), f"the seats cannot be set up: {exc}") from exc
     match.reset_to(list(record.actions))
-    return MatchRecorder(match, store, record=record)
+    return MatchRecorder(match, store, record=record, lock=lock)

@@ -176,3 +176,81 @@ def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
             except OSError:
                 continue
     return removed
+
+
+_held: dict[str, list[int]] = {}  # lock file -> [fd, holders in this process]
+
+
+class FileLock:
+    """An exclusive lock held by this process on `path` (one match open in one instance of the
+    app at a time). The operating system releases it when the process ends, however it ends
+    (a crash, a kill, a power cut), so a lock file left behind never locks anything. Within one
+    process the lock is shared (counted): it keeps other processes out, not this one's parts."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._key = os.path.abspath(path)
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock now; False when another process holds it."""
+        if self._fd is not None:
+            return True
+        held = _held.get(self._key)
+        if held is not None:
+            held[1] += 1
+            self._fd = held[0]
+            return True
+        for _ in range(5):  # the file may be removed by its holder between open and lock: retry
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+            if not _lock_fd(fd):
+                os.close(fd)
+                return False
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except OSError:
+                same = False
+            if same:
+                self._fd = fd
+                _held[self._key] = [fd, 1]
+                return True
+            os.close(fd)
+        return False
+
+    def release(self) -> None:
+        """Give the lock back (the last holder of this process removes its file, while still
+        holding it, then closes it, which releases it)."""
+        if self._fd is None:
+            return
+        self._fd = None
+        held = _held.get(self._key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] > 0:
+            return
+        del _held[self._key]
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        os.close(held[0])
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+
+def _lock_fd(fd: int) -> bool:
+    """Lock an open file without waiting: flock on POSIX, msvcrt on Windows."""
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True

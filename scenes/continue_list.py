@@ -95,6 +95,8 @@ class ContinueScene(Scene):
             return
         try:
             self.store.delete(entry.path)
+        except records.MatchOpenElsewhere:
+            self.app.notify(self.app.tr("records.open_elsewhere", file=str(entry.path)), seconds=20, error=True)
         except OSError as exc:
             self.app.notify(self.app.tr("continue.delete_failed", problem=f"{entry.path}: {exc}"), error=True)
         self.reload()

@@ -56,6 +56,9 @@ class RecordsResumer:
             return False
         try:
             recorder = records.resume(target, self.store)
+        except records.MatchOpenElsewhere:
+            app.notify(app.tr("records.open_elsewhere", file=str(target)), seconds=20, error=True)
+            return False
         except RecordError as exc:
             app.notify(app.tr("records.resume_failed", problem=str(exc)), seconds=20, error=True)
             return False
@@ -70,6 +73,7 @@ class RecordsResumer:
             table = app.scene("table", config=match.config, match=match)
         except (LookupError, ImportError) as exc:  # a game without a table layout (yet)
             match.close()
+            recorder.close()
             app.notify(app.tr("records.resume_failed", problem=f"{target}: {exc}"), seconds=20, error=True)
             return False
         if replace:

@@ -322,8 +322,7 @@ class TableRecords:
     def close(self) -> None:
         if self._on_action in self.scene.match.on_action:
             self.scene.match.on_action.remove(self._on_action)
-        if self.recorder.writer is not None:
-            self.recorder.writer.flush()
+        self.recorder.close()  # its autosaves written, and the match free for another window
 
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
         self.panel.add_events(events, held=True)  # told as the table shows them (scenes/table/moments.py)
