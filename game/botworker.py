@@ -10,9 +10,12 @@ process, in a thread or inline.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
 import os
+import signal
+import weakref
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -34,7 +37,17 @@ def lower_priority(increment: int = BOT_NICE) -> None:
 
 def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     """The worker process: answer ("job", generation, seat, history) with (generation, seat,
-    text, error); ("generation", g) drops queued jobs older than g; None stops."""
+    text, error); ("generation", g) drops queued jobs older than g; None stops. When the app is
+    gone (killed: the pipe is closed) the worker leaves quietly, whatever it was doing."""
+    if hasattr(signal, "SIGINT"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's to handle; it closes us
+    try:
+        _serve(conn, config, bot_seeds)
+    except (EOFError, OSError):  # the app closed the pipe (it ended, or was killed)
+        return
+
+
+def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     from game.engine import registry
     from game.match import MatchConfig
 
@@ -72,8 +85,15 @@ def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -
             conn.send((generation, seat, "", repr(error)))
 
 
+CLOSE_SECONDS = 0.5  # how long each of terminate and kill may take before the next step
+
+
 class BotProcess:
-    """The main side: submit jobs, collect answers without ever blocking."""
+    """The main side: submit jobs, collect answers without ever blocking.
+
+    A process that dies or sends garbage is reported by `answers()` as an answer of generation
+    -1 (Match replaces it); `close()` always returns within about a second, even for a process
+    that was stopped (SIGSTOP) or hangs."""
 
     def __init__(self, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process running pygame
@@ -81,27 +101,63 @@ class BotProcess:
         self.process = context.Process(target=serve, args=(child, config, bot_seeds), name="tablee-bots", daemon=True)
         self.process.start()
         child.close()
+        self.closed = False
+        _live.add(self)
+        _close_at_exit()
 
     def submit(self, generation: int, seat: int, history: list[tuple[int, str]]) -> None:
+        """Send a job; OSError when the process is gone (its pipe is closed)."""
         self.conn.send(("job", generation, seat, history))
 
     def new_generation(self, generation: int) -> None:
-        self.conn.send(("generation", generation))
+        with contextlib.suppress(OSError):  # a dead process: the next answers() says so
+            self.conn.send(("generation", generation))
 
     def answers(self) -> list[tuple[int, int, str, str | None]]:
         """Every answer that has arrived (never waits)."""
         out = []
         try:
             while self.conn.poll():
-                out.append(self.conn.recv())
+                answer = self.conn.recv()
+                if not (isinstance(answer, tuple) and len(answer) == 4):
+                    raise ValueError(f"an answer of the wrong shape: {answer!r:.60}")
+                out.append(answer)
         except (EOFError, OSError) as exc:
             out.append((-1, -1, "", f"the bot process stopped: {exc!r}"))
+        except Exception as exc:  # noqa: BLE001 - garbage on the pipe (unpickling): a broken process
+            out.append((-1, -1, "", f"the bot process is broken: {exc!r:.100}"))
         return out
 
     def close(self) -> None:
-        """Stop the process now (a search in progress is abandoned: its answer is stale anyway)."""
+        """Stop the process now (a search in progress is abandoned: its answer is stale anyway):
+        terminate, wait briefly, kill (a stopped process ignores all but the kill)."""
+        if self.closed:
+            return
+        self.closed = True
+        _live.discard(self)
+        if self.process.is_alive():  # no goodbye on the pipe: writing to a stopped process may block
+            self.process.terminate()
+            self.process.join(timeout=CLOSE_SECONDS)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join(timeout=CLOSE_SECONDS)
         with contextlib.suppress(OSError):
-            self.conn.send(None)
-        self.process.terminate()
-        self.process.join(timeout=0.2)
-        self.conn.close()
+            self.conn.close()
+
+
+_live: weakref.WeakSet[BotProcess] = weakref.WeakSet()
+_registered = False
+
+
+def _close_at_exit() -> None:
+    """At exit, close every worker before multiprocessing's own exit handler, which waits
+    without a time limit for its children (forever for a stopped one)."""
+    global _registered
+    if not _registered:
+        _registered = True
+        atexit.register(close_all)
+
+
+def close_all() -> None:
+    for worker in list(_live):
+        worker.close()

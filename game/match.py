@@ -31,6 +31,13 @@ HUMAN = "human"
 BOT = "bot"
 DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
 BOT_THREAD_SWITCH_SECONDS = 0.001
+# A decision in the worker process has a deadline: this many times the level's time cap, plus
+# the time a new process needs to start and replay the match. Past it the process is taken for
+# stopped or hung, and replaced.
+DEADLINE_FACTOR = 4
+DEADLINE_STARTUP_SECONDS = 5.0
+DEADLINE_UNCAPPED_SECONDS = 60.0  # a bot with no time cap (iterations only)
+MAX_WORKER_FAILURES = 3  # then the bots think in a thread of the app instead
 
 Listener = Callable[[int, str, list[Event]], None]
 
@@ -136,6 +143,10 @@ class Match:
         self.worker = worker if threaded else "inline"
         self._process: BotProcess | None = None
         self._closed = False
+        # Worker failures the table shows in one line each, as (reason, detail): reason
+        # "stopped" (the process died or broke) or "timeout" (no answer before the deadline).
+        self.worker_problems: list[tuple[str, str]] = []
+        self._failures = 0
         self._schedule()
 
     # ------------------------------------------------------------------ seats
@@ -187,12 +198,16 @@ class Match:
             self._compute_inline()
         if self._process is not None:
             for generation, seat, text, error in self._process.answers():
+                if generation < 0:  # the process itself died or broke: a new one takes over
+                    self._replace_worker("stopped", str(error))
+                    return []
                 job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
                 if error is not None:
                     job.error = RuntimeError(error)
-                    if generation < 0:  # the process itself failed: no match can go on without it
-                        job.generation = self._generation
                 self._finished.append(job)
+            if self._overdue():
+                self._replace_worker("timeout", "no answer before the deadline")
+                return []
         while True:
             try:
                 self._finished.append(self._done.get_nowait())
@@ -243,6 +258,13 @@ class Match:
         self._inline = []
         self._schedule()
 
+    def decision_deadline(self, seat: int) -> float:
+        """Seconds a bot's decision may take in the worker process before it is replaced."""
+        cap = getattr(self.bots.get(seat), "seconds", None)
+        if not isinstance(cap, (int, float)):
+            return DEADLINE_UNCAPPED_SECONDS
+        return DEADLINE_FACTOR * cap + DEADLINE_STARTUP_SECONDS
+
     def close(self) -> None:
         """Stop the worker thread (the table is left); pending bot answers are dropped."""
         self._closed = True
@@ -256,6 +278,27 @@ class Match:
             self._worker = None
 
     # --------------------------------------------------------------- internals
+    def _overdue(self) -> bool:
+        """A decision of the worker process is past its deadline (no answer yet)."""
+        now = self.clock()
+        answered = {job.seat for job in self._finished if job.generation == self._generation}
+        return any(now - job.started > self.decision_deadline(seat)
+                   for seat, job in self._jobs.items() if seat not in answered)
+
+    def _replace_worker(self, reason: str, detail: str) -> None:
+        """The worker process died, broke or stopped answering: say so (`worker_problems`),
+        end it, and ask the bots again from a new one (after MAX_WORKER_FAILURES, in a thread)."""
+        self.worker_problems.append((reason, detail))
+        self._failures += 1
+        process, self._process = self._process, None
+        if process is not None:
+            process.close()
+        if self._failures >= MAX_WORKER_FAILURES:
+            self.worker = "thread"
+        self._new_generation()
+        self._finished = []
+        self._schedule()
+
     def _new_generation(self) -> None:
         """Answers computed for the state before now are stale: drop them (and the queued jobs)."""
         self._generation += 1
@@ -287,7 +330,11 @@ class Match:
                     except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
                         self.worker = "thread"
                 if self._process is not None:
-                    self._process.submit(job.generation, seat, list(self.history))
+                    try:
+                        self._process.submit(job.generation, seat, list(self.history))
+                    except OSError as exc:  # it died since the last poll
+                        self._replace_worker("stopped", repr(exc))
+                        return
                 elif self.threaded:
                     self._ensure_worker()
                     self._todo.put((job, self.state.clone()))

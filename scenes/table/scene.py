@@ -409,6 +409,10 @@ class TableScene(Scene):
             self.app.dirty = True
         if self.match.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
+        while self.match.worker_problems:  # the bots' process died or hung: replaced, one line
+            reason, detail = self.match.worker_problems.pop(0)
+            self.say(self.app.tr(f"table.bots_{reason}", problem=detail), error=True)
+            self.app.dirty = True
         was_busy = self.animator.busy
         self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
         self.moments.update()
