@@ -141,15 +141,27 @@ GOOD_SETTINGS = json.dumps({"language": "en", "window_size": [1024, 600], "extra
 def test_the_app_reaches_the_main_menu_whatever_the_damage(
     tmp_path_factory, monkeypatch_session, settings_bytes: bytes, stats_bytes: bytes, autosave: bytes, history: bytes
 ) -> None:
+    home = app_home(tmp_path_factory, {
+        "config/settings.json": settings_bytes, "data/stats.json": stats_bytes,
+        f"data/autosave/{UNFINISHED.match_id}.json": autosave, f"data/history/{FINISHED.match_id}.json": history,
+    })
+    monkeypatch_session.setenv("TABLEE_HOME", str(home))
+    start_app_and_visit(home)
+    assert_outside_untouched(home)
+
+
+def app_home(tmp_path_factory, files: dict[str, bytes]) -> Path:
+    """A user folder holding `files` (paths under it), in a sandbox with a precious file beside it."""
     sandbox = tmp_path_factory.mktemp("app")
     (sandbox / "outside.json").write_text("precious", encoding="utf-8")
     home = sandbox / "home"
-    put(home, "config/settings.json", settings_bytes)
-    put(home, "data/stats.json", stats_bytes)
-    put(home, f"data/autosave/{UNFINISHED.match_id}.json", autosave)
-    put(home, f"data/history/{FINISHED.match_id}.json", history)
-    monkeypatch_session.setenv("TABLEE_HOME", str(home))
-    start_app_and_visit(home)
+    for name, data in files.items():
+        put(home, name, data)
+    return home
+
+
+def assert_outside_untouched(home: Path) -> None:
+    sandbox = home.parent
     assert (sandbox / "outside.json").read_text(encoding="utf-8") == "precious"
     assert sorted(p.name for p in sandbox.iterdir()) == ["home", "outside.json"]
 
