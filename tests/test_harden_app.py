@@ -49,6 +49,17 @@ def hostile_names(home: Path) -> None:
     put(home, f"data/autosave/{record.match_id}.json", record.to_json())
 
 
+def surrogate_names(home: Path) -> None:
+    """Names and an action text with lone surrogates and NUL, as JSON escapes can write them."""
+    for record, folder in ((UNFINISHED.copy(), "autosave"), (FINISHED.copy(), "history")):
+        record.seats[0].name = "Zo\udcff\x00é\ud800"
+        put(home, f"data/{folder}/{record.match_id}.json", json.dumps(record.to_dict()))
+    broken = UNFINISHED.copy()
+    broken.match_id = "broken"
+    broken.actions[0] = (broken.actions[0][0], "play \udcff ²")
+    put(home, "data/autosave/broken.json", json.dumps(broken.to_dict()))
+
+
 def forged_finished(home: Path) -> None:
     put(home, "data/autosave/planted.json", record_json(FINISHED, match_id="../../../outside", result={"over": True, "scores": [999, 0, 0], "winners": [0]}))
     put(home, f"data/autosave/{FINISHED.match_id}.json", record_json(FINISHED, result={"over": True, "scores": [999, 0, 0], "winners": [0]}))
@@ -74,6 +85,7 @@ CASES: dict[str, Callable[[Path], None]] = {
     "huge_int_record": lambda h: put(h, "data/autosave/big.json", '{"format": "tablee-record", "format_version": 1, "seed": ' + "9" * 5000 + "}"),
     "forged_finished_autosave": forged_finished,
     "hostile_names": hostile_names,
+    "surrogate_names": surrogate_names,
     "leftover_temporaries": lambda h: put(h, "data/autosave/.x.json.4194305.tmp", "{half"),
     "random_bytes": lambda h: [put(h, n, os.urandom(300)) for n in ("config/settings.json", "data/stats.json", "data/autosave/a.json", "data/history/b.json")],
 }
