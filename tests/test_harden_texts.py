@@ -167,7 +167,7 @@ def test_yaml_stops_at_the_node_limit_while_composing(text: str) -> None:
     ctx = Context("big.yaml")
     started = time.perf_counter()
     assert compose_text(text, ctx) is None
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < 20  # a few seconds on a loaded machine; a minute before
     assert "too large" in str(ctx.problems[0]) and str(MAX_NODES) in str(ctx.problems[0])
 
 
