@@ -9,7 +9,7 @@ import pygame
 
 from scenes.table.regions import Placements, TourStep
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import draw_text, fit_text, wrap_text
 
 
 @dataclass
@@ -72,8 +72,9 @@ def draw_privacy(surface: pygame.Surface, app: Any, name: str, recap: list[str] 
     the recap of what happened since their last turn (public lines only)."""
     w, h = surface.get_size()
     surface.fill(theme.BACKGROUND_DARK)
-    title = app.font(app.px(theme.TITLE_SIZE), True).render(app.tr("table.pass_to", name=name), True, theme.ACCENT)
-    surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.38))))
+    title_font = app.font(app.px(theme.TITLE_SIZE), True)  # the name comes from a file: fitted and cleaned
+    draw_text(surface, title_font, fit_text(title_font, app.tr("table.pass_to", name=name), w - app.px(20)), theme.ACCENT,
+              (w // 2, int(h * 0.38)), "center")
     body_font = app.font(app.px(theme.BODY_SIZE))
     y = int(h * 0.46)
     for line in wrap_text(body_font, app.tr("table.pass_hint", name=name), int(w * 0.7)):
@@ -82,8 +83,9 @@ def draw_privacy(surface: pygame.Surface, app: Any, name: str, recap: list[str] 
         y += body_font.get_linesize()
     button = privacy_button(app, (w, h), name)
     pygame.draw.rect(surface, theme.ACCENT, button, border_radius=button.h // 3)
-    label = app.font(app.px(theme.BODY_SIZE), True).render(app.tr("table.pass_ready", name=name), True, theme.ACCENT_TEXT)
-    surface.blit(label, label.get_rect(center=button.center))
+    label_font = app.font(app.px(theme.BODY_SIZE), True)
+    draw_text(surface, label_font, fit_text(label_font, app.tr("table.pass_ready", name=name), button.w - app.px(8)),
+              theme.ACCENT_TEXT, button.center, "center")
     if recap:
         _draw_recap(surface, app, recap, button.bottom + app.px(16))
 
