@@ -60,6 +60,17 @@ def surrogate_names(home: Path) -> None:
     put(home, "data/autosave/broken.json", json.dumps(broken.to_dict()))
 
 
+def finished_with_a_unicode_digit(home: Path) -> None:
+    """A finished autosave whose action has a digit int() refuses: the start finishes autosaves."""
+    from game.engine.record import Record, SeatInfo
+
+    silver = registry.load("silver_amulet")
+    record = Record.new(silver, 3, 5, {}, [SeatInfo("A"), SeatInfo("B", "bot", "random", "easy"), SeatInfo("C")])
+    record.actions = [(0, "peek ² 3"), (1, "peek 1 " + "9" * 5000)]
+    record.result = {"over": True, "scores": [0, 0, 0], "winners": [0]}
+    put(home, f"data/autosave/{record.match_id}.json", record.to_json())
+
+
 def forged_finished(home: Path) -> None:
     put(home, "data/autosave/planted.json", record_json(FINISHED, match_id="../../../outside", result={"over": True, "scores": [999, 0, 0], "winners": [0]}))
     put(home, f"data/autosave/{FINISHED.match_id}.json", record_json(FINISHED, result={"over": True, "scores": [999, 0, 0], "winners": [0]}))
@@ -86,6 +97,7 @@ CASES: dict[str, Callable[[Path], None]] = {
     "forged_finished_autosave": forged_finished,
     "hostile_names": hostile_names,
     "surrogate_names": surrogate_names,
+    "finished_with_a_unicode_digit": finished_with_a_unicode_digit,
     "leftover_temporaries": lambda h: put(h, "data/autosave/.x.json.4194305.tmp", "{half"),
     "random_bytes": lambda h: [put(h, n, os.urandom(300)) for n in ("config/settings.json", "data/stats.json", "data/autosave/a.json", "data/history/b.json")],
 }
