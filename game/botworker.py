@@ -26,6 +26,7 @@ from game.ai import make_bot
 # frame wait for a CPU. On an idle machine nothing changes; on a loaded one the search may
 # reach fewer iterations within its level's time cap (game/ai/ismcts.py BUDGETS).
 BOT_NICE = 10
+READY = -2  # the generation of the message a worker sends once it can answer (its start-up is over)
 
 
 def lower_priority(increment: int = BOT_NICE) -> None:
@@ -55,6 +56,7 @@ def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) 
     cfg = MatchConfig.from_dict(config)
     rules = registry.load(cfg.game_id)
     bots = {seat: make_bot(cfg.seats[seat].bot, seed=s, level=cfg.seats[seat].level) for seat, s in bot_seeds.items()}
+    conn.send((READY, -1, "", None))
     played: list[tuple[int, str]] = []
     state = None
     current = 0
@@ -102,6 +104,7 @@ class BotProcess:
         self.process.start()
         child.close()
         self.closed = False
+        self.ready = False  # the process has started and can answer (it said so)
         _live.add(self)
         _close_at_exit()
 
@@ -121,6 +124,9 @@ class BotProcess:
                 answer = self.conn.recv()
                 if not (isinstance(answer, tuple) and len(answer) == 4):
                     raise ValueError(f"an answer of the wrong shape: {answer!r:.60}")
+                if answer[0] == READY:
+                    self.ready = True
+                    continue
                 out.append(answer)
         except (EOFError, OSError) as exc:
             out.append((-1, -1, "", f"the bot process stopped: {exc!r}"))

@@ -32,11 +32,13 @@ BOT = "bot"
 DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
 BOT_THREAD_SWITCH_SECONDS = 0.001
 # A decision in the worker process has a deadline: this many times the level's time cap, plus
-# the time a new process needs to start and replay the match. Past it the process is taken for
-# stopped or hung, and replaced.
+# the time to replay the match, counted from when the process is ready (a new process says so
+# once started, within STARTUP_LIMIT_SECONDS). Past it the process is taken for stopped or hung,
+# and replaced.
 DEADLINE_FACTOR = 4
-DEADLINE_STARTUP_SECONDS = 5.0
+DEADLINE_STARTUP_SECONDS = 2.0
 DEADLINE_UNCAPPED_SECONDS = 60.0  # a bot with no time cap (iterations only)
+STARTUP_LIMIT_SECONDS = 30.0
 MAX_WORKER_FAILURES = 3  # then the bots think in a thread of the app instead
 
 Listener = Callable[[int, str, list[Event]], None]
@@ -147,6 +149,8 @@ class Match:
         # "stopped" (the process died or broke) or "timeout" (no answer before the deadline).
         self.worker_problems: list[tuple[str, str]] = []
         self._failures = 0
+        self._process_started = 0.0  # when the current worker process was started (self.clock)
+        self._process_ready: float | None = None  # when it said it can answer
         self._schedule()
 
     # ------------------------------------------------------------------ seats
@@ -279,10 +283,16 @@ class Match:
 
     # --------------------------------------------------------------- internals
     def _overdue(self) -> bool:
-        """A decision of the worker process is past its deadline (no answer yet)."""
+        """The worker process did not start in time, or a decision is past its deadline (no
+        answer yet), counted from when the process was ready."""
         now = self.clock()
+        process = self._process
+        if process is not None and process.ready and self._process_ready is None:
+            self._process_ready = now
+        if self._process_ready is None:
+            return bool(self._jobs) and now - self._process_started > STARTUP_LIMIT_SECONDS
         answered = {job.seat for job in self._finished if job.generation == self._generation}
-        return any(now - job.started > self.decision_deadline(seat)
+        return any(now - max(job.started, self._process_ready) > self.decision_deadline(seat)
                    for seat, job in self._jobs.items() if seat not in answered)
 
     def _replace_worker(self, reason: str, detail: str) -> None:
@@ -327,6 +337,7 @@ class Match:
                     seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
                     try:
                         self._process = BotProcess(self.config.to_dict(), seeds)
+                        self._process_started, self._process_ready = self.clock(), None
                     except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
                         self.worker = "thread"
                 if self._process is not None:

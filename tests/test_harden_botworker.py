@@ -73,9 +73,8 @@ def test_a_killed_worker_is_reported_replaced_and_the_match_goes_on(sig: str) ->
 
 
 def test_a_stopped_worker_meets_its_deadline_and_is_replaced(monkeypatch) -> None:
-    monkeypatch.setattr(match_module, "DEADLINE_STARTUP_SECONDS", 1.0)
     match = bot_match("easy")
-    assert match.decision_deadline(0) == pytest.approx(match_module.DEADLINE_FACTOR * 0.1 + 1.0)
+    assert match.decision_deadline(0) == pytest.approx(match_module.DEADLINE_FACTOR * 0.1 + match_module.DEADLINE_STARTUP_SECONDS)
     try:
         play_until(match, 1)
         old = wait_for_worker(match)
@@ -173,3 +172,14 @@ def test_the_table_says_it_in_one_line_and_plays_on(tmp_path: Path, monkeypatch,
         frames(app, 1, 0.05)
     assert len([text for text in said if words in text]) == 1 and len(said) == 1
     app.pop()
+
+
+def test_a_worker_stopped_before_it_is_ready_is_replaced(monkeypatch) -> None:
+    monkeypatch.setattr(match_module, "STARTUP_LIMIT_SECONDS", 1.0)
+    match = bot_match("easy")
+    try:
+        os.kill(wait_for_worker(match), signal.SIGSTOP)  # most likely still importing the engine
+        play_until(match, 2, seconds=30)
+        assert match.worker_problems and {reason for reason, _ in match.worker_problems} == {"timeout"}
+    finally:
+        match.close()
