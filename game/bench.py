@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.engine import registry
@@ -71,12 +72,13 @@ def bench_game(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str
     }
 
 
-def engine_rows(seconds: float = 1.0) -> list[dict[str, Any]]:
-    """One row per available game and player count."""
-    rows = []
-    for entry in registry.available():
-        if entry.rules is None:
-            continue
-        for n in range(entry.rules.min_players, entry.rules.max_players + 1):
-            rows.append(bench_game(entry.game_id, n, seconds))
+def engine_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """One row per available game and player count; `on_row(rows done, rows)` after each."""
+    configs = [(entry.game_id, n) for entry in registry.available() if entry.rules is not None
+               for n in range(entry.rules.min_players, entry.rules.max_players + 1)]
+    rows: list[dict[str, Any]] = []
+    for game_id, n in configs:
+        if on_row is not None:
+            on_row(len(rows), len(configs))
+        rows.append(bench_game(game_id, n, seconds))
     return rows

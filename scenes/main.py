@@ -68,31 +68,41 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.ai.bench import ai_rows, print_ai_rows
     from game.bench import engine_rows
+    from game.progress import Progress, wanted
 
-    rows = engine_rows(args.seconds)
+    shown = wanted(args.json)  # one bar per part, on stderr, gone before the part's lines print
+    with Progress("bench: engine", shown, unit="row") as bar:
+        rows = engine_rows(args.seconds, on_row=bar.tick)
     print(f"{'game':<16} {'n':>2} {'games/s':>9} {'actions/s':>10} {'clone us':>9} {'deepcopy us':>11} {'speedup':>8}")
     for r in rows:
         print(
             f"{r['game']:<16} {r['players']:>2} {r['games_per_second']:>9} {r['actions_per_second']:>10} "
             f"{r['clone_us']:>9} {r['deepcopy_us']:>11} {r['clone_speedup']:>7}x"
         )
-    bots = ai_rows(args.seconds)
+    with Progress("bench: bots", shown, unit="row") as bar:
+        bots = ai_rows(args.seconds, on_row=bar.tick)
     print_ai_rows(bots)
     from scenes.bench_frames import bench_table, print_frame_rows, thinking_rows
 
-    table = bench_table("jagdfieber", args.seconds)  # random bots, 5 seats: the animations' own cost
+    with Progress("bench: table frames", shown, unit="table") as bar:
+        bar.tick(0, 1)
+        table = bench_table("jagdfieber", args.seconds)  # random bots, 5 seats: the animations' own cost
     print(f"table frame time ({table['game']}, random bots, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"wall p50 {table['wall_p50_ms']} ms, p99 {table['wall_p99_ms']} ms; main thread CPU p99 {table['thread_p99_ms']} ms")
-    thinking = thinking_rows(args.seconds)  # every table game, a hard bot at every seat: one always thinking
+    with Progress("bench: bots thinking", shown, unit="table") as bar:
+        thinking = thinking_rows(args.seconds, on_row=bar.tick)  # every table game, a hard bot at every seat
     print_frame_rows(thinking)
     from scenes.bench_idle import bench_idle
 
-    idle = bench_idle("jagdfieber", args.seconds)  # the table screens: a 3-seat Jagdfieber
+    with Progress("bench: idle screens", shown, unit="part") as bar:
+        bar.tick(0, 2)
+        idle = bench_idle("jagdfieber", args.seconds)  # the table screens: a 3-seat Jagdfieber
+        from scenes.app import bench_cold_start
+
+        bar.tick(1, 2, "cold start")
+        start = bench_cold_start()
     for row in idle:
         print(f"idle {row['screen']:<18} {row['cpu_ms_per_s']:>6} ms CPU per second, {row['draws_per_s']:>5} frames drawn per second")
-    from scenes.app import bench_cold_start
-
-    start = bench_cold_start()
     if start["cold_start_s"] is None:
         print("cold start to the main menu: measured from source only (run main.py bench)")
     else:
