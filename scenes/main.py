@@ -121,10 +121,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def start_log() -> None:
+    """The app logs to a small file in the user's log folder; a crash writes its traceback there."""
+    import platform
+
+    from game import applog
+    from game.version import version
+
+    path = applog.start()
+    applog.install_crash_hook()
+    applog.log.info("Tablée %s starts (Python %s, %s); log file %s", version(), platform.python_version(), sys.platform, path)
+
+
 def run(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
+        start_log()
         from scenes.app import run_app
 
         if args.resume:

@@ -60,18 +60,22 @@ def copy_sources(target: Path) -> Path:
 
 
 def link_dependencies(target: Path) -> Path:
-    """A folder holding only the installed dependencies of tablee (links, or copies where links
-    are not allowed), for a fresh environment to import without downloading them."""
+    """A folder holding only the installed dependencies of tablee (pyproject's list, and theirs;
+    links, or copies where links are not allowed), for a fresh environment to import."""
+    from packaging.requirements import Requirement
+
     target.mkdir()
-    todo = [r.split(";")[0] for r in metadata.requires("tablee") or [] if "extra ==" not in r]
+    todo = [Requirement(r) for r in pyproject()["project"]["dependencies"]]
     seen: set[str] = set()
     while todo:
-        name = todo.pop().replace(">", " ").replace("<", " ").replace("=", " ").replace(",", " ").split()[0]
-        dist = metadata.distribution(name)
+        requirement = todo.pop()
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+            continue  # e.g. tqdm's colorama, on Windows only
+        dist = metadata.distribution(requirement.name)
         if dist.metadata["Name"].lower() in seen:
             continue
         seen.add(dist.metadata["Name"].lower())
-        todo += [r.split(";")[0] for r in dist.requires or [] if "extra ==" not in r]
+        todo += [Requirement(r) for r in dist.requires or []]
         tops = {Path(str(f)).parts[0] for f in dist.files or []}
         for top in sorted(t for t in tops if t != ".."):
             source = Path(str(dist.locate_file(top)))
