@@ -38,6 +38,7 @@ SCENES: dict[str, str] = {
     "menu": "scenes.menu:MainMenuScene",
     "setup": "scenes.setup:SetupScene",
     "settings": "scenes.settings:SettingsScene",
+    "about": "scenes.about:AboutScene",
     "rules": "scenes.rules_screen:RulesScene",
     "gallery": "scenes.gallery:GalleryScene",
     "results": "scenes.results:ResultsScene",
