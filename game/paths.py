@@ -50,9 +50,10 @@ _problems: dict[str, str] = {}
 
 
 def folder_problems() -> list[str]:
-    """Why a user folder could not be created (empty when both are usable)."""
+    """Why a user folder could not be created (empty when every one is usable)."""
     config_dir()
     data_dir()
+    log_dir()
     return [_problems[k] for k in sorted(_problems)]
 
 
