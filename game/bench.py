@@ -72,13 +72,22 @@ def bench_game(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str
     }
 
 
-def engine_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """One row per available game and player count; `on_row(rows done, rows)` after each."""
+def rows_per_game(
+    measure: Callable[[str, int, float], dict[str, Any]], seconds: float,
+    on_row: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """`measure(game_id, players, seconds)` for every available game and player count;
+    `on_row(rows done, rows)` before each (the progress bar)."""
     configs = [(entry.game_id, n) for entry in registry.available() if entry.rules is not None
                for n in range(entry.rules.min_players, entry.rules.max_players + 1)]
     rows: list[dict[str, Any]] = []
     for game_id, n in configs:
         if on_row is not None:
             on_row(len(rows), len(configs))
-        rows.append(bench_game(game_id, n, seconds))
+        rows.append(measure(game_id, n, seconds))
     return rows
+
+
+def engine_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """One row per available game and player count."""
+    return rows_per_game(bench_game, seconds, on_row)

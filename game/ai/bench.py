@@ -65,15 +65,10 @@ def bench_ai(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str, 
 
 
 def ai_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """One row per available game and player count; `on_row(rows done, rows)` after each."""
-    configs = [(entry.game_id, n) for entry in registry.available() if entry.rules is not None
-               for n in range(entry.rules.min_players, entry.rules.max_players + 1)]
-    rows: list[dict[str, Any]] = []
-    for game_id, n in configs:
-        if on_row is not None:
-            on_row(len(rows), len(configs))
-        rows.append(bench_ai(game_id, n, seconds))
-    return rows
+    """One row per available game and player count."""
+    from game.bench import rows_per_game
+
+    return rows_per_game(bench_ai, seconds, on_row)
 
 
 def print_ai_rows(rows: list[dict[str, Any]]) -> None:
