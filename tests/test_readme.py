@@ -19,12 +19,11 @@ def commands() -> list[str]:
     return [line.strip() for line in README.splitlines() if line.startswith("    ") and "-m venv .venv" in line]
 
 
-def test_the_readme_has_a_play_and_a_test_command_and_their_windows_form() -> None:
+def test_the_readme_has_exactly_a_play_and_a_test_command() -> None:
     found = commands()
-    assert len(found) == 3, found  # play (Linux/macOS and Windows forms), test
-    play, windows, test = found
+    assert len(found) == 2, found
+    play, test = found
     assert play.endswith("&& .venv/bin/tablee") and "pip install -q -e ." in play
-    assert windows.endswith("&& .venv\\Scripts\\tablee")
     assert test.endswith(".venv/bin/python -m pytest")
 
 
