@@ -30,6 +30,7 @@ log.addHandler(logging.NullHandler())  # no file yet: silent (never Python's las
 _handler: logging.Handler | None = None
 _file: Path | None = None
 _notifier: Callable[[Path | None], None] | None = None
+_hooked = False
 
 
 def start() -> Path | None:
@@ -86,7 +87,12 @@ def record_crash(kind: type[BaseException], value: BaseException, trace: Traceba
 
 
 def install_crash_hook() -> None:
-    """sys.excepthook (and threading's) write a crash to the log before the usual traceback."""
+    """sys.excepthook (and threading's) write a crash to the log before the usual traceback
+    (once per process: a second call changes nothing)."""
+    global _hooked
+    if _hooked:
+        return
+    _hooked = True
     previous = sys.excepthook
 
     def hook(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:

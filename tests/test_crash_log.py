@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,13 @@ def test_the_crash_dialog_names_the_log_in_the_players_language(monkeypatch: pyt
         (args, kwargs), = shown
         assert words in args[1] and str(tmp_path / "tablee.log") in args[1]
         assert kwargs["message_type"] == "error"
+
+
+def test_the_crash_hook_is_installed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(applog, "_hooked", False)
+    monkeypatch.setattr(sys, "excepthook", sys.__excepthook__)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)  # restored after the test
+    applog.install_crash_hook()
+    hook = sys.excepthook
+    applog.install_crash_hook()
+    assert sys.excepthook is hook is not sys.__excepthook__
