@@ -142,3 +142,23 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     run([tablee, "demo", "jagdfieber", "--headless", "--frames", "120", "--players", "3", "--screenshot", str(shot)],
         cwd=outside, env=env)
     assert shot.stat().st_size > 10_000
+
+
+def test_an_installed_package_reads_its_own_assets(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Installed from a wheel, assets/ is game/assets/ inside the package; in a source tree it is
+    beside the package; frozen, under the bundle's folder."""
+    from game import resources
+
+    package = tmp_path / "site-packages" / "game"
+    (package / "assets" / "fonts").mkdir(parents=True)
+    monkeypatch.setattr(resources, "package_dir", lambda: package)
+    resources._installed_assets.cache_clear()
+    try:
+        assert resources.asset_path("fonts", "DejaVuSans.ttf") == package / "assets" / "fonts" / "DejaVuSans.ttf"
+        assert resources.data_path("jagdfieber.yaml") == package / "data" / "jagdfieber.yaml"
+        monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
+        assert resources.asset_path("icon.png") == tmp_path / "bundle" / "assets" / "icon.png"
+    finally:
+        resources._installed_assets.cache_clear()
+    monkeypatch.undo()
+    assert resources.asset_path("icon.png") == ROOT / "assets" / "icon.png"
