@@ -1,131 +1,14 @@
-"""Tablée: start the app, or run a command (simulate, validate, bench, ...).
+"""Start Tablée from a source tree: `python main.py` (the app) or `python main.py COMMAND`.
 
-    python main.py                  start the app
-    python main.py simulate GAME    bots play; see `python main.py --help`
+The program itself is scenes/main.py (the `tablee` command of an installed copy); this file only
+starts it, here and in the standalone build (build_exe.spec).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
-
-
-MAX_BENCH_SECONDS = 600.0
-
-
-def bench_seconds(text: str) -> float:
-    """A finite time per measurement: `inf` or `nan` would make `bench` run forever."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not 0 < value <= MAX_BENCH_SECONDS:  # also false for nan
-        raise argparse.ArgumentTypeError(f"{text} is out of range (expected more than 0 and at most {MAX_BENCH_SECONDS:g})")
-    return value
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from game import cli
-    from game.version import version
-
-    parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    cli.add_commands(sub)
-    p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--seconds", type=bench_seconds, default=1.0, help="time per measurement (0 < s <= 600)")
-    p.set_defaults(run=cmd_bench)
-    p = sub.add_parser("demo", help="computer players play on the real table; optionally save a screenshot")
-    p.add_argument("game")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--frames", type=int, default=600, help="frames to play (60 per second)")
-    p.add_argument("--screenshot", default=None, help="PNG file written with the last frame")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bot", default="random", help="bot of every seat, e.g. ismcts:easy")
-    p.add_argument("--headless", action="store_true", help="no window (SDL dummy driver; default on CI)")
-    p.set_defaults(run=cmd_demo)
-    return parser
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from scenes.demo import run_demo
-
-    shot = Path(args.screenshot) if args.screenshot else None
-    return run_demo(args.game, args.players, args.frames, shot, args.seed, args.headless, args.bot)
-
-
-def cmd_bench(args: argparse.Namespace) -> int:
-    from game.ai.bench import ai_rows, print_ai_rows
-    from game.bench import engine_rows
-
-    rows = engine_rows(args.seconds)
-    print(f"{'game':<16} {'n':>2} {'games/s':>9} {'actions/s':>10} {'clone us':>9} {'deepcopy us':>11} {'speedup':>8}")
-    for r in rows:
-        print(
-            f"{r['game']:<16} {r['players']:>2} {r['games_per_second']:>9} {r['actions_per_second']:>10} "
-            f"{r['clone_us']:>9} {r['deepcopy_us']:>11} {r['clone_speedup']:>7}x"
-        )
-    bots = ai_rows(args.seconds)
-    print_ai_rows(bots)
-    from scenes.bench_frames import bench_table, print_frame_rows, thinking_rows
-
-    table = bench_table("jagdfieber", args.seconds)  # random bots, 5 seats: the animations' own cost
-    print(f"table frame time ({table['game']}, random bots, {table['players']} seats, {table['size']}, {table['frames']} frames): "
-          f"wall p50 {table['wall_p50_ms']} ms, p99 {table['wall_p99_ms']} ms; main thread CPU p99 {table['thread_p99_ms']} ms")
-    thinking = thinking_rows(args.seconds)  # every table game, a hard bot at every seat: one always thinking
-    print_frame_rows(thinking)
-    from scenes.bench_idle import bench_idle
-
-    idle = bench_idle("jagdfieber", args.seconds)  # the table screens: a 3-seat Jagdfieber
-    for row in idle:
-        print(f"idle {row['screen']:<18} {row['cpu_ms_per_s']:>6} ms CPU per second, {row['draws_per_s']:>5} frames drawn per second")
-    from scenes.app import bench_cold_start
-
-    start = bench_cold_start()
-    if start["cold_start_s"] is None:
-        print("cold start to the main menu: measured from source only (run main.py bench)")
-    else:
-        print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
-    if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start}))
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
-    try:
-        return run(argv)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-
-
-def run(argv: list[str] | None = None) -> int:
-    from game.cli import safe_output
-
-    safe_output()
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        from scenes.app import run_app
-
-        if args.resume:
-            from game.cli import check_resumable
-
-            status = check_resumable()
-            if status:
-                return status
-        return run_app(resume=args.resume)
-    return args.run(args)
-
+from scenes.main import main
 
 if __name__ == "__main__":
     import multiprocessing

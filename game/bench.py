@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.engine import registry
 from game.engine.rng import Rng
 from game.engine.state import State
+
+# The game whose table `bench` times with random bots (5 seats: the animations' own cost) and
+# whose screens it times idle (3 seats): the figures of docs/benchmarks.md are of this game.
+TABLE_GAME = "jagdfieber"
 
 
 def random_game(rules: Any, num_players: int, seed: int, rng: Rng) -> tuple[State, int]:
@@ -71,12 +76,22 @@ def bench_game(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str
     }
 
 
-def engine_rows(seconds: float = 1.0) -> list[dict[str, Any]]:
-    """One row per available game and player count."""
-    rows = []
-    for entry in registry.available():
-        if entry.rules is None:
-            continue
-        for n in range(entry.rules.min_players, entry.rules.max_players + 1):
-            rows.append(bench_game(entry.game_id, n, seconds))
+def rows_per_game(
+    measure: Callable[[str, int, float], dict[str, Any]], seconds: float,
+    on_row: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """`measure(game_id, players, seconds)` for every available game and player count;
+    `on_row(rows done, rows)` before each (the progress bar)."""
+    configs = [(entry.game_id, n) for entry in registry.available() if entry.rules is not None
+               for n in range(entry.rules.min_players, entry.rules.max_players + 1)]
+    rows: list[dict[str, Any]] = []
+    for game_id, n in configs:
+        if on_row is not None:
+            on_row(len(rows), len(configs))
+        rows.append(measure(game_id, n, seconds))
     return rows
+
+
+def engine_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """One row per available game and player count."""
+    return rows_per_game(bench_game, seconds, on_row)

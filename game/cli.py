@@ -10,12 +10,14 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.ai import make_bot, parse_bot_spec
 from game.engine import registry
 from game.engine.errors import TableeError
+from game.progress import Progress, wanted
 from game.textclean import no_surrogates
 
 
@@ -104,7 +106,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except TableeError as exc:
         return fail(str(exc))
     try:
-        result = simulate(args.game, n, args.games, specs, args.seed, args.save_dir)
+        with Progress(f"simulate {args.game}", wanted(args.json)) as bar:
+            result = simulate(args.game, n, args.games, specs, args.seed, args.save_dir, on_game=bar.tick)
     except OSError as exc:
         return fail(f"cannot write records to {args.save_dir}: {exc.strerror or exc}")
     print_summary(result)
@@ -114,11 +117,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def simulate(
-    game_id: str, n: int, games: int, specs: list[str], seed: int, save_dir: Path | None = None
+    game_id: str, n: int, games: int, specs: list[str], seed: int, save_dir: Path | None = None,
+    on_game: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play `games` games; per-seat wins (a shared win counts for each winner), means, timings.
 
-    With `save_dir`, each game's record is written there (replayable with `replay`)."""
+    With `save_dir`, each game's record is written there (replayable with `replay`); `on_game`
+    is called with (games played, games) after each game (the progress bar)."""
     from game.engine.record import bot_seats
     from game.records import save_record
 
@@ -150,6 +155,8 @@ def simulate(
             wins[seat] += 1
         for seat, score in enumerate(state.scores()):
             totals[seat] += score
+        if on_game is not None:
+            on_game(g + 1, games)
     return {
         "game": game_id,
         "players": n,
@@ -182,13 +189,19 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     if args.level not in LEVELS:
         return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
     plans = [p.strip() for p in args.plans.split(",") if p.strip()] if args.plans else None
-    try:
-        result = exploit(
-            args.game, args.level, args.games, args.players, args.seed, args.iterations, plans, args.baseline_games,
-            workers=args.jobs, on_row=print_row,
-        )
-    except TableeError as exc:
-        return fail(str(exc))
+    with Progress(f"exploit {args.game}", wanted(args.json)) as bar:
+
+        def show_row(row: dict[str, Any]) -> None:
+            with bar.printing():
+                print_row(row)
+
+        try:
+            result = exploit(
+                args.game, args.level, args.games, args.players, args.seed, args.iterations, plans, args.baseline_games,
+                workers=args.jobs, on_row=show_row, on_game=bar.tick,
+            )
+        except TableeError as exc:
+            return fail(str(exc))
     print(f"{result['seconds']} s")
     if args.json:
         print(json.dumps(result))

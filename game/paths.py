@@ -1,6 +1,6 @@
 """Where Tablée writes: settings, saves, history and statistics, in the user's own folders.
 
-`TABLEE_HOME` overrides both folders (tests, portable installs). Nothing is ever written next to
+`TABLEE_HOME` overrides every folder (tests, portable installs). Nothing is ever written next to
 the program itself. A folder that cannot be created (a file has its name, a read-only parent)
 never stops the app: the path is still returned, reading finds nothing, every write fails with
 an OSError its caller reports, and `folder_problems()` says why for the app to show.
@@ -22,8 +22,13 @@ def _user_dir(kind: str) -> Path:
     else:
         import platformdirs
 
-        finder = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
-        path = Path(finder(APP_NAME, appauthor=False))
+        if kind == "config":
+            found = platformdirs.user_config_dir(APP_NAME, appauthor=False)
+        elif kind == "logs":
+            found = platformdirs.user_log_dir(APP_NAME, appauthor=False)
+        else:
+            found = platformdirs.user_data_dir(APP_NAME, appauthor=False)
+        path = Path(found)
     try:
         path.mkdir(parents=True, exist_ok=True)
         _problems.pop(kind, None)
@@ -45,9 +50,10 @@ _problems: dict[str, str] = {}
 
 
 def folder_problems() -> list[str]:
-    """Why a user folder could not be created (empty when both are usable)."""
+    """Why a user folder could not be created (empty when every one is usable)."""
     config_dir()
     data_dir()
+    log_dir()
     return [_problems[k] for k in sorted(_problems)]
 
 
@@ -59,3 +65,8 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     """Folder for autosaves, finished-match history and statistics."""
     return _user_dir("data")
+
+
+def log_dir() -> Path:
+    """Folder for the program's log (tablee.log and its rotated copies)."""
+    return _user_dir("logs")

@@ -1,17 +1,48 @@
-"""Where the program's own files are, the same way from source and from a frozen executable."""
+"""Where the program's own files are, the same way from source, installed and frozen.
+
+Three layouts, one answer:
+- a source tree (and an editable install, which imports from it): game/data/ inside the game
+  package, assets/ beside the package at the top of the repository;
+- an installed wheel: game/data/ and game/assets/ inside the package (pyproject.toml maps the
+  repository's assets/ to the package's game/assets/), nothing else in site-packages;
+- the PyInstaller build: game/data/ and assets/ under sys._MEIPASS (build_exe.spec).
+Only this module looks at its own location; everything else asks it.
+"""
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
+ASSETS = "assets"
+
+
+def package_dir() -> Path:
+    """The folder of the game package itself (site-packages/game once installed)."""
+    return Path(__file__).resolve().parent
+
 
 def app_root() -> Path:
-    """The folder holding game/, assets/ (PyInstaller unpacks them under sys._MEIPASS)."""
+    """The folder holding game/ (PyInstaller unpacks it under sys._MEIPASS)."""
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root)
-    return Path(__file__).resolve().parent.parent
+    return package_dir().parent
+
+
+@functools.cache
+def _installed_assets() -> Path | None:
+    """game/assets/ when this copy was installed from a wheel, else None."""
+    folder = package_dir() / ASSETS
+    return folder if folder.is_dir() else None
+
+
+def assets_root() -> Path:
+    """The assets/ folder: the bundle's, the installed package's, or the source tree's."""
+    if getattr(sys, "_MEIPASS", None):
+        return app_root() / ASSETS
+    return _installed_assets() or app_root() / ASSETS
 
 
 def data_path(*parts: str) -> Path:
@@ -21,4 +52,4 @@ def data_path(*parts: str) -> Path:
 
 def asset_path(*parts: str) -> Path:
     """A file under assets/."""
-    return app_root().joinpath("assets", *parts)
+    return assets_root().joinpath(*parts)

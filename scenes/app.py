@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game import paths, userfiles
+from game import applog, paths, userfiles
 from game.resources import asset_path
 from scenes import settings_store
 from scenes.base import Scene, SceneStack
@@ -31,12 +31,14 @@ IDLE_REDRAW_SECONDS = 0.5  # a screen with nothing moving is still drawn this of
 BASE_SIZE = (1280, 720)  # ui_scale() == 1 at this window size
 MIN_SIZE = (800, 480)
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+NO_WINDOW_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that show nothing on screen
 
 # name -> "module:Class". Every scene the app can open, in one place.
 SCENES: dict[str, str] = {
     "menu": "scenes.menu:MainMenuScene",
     "setup": "scenes.setup:SetupScene",
     "settings": "scenes.settings:SettingsScene",
+    "about": "scenes.about:AboutScene",
     "rules": "scenes.rules_screen:RulesScene",
     "gallery": "scenes.gallery:GalleryScene",
     "results": "scenes.results:ResultsScene",
@@ -94,6 +96,7 @@ class App:
         if size is not None:
             self.settings.window_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen: pygame.Surface = self._set_mode()
+        self._log_video_driver()
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.sounds = SoundBank()
@@ -102,6 +105,25 @@ class App:
             moved = str(loaded.moved_to) if loaded.moved_to else ""
             self.notify(self.tr("settings.corrupt", problem=loaded.problem, moved=moved), seconds=20, error=True)
         self._report_file_problems()
+
+    def _log_video_driver(self) -> None:
+        """The log says which SDL video driver draws, and warns when no window can be seen."""
+        driver = pygame.display.get_driver()
+        if driver in NO_WINDOW_DRIVERS and not self.headless:
+            applog.log.warning(
+                "SDL fell back to its '%s' video driver: nothing is shown on screen (SDL_VIDEODRIVER=%s)",
+                driver, os.environ.get("SDL_VIDEODRIVER", "unset"),
+            )
+        else:
+            applog.log.info("SDL video driver '%s'%s", driver, " (headless)" if self.headless else "")
+
+    def crash_dialog(self, log_file: Any) -> None:
+        """Tell the player, in a dialog over the window, that the program stopped and where the
+        log is (the crash hook calls it; nothing when no window can be seen)."""
+        if self.headless or not pygame.display.get_init() or pygame.display.get_driver() in NO_WINDOW_DRIVERS:
+            return
+        body = self.tr("crash.body", path=str(log_file)) if log_file else self.tr("crash.no_log")
+        pygame.display.message_box(self.tr("crash.title"), body, message_type="error", buttons=(self.tr("common.close"),))
 
     def _report_file_problems(self) -> None:
         """Start-up checks of the player's folders and the app's texts: shown, never fatal.
@@ -393,10 +415,12 @@ def run_app(resume: bool = False) -> int:
     except pygame.error as exc:
         print(f"Tablée cannot open a window: {exc}", file=sys.stderr)
         return 1
+    applog.set_notifier(app.crash_dialog)  # a crash from here on is also told in a dialog
     app.clear_to(app.scene("menu"))
     if resume:
         app.continue_match()
     app.run()
+    applog.set_notifier(None)
     pygame.quit()
     return 0
 

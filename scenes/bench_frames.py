@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.engine import registry
@@ -110,9 +111,18 @@ def table_games() -> list[tuple[str, int]]:
     return games
 
 
-def thinking_rows(seconds: float = 1.0, bot: str = "ismcts:hard") -> list[dict[str, Any]]:
-    """Every table game with a hard bot at every seat (so one is always thinking)."""
-    return [bench_table(game_id, seconds, players=n, bot=bot) for game_id, n in table_games()]
+def thinking_rows(
+    seconds: float = 1.0, bot: str = "ismcts:hard", on_row: Callable[[int, int], None] | None = None
+) -> list[dict[str, Any]]:
+    """Every table game with a hard bot at every seat (so one is always thinking);
+    `on_row(rows done, rows)` before each."""
+    games = table_games()
+    rows = []
+    for game_id, n in games:
+        if on_row is not None:
+            on_row(len(rows), len(games))
+        rows.append(bench_table(game_id, seconds, players=n, bot=bot))
+    return rows
 
 
 def print_frame_rows(rows: list[dict[str, Any]]) -> None:

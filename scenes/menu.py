@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, rules, settings, quit, and the version number."""
+"""The main menu: new game, continue, history, rules, settings, about, quit, and the version number."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class MainMenuScene(Scene):
             Button(lambda: tr("records.history"), lambda: app.push(app.scene("history"))),
             Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules"))),
             Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings"))),
+            Button(lambda: tr("about.button"), lambda: app.push(app.scene("about"))),
             self.quit_button,
         ]
         self.form = Form(app, [Row(None, [b]) for b in buttons])

@@ -129,7 +129,93 @@ class RulesDocument:
         self.height = y
 
 
-class RulesScene(Scene):
+class DocumentScene(Scene):
+    """A scrollable document under a row of buttons (the rules, the About screen): wheel, arrows,
+    Page Up/Down, Space, Home/End scroll; Escape or Backspace goes back."""
+
+    keys_text = "rules.keys"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.scroll = 0
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.document: RulesDocument | None = None
+        self.message: str | None = None
+
+    def place(self, size: tuple[int, int], form: Form) -> int:
+        """Lay out the button row and the document's area; the document's width."""
+        w, h = size
+        px = self.app.px
+        width = min(px(980), w - px(60))
+        x = (w - width) // 2
+        form.layout(pygame.Rect(x, px(16), width, px(theme.ROW_HEIGHT)))
+        self.area = pygame.Rect(x, px(16) + px(theme.ROW_HEIGHT) + px(18), width, h - px(100) - px(40))
+        return width - px(16)
+
+    def _clamp(self) -> None:
+        height = self.document.height if self.document else 0
+        self.scroll = max(0, min(self.scroll, height - self.area.height))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll += pixels
+        self._clamp()
+
+    def handle_document(self, event: pygame.event.Event) -> bool:
+        """Scrolling and going back; False for any other event."""
+        px = self.app.px
+        if event.type == pygame.KEYDOWN:
+            page = max(px(LINE_STEP), self.area.height - px(LINE_STEP))
+            moves = {
+                pygame.K_UP: -px(LINE_STEP),
+                pygame.K_DOWN: px(LINE_STEP),
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_SPACE: page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+                return True
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * px(LINE_STEP) * 2)
+            return True
+        return False
+
+    def draw_document(self, surface: pygame.Surface) -> None:
+        app, px = self.app, self.app.px
+        pygame.draw.rect(surface, theme.PANEL, self.area.inflate(px(16), px(16)), border_radius=px(theme.RADIUS))
+        if self.document is None:
+            draw_text(surface, app.font(px(theme.BODY_SIZE)), self.message or "", theme.TEXT, self.area.center, "center")
+        else:
+            clip = surface.get_clip()
+            surface.set_clip(self.area)
+            for piece in self.document.pieces:
+                y = self.area.y + piece.y - self.scroll
+                if self.area.y - piece.image.get_height() <= y <= self.area.bottom:
+                    surface.blit(piece.image, (self.area.x + px(8) + piece.x, y))
+            surface.set_clip(clip)
+            self._draw_scrollbar(surface)
+        w, h = surface.get_size()
+        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr(self.keys_text), theme.TEXT_DIM, (w // 2, h - px(12)), "midbottom")
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        assert self.document is not None
+        px = self.app.px
+        if self.document.height <= self.area.height:
+            return
+        track = pygame.Rect(self.area.right + px(12), self.area.y, px(6), self.area.height)
+        pygame.draw.rect(surface, theme.BACKGROUND_DARK, track, border_radius=px(3))
+        thumb_h = max(px(24), int(track.height * self.area.height / self.document.height))
+        span = self.document.height - self.area.height
+        thumb_y = track.y + int((track.height - thumb_h) * self.scroll / span)
+        pygame.draw.rect(surface, theme.ACCENT, (track.x, thumb_y, track.width, thumb_h), border_radius=px(3))
+
+
+class RulesScene(DocumentScene):
     """Scroll with the wheel, arrows, Page Up/Down, Home/End; Left/Right picks another game."""
 
     def __init__(self, app: Any, game_id: str | None = None) -> None:
@@ -143,10 +229,6 @@ class RulesScene(Scene):
         self.cards = Button(lambda: app.tr("gallery.button"), self.open_gallery)  # a layout's card gallery
         self.form = Form(app, [Row(None, [self.game, self.cards, self.back], [3.0, 1.0, 1.0])])
         self.form.focus = self.game
-        self.scroll = 0
-        self.area = pygame.Rect(0, 0, 0, 0)
-        self.document: RulesDocument | None = None
-        self.message: str | None = None
 
     def text(self) -> str | None:
         """The rules in the current language (or None with self.message saying why)."""
@@ -172,80 +254,22 @@ class RulesScene(Scene):
         self.resize(self.app.screen.get_size())
 
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(980), w - px(60))
-        x = (w - width) // 2
-        self.form.layout(pygame.Rect(x, px(16), width, px(theme.ROW_HEIGHT)))
-        self.area = pygame.Rect(x, px(16) + px(theme.ROW_HEIGHT) + px(18), width, h - px(100) - px(40))
+        width = self.place(size, self.form)
         from scenes.gallery import has_gallery
 
         self.cards.enabled = bool(self.games) and has_gallery(self.game.value)
         text = self.text()
-        self.document = RulesDocument(self.app, text, width - px(16)) if text is not None else None
-        self._clamp()
-
-    def _clamp(self) -> None:
-        height = self.document.height if self.document else 0
-        self.scroll = max(0, min(self.scroll, height - self.area.height))
-
-    def scroll_by(self, pixels: int) -> None:
-        self.scroll += pixels
+        self.document = RulesDocument(self.app, text, width) if text is not None else None
         self._clamp()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        px = self.app.px
-        if event.type == pygame.KEYDOWN:
-            page = max(px(LINE_STEP), self.area.height - px(LINE_STEP))
-            moves = {
-                pygame.K_UP: -px(LINE_STEP),
-                pygame.K_DOWN: px(LINE_STEP),
-                pygame.K_PAGEUP: -page,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_SPACE: page,
-                pygame.K_HOME: -(10**9),
-                pygame.K_END: 10**9,
-            }
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.app.pop()
-                return True
-            if event.key in moves:
-                self.scroll_by(moves[event.key])
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.form.focus is not self.back:
-                self.game.step(-1 if event.key == pygame.K_LEFT else 1)
-                return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * px(LINE_STEP) * 2)
+        if self.handle_document(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.form.focus is not self.back:
+            self.game.step(-1 if event.key == pygame.K_LEFT else 1)
             return True
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
         self.form.draw(surface)
-        pygame.draw.rect(surface, theme.PANEL, self.area.inflate(px(16), px(16)), border_radius=px(theme.RADIUS))
-        if self.document is None:
-            draw_text(surface, app.font(px(theme.BODY_SIZE)), self.message or "", theme.TEXT, self.area.center, "center")
-        else:
-            clip = surface.get_clip()
-            surface.set_clip(self.area)
-            for piece in self.document.pieces:
-                y = self.area.y + piece.y - self.scroll
-                if self.area.y - piece.image.get_height() <= y <= self.area.bottom:
-                    surface.blit(piece.image, (self.area.x + px(8) + piece.x, y))
-            surface.set_clip(clip)
-            self._draw_scrollbar(surface)
-        w, h = surface.get_size()
-        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr("rules.keys"), theme.TEXT_DIM, (w // 2, h - px(12)), "midbottom")
-
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        assert self.document is not None
-        px = self.app.px
-        if self.document.height <= self.area.height:
-            return
-        track = pygame.Rect(self.area.right + px(12), self.area.y, px(6), self.area.height)
-        pygame.draw.rect(surface, theme.BACKGROUND_DARK, track, border_radius=px(3))
-        thumb_h = max(px(24), int(track.height * self.area.height / self.document.height))
-        span = self.document.height - self.area.height
-        thumb_y = track.y + int((track.height - thumb_h) * self.scroll / span)
-        pygame.draw.rect(surface, theme.ACCENT, (track.x, thumb_y, track.width, thumb_h), border_radius=px(3))
+        self.draw_document(surface)

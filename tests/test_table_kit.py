@@ -94,16 +94,16 @@ def test_spots_on_an_ellipse_start_at_the_bottom_and_line_of_cards_fits_its_span
     assert tall[0].x == tall[1].x and tall[1].y > tall[0].y
 
 
-def test_the_readme_smallest_layout_places_its_regions_and_composes_its_action() -> None:
-    """README "How a game is built": the example layout works as written."""
+def test_the_docs_smallest_layout_places_its_regions_and_composes_its_action() -> None:
+    """docs/building-a-game.md: the example layout works as written."""
     from pathlib import Path
 
     from scenes.table.composer import Composer
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "building-a-game.md").read_text(encoding="utf-8")
     code = readme.split("```python\n", 1)[1].split("```", 1)[0]
     namespace: dict = {}
-    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - our own README's example
+    exec(compile(code, "building-a-game.md", "exec"), namespace)  # noqa: S102 - our own docs' example
     layout = namespace["MyGameLayout"]()
     view = {"players": 4, "seat": 1, "zones": {"hand": [[], ["a", "b"], [], []], "pile": [[], [], [], []]}}
     rect = pygame.Rect(0, 0, 1280, 720)

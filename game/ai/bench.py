@@ -4,6 +4,7 @@ for each level, per game. Figures to read, never asserted by tests."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.ismcts import BUDGETS, ISMCTSBot, Node
@@ -63,15 +64,11 @@ def bench_ai(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str, 
     return row
 
 
-def ai_rows(seconds: float = 1.0) -> list[dict[str, Any]]:
+def ai_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """One row per available game and player count."""
-    rows = []
-    for entry in registry.available():
-        if entry.rules is None:
-            continue
-        for n in range(entry.rules.min_players, entry.rules.max_players + 1):
-            rows.append(bench_ai(entry.game_id, n, seconds))
-    return rows
+    from game.bench import rows_per_game
+
+    return rows_per_game(bench_ai, seconds, on_row)
 
 
 def print_ai_rows(rows: list[dict[str, Any]]) -> None:
