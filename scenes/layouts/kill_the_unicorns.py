@@ -168,7 +168,9 @@ class KillTheUnicornsLayout(Layout):
         rules, app = card_art.rules, card_art.app
         extras: list[str] = []
         number = None
+        name = None
         if card.startswith("coll|"):
+            name = reading.collection_name(rules, app.settings.language, card)
             _, card, colour, points, attached, n = card.split("|")
             extras = [app.game_text(rules, f"short.{where.item_of(x)}") for x in attached.split(",") if x]
             number = int(n)
@@ -183,7 +185,7 @@ class KillTheUnicornsLayout(Layout):
             if colour is None and override is not None and card != "legendary":
                 special = "pigicorn"
             rgb = card_art.colors.get(colour or "none", art.NONE)
-            return art.unicorn(app, app.game_text(rules, f"card.{card}"), colour, points, rgb, size, extras, number, special)
+            return art.unicorn(app, name or app.game_text(rules, f"card.{card}"), colour, points, rgb, size, extras, number, special)
         if card.startswith("hunt_"):
             return art.hunt_card(app, int(value_word(card)), size)
         if card in rules.schemes_stay:
