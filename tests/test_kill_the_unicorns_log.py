@@ -123,3 +123,30 @@ def test_no_power_or_scheme_text_shows_an_action_text(lang: str):
     shown = {k: v for k, v in texts.items() if k.startswith(("power.", "scheme.", "tip.", "zone.", "item."))}
     raw = {k: v for k, v in shown.items() if re.search(r"« ?(move|stay|peek|hunt)|'(move|stay|peek|hunt)", v)}
     assert not raw
+
+
+class _Ctx:
+    """What `describe` reads of the table: the rules, the texts in a language, the view."""
+
+    def __init__(self, lang: str) -> None:
+        from types import SimpleNamespace
+
+        self.rules = RULES
+        self.app = SimpleNamespace(settings=SimpleNamespace(language=lang))
+        self.view = {"prices": [{}], "seat": 0}
+
+    def text(self, key: str, **params) -> str:
+        return RULES.text(self.app.settings.language, key, **params)
+
+
+def test_a_changed_unicorns_tooltip_names_it_as_it_is_now_and_says_what_changed_it():
+    from scenes.layouts.kill_the_unicorns_read import describe
+
+    en = describe(_Ctx("en"), "coll|green_1||-2|polymorph|2")
+    assert en[0] == "Pigicorn #2" and "colour: no colour" in en[1]
+    assert "The card: Green unicorn 1." in en and "Changed by what is on it: Polymorph." in en
+    fr = describe(_Ctx("fr"), "coll|green_1|blue|3|fairy_dust_blue|1")
+    assert fr[0] == "Licorne bleue 3 #1" and "couleur : bleu" in fr[1]
+    assert "La carte : Licorne verte 1." in fr and "Changée par ce qui est dessus : Poudre de fée (bleue)." in fr
+    same = describe(_Ctx("en"), "coll|pink_1|pink|1|cotton_candy_pink|3")
+    assert same[0] == "Pink unicorn 1 #3" and "On it: Cotton candy (pink)." in same

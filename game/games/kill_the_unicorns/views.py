@@ -91,6 +91,8 @@ class ViewsMixin(UnicornsBase):
             "tiebreak": tiebreak,
             "sheet": self.score_sheet.view(winners, tiebreak),  # one row per round played out
         }
+        if self.phase == OVER:  # the final count part by part, and why the winners won
+            view["breakdown"] = self.breakdown()
         if seat is not None:
             view["hand"] = self._hand_values(seat)
             view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
