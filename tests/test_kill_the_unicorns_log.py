@@ -150,3 +150,15 @@ def test_a_changed_unicorns_tooltip_names_it_as_it_is_now_and_says_what_changed_
     assert "La carte : Licorne verte 1." in fr and "Changée par ce qui est dessus : Poudre de fée (bleue)." in fr
     same = describe(_Ctx("en"), "coll|pink_1|pink|1|cotton_candy_pink|3")
     assert same[0] == "Pink unicorn 1 #3" and "On it: Cotton candy (pink)." in same
+
+
+def test_chivalry_leaves_the_unicorn_to_the_winner_when_ties_leave_only_its_total():
+    """The reading the rules file records (and the YAML note now says): the lowest untied total
+    is the winner's own when it is the only one left, so nobody else takes the unicorn."""
+    state = game(schemes=[PRINCESS, top(KNIGHT, "chivalry"), HUNTRESS])
+    place(state, "athletic 4", "chivalry 1", "athletic 3")
+    events = hunt(state, "4", "2", "2")  # 2 and 2 cancel: only seat 0's 4 is left
+    assert len(state.view(None)["collections"][0]) == 2
+    assert not [t for t in told([events], "en") if "runs away" in t]
+    note = open("game/data/kill_the_unicorns.yaml", encoding="utf-8").read()
+    assert "the winner keeps the\n#   unicorn" in note and "trap and chivalry look at the totals left after ties cancel; if no" not in note
