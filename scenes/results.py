@@ -117,7 +117,9 @@ class ScoreSheetView:
         self.tiebreak: str = data.get("tiebreak") or ""
         self.lower_wins = bool(data.get("lower_wins"))
         self.totals = list(data.get("totals") or [sum(row[s] for row in self.sheet) for s in range(len(names))])
-        self.selected = len(self.sheet) - 1 if self.sheet else None
+        self.selected = len(self.sheet) - 1 if self.sheet else None  # the last round
+        if self.sheet and any(self.labels):  # a breakdown: its first part, at the top
+            self.selected = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.line_rects: list[pygame.Rect] = []
 

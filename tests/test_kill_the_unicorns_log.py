@@ -6,6 +6,7 @@ and no engine text or id in any sentence of whole seeded matches."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -160,5 +161,5 @@ def test_chivalry_leaves_the_unicorn_to_the_winner_when_ties_leave_only_its_tota
     events = hunt(state, "4", "2", "2")  # 2 and 2 cancel: only seat 0's 4 is left
     assert len(state.view(None)["collections"][0]) == 2
     assert not [t for t in told([events], "en") if "runs away" in t]
-    note = open("game/data/kill_the_unicorns.yaml", encoding="utf-8").read()
+    note = Path("game/data/kill_the_unicorns.yaml").read_text(encoding="utf-8")
     assert "the winner keeps the\n#   unicorn" in note and "trap and chivalry look at the totals left after ties cancel; if no" not in note

@@ -100,7 +100,7 @@ def test_results_show_kill_the_unicorns_final_breakdown_against_the_engines_scor
     assert scene.sheet.row_label(0) == ("Licornes" if lang == "fr" else "Unicorns")
     colours = [label for label in rows if label.startswith("score.collection.")]
     assert colours and all(not scene.sheet.row_label(scene.sheet.labels.index(c)).startswith("score.") for c in colours)
-    scene.sheet.selected = 0  # a selected line says what each seat counted
+    assert scene.sheet.selected == 0  # the first part is selected: it says what each seat counted
     owned = len(state.zones[state.z_coll[0]])
     assert scene.sheet.detail_lines()[1].startswith(f"Anna : {owned} licorne" if lang == "fr" else f"Anna: {owned} unicorn")
     winner = match.config.seats[state.winners()[0]].name
