@@ -160,7 +160,7 @@ class ScoreSheetView:
         n = len(self.names)
         font, bold = app.font(px(theme.BODY_SIZE)), app.font(px(theme.BODY_SIZE), bold=True)
         line_h = font.get_linesize() + px(8)
-        widest = max((font.size(self.row_label(i))[0] for i in range(len(self.sheet))), default=0) + px(16)
+        widest = max((font.size(f"▼ {self.row_label(i)}")[0] for i in range(len(self.sheet))), default=0) + px(16)
         first = max(int(rect.width * 0.22), min(widest, int(rect.width * 0.36)))  # row names whole when they can be
         col = (rect.width - first) // max(1, n)
         y = rect.y
