@@ -163,3 +163,22 @@ def test_chivalry_leaves_the_unicorn_to_the_winner_when_ties_leave_only_its_tota
     assert not [t for t in told([events], "en") if "runs away" in t]
     note = Path("game/data/kill_the_unicorns.yaml").read_text(encoding="utf-8")
     assert "the winner keeps the\n#   unicorn" in note and "trap and chivalry look at the totals left after ties cancel; if no" not in note
+
+
+def test_a_recoloured_unicorn_is_named_in_the_log():
+    state = game()
+    place(state, "stinky 4", "stinky 4", "stinky 3")
+    hunt(state, "4", "3", "2")  # seat 0 wins pink 2
+    hunt(state, "3", "4", "pass")  # seat 1 wins blue 2, leads
+    hunt(state, "3", "pass", "pass")
+    hunt(state, "2", "3", "pass")
+    act(state, 2, "reveal 1")
+    seat = state.to_act()[0]
+    first = state.view(None)["collections"][seat][0]["card"].replace(" ", "_")
+    legal = [str(a) for a in state.legal_actions(seat)]
+    colour = next(c for c in ("blue", "green", "yellow", "pink") if f"buy cotton_candy {c} unicorn 1" in legal and not first.startswith(c))
+    events = act(state, seat, f"buy cotton_candy {colour} unicorn 1")
+    en_name, fr_name = RULES.text("en", f"card.{first}"), RULES.text("fr", f"card.{first}")
+    assert f"{NAMES[seat]}'s unicorn ({en_name}) becomes {colour}." in told([events], "en")
+    fr_colour = RULES.text("fr", f"colour.{colour}")
+    assert any(t.endswith(f"({fr_name}) passe au {fr_colour}.") for t in told([events], "fr"))
