@@ -8,7 +8,8 @@ game/data/common.yaml), so no game needs code here.
 Parameters a game text may use:
   move.<reason>   {actor} the seat acting, {owner} the seat whose zone the card leaves
                   (the receiving seat for a card coming from the table), {to} the receiving
-                  seat, {card} the card's name (or "a card" when the reader may not know it)
+                  seat, {card} the card's name (or "a card" when the reader may not know it),
+                  {from_pos} {to_pos} the zones' numbers from 1 in a zone array (`count: N`)
   note.<key>      the note's own params (a `card` param is shown by its name) and {seat}
   marker.<marker>.<reason>   a dict-valued marker with a "reason": its fields as params, its
                   "id" also named after the marker ({animal} for an "animal" marker)
@@ -135,9 +136,14 @@ class LogWriter:
             return self.t("log.seat", number=seat + 1)
         return self.t("log.table")
 
-    def card_name(self, card: str | None) -> str:
+    def card_name(self, card: str | None, info: Iterable[tuple[str, Any]] = ()) -> str:
+        """The card's name; `info` (an event's card attributes) names a card that changed
+        during play as it is now (`Rules.card_label`)."""
         if card is None:
             return self.t("log.hidden_card")
+        label = self.rules.card_label(self.lang, card, dict(info)) if info else None
+        if label:
+            return label
         key = f"card.{card}"
         return self.t(key) if self.rules.has_text(key) else card
 
@@ -179,8 +185,10 @@ class LogWriter:
             "actor": self.seat_name(actor),
             "owner": self.seat_name(owner),
             "to": self.seat_name(e.to_seat),
-            "card": self.card_name(e.card),
+            "card": self.card_name(e.card, e.info),
             "count": count,
+            "from_pos": "" if e.from_pos is None else e.from_pos + 1,
+            "to_pos": "" if e.to_pos is None else e.to_pos + 1,
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):

@@ -4,6 +4,15 @@ Generic over games: every game's public view carries its engine ScoreSheet as `v
 (game.engine.flow.ScoreSheet.view: rows of points per seat with each seat's {part: points},
 totals, winners, the tie-break note, whether the lowest total wins), and the game texts named by
 the sheet's row label ("sheet.row"), "score.<part>" and "tiebreak.<note>".
+
+A game may also give its final count part by part, `view["breakdown"]`:
+    {"parts": [{"part": str, "points": [per seat], "counts": [per seat]}, ...],
+     "totals": [per seat], "verdict": {"key": game text, "params": {...}}}
+The results screen then shows one line per part (game text "score.<part>"; parts worth nothing
+and counting nothing for anyone are left out) instead of the rows of the sheet; a selected line tells what each seat
+counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, ".many" for
+more than one), and the verdict (its "seat" params by name) says why the winners won, in place
+of the tie-break note.
 """
 
 from __future__ import annotations
@@ -39,6 +48,43 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
     return result
 
 
+def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The view's final breakdown as a score sheet (one row per part that scored for anyone,
+    each seat's count told by the game's texts); None when the game gives none."""
+    data = view.get("breakdown")
+    if not isinstance(data, dict) or not data.get("parts"):
+        return None
+    rows = []
+    for entry in data["parts"]:
+        points = list(entry["points"])
+        counts = list(entry.get("counts") or [0] * len(points))
+        if entry["part"] != "unicorns" and not any(points) and not any(counts):
+            continue  # nobody counted anything there (no pâté, no rainbow...)
+        key = f"breakdown.{entry['part']}"
+        notes = []
+        for seat, (p, c) in enumerate(zip(points, counts, strict=True)):
+            form = f"{key}.none" if c == 0 else f"{key}.many" if c > 1 else key
+            form = form if rules.has_text(form) else key
+            note = app.game_text(rules, form, count=c, points=signed(p)) if rules.has_text(key) else signed(p)
+            notes.append(app.tr("sheet.seat_detail", name=names[seat] if seat < len(names) else "", items=note))
+        rows.append({"label": f"score.{entry['part']}", "points": points, "notes": notes})
+    sheet = sheet_of({k: v for k, v in view.items() if k != "breakdown"})
+    return {**sheet, "rows": rows, "totals": list(data.get("totals") or sheet.get("totals") or [])}
+
+
+def verdict_text(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> str:
+    """Why the winners won, from the view's breakdown (seats by name); '' when not given."""
+    data = view.get("breakdown")
+    verdict = data.get("verdict") if isinstance(data, dict) else None
+    if not isinstance(verdict, dict) or not verdict.get("key"):
+        return ""
+    params = dict(verdict.get("params") or {})
+    for name, value in params.items():
+        if name in ("seat", "winner") and isinstance(value, int) and 0 <= value < len(names):
+            params[name] = names[value]
+    return app.game_text(rules, verdict["key"], **params)
+
+
 def sheet_of(view: dict[str, Any]) -> dict[str, Any]:
     """The view's score sheet (ScoreSheet.view); a view without one gets an empty sheet with
     its totals."""
@@ -55,11 +101,13 @@ class ScoreSheetView:
     A selected line (keyboard Up/Down or mouse hover) shows how each seat's points were made.
     """
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], data: dict[str, Any] | None = None) -> None:
         self.app = app
         self.rules = rules
-        data = sheet_of(view)
+        data = data or sheet_of(view)
         rows = list(data.get("rows") or [])
+        self.labels: list[str | None] = [row.get("label") for row in rows]  # a row's own game text (a breakdown's part)
+        self.notes: list[list[str] | None] = [row.get("notes") for row in rows]  # a row's line per seat, told
         self.label: str = data.get("label") or "sheet.row"
         self.sheet: list[list[int]] = [list(row["points"]) for row in rows]
         self.details: list[list[dict[str, int]]] = [list(row.get("details") or []) for row in rows]
@@ -69,7 +117,9 @@ class ScoreSheetView:
         self.tiebreak: str = data.get("tiebreak") or ""
         self.lower_wins = bool(data.get("lower_wins"))
         self.totals = list(data.get("totals") or [sum(row[s] for row in self.sheet) for s in range(len(names))])
-        self.selected = len(self.sheet) - 1 if self.sheet else None
+        self.selected = len(self.sheet) - 1 if self.sheet else None  # the last round
+        if self.sheet and any(self.labels):  # a breakdown: its first part, at the top
+            self.selected = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.line_rects: list[pygame.Rect] = []
 
@@ -84,13 +134,17 @@ class ScoreSheetView:
                 self.selected = i
 
     def row_label(self, index: int) -> str:
-        return self.app.game_text(self.rules, self.label, number=self.numbers[index])
+        own = self.labels[index] if index < len(self.labels) else None
+        return self.app.game_text(self.rules, own or self.label, number=self.numbers[index])
 
     def detail_lines(self) -> list[str]:
         """The selected row explained, one line per seat ("Anna: Prey pile +6, Cards in hand −3")."""
         if self.selected is None or self.selected >= len(self.details):
             return []
         lines = [self.app.tr("sheet.detail", row=self.row_label(self.selected))]
+        notes = self.notes[self.selected] if self.selected < len(self.notes) else None
+        if notes:
+            return lines + list(notes)
         for seat, detail in enumerate(self.details[self.selected]):
             items = ", ".join(
                 self.app.tr("sheet.part", part=self.app.game_text(self.rules, f"score.{part}"), points=signed(points))
@@ -106,7 +160,8 @@ class ScoreSheetView:
         n = len(self.names)
         font, bold = app.font(px(theme.BODY_SIZE)), app.font(px(theme.BODY_SIZE), bold=True)
         line_h = font.get_linesize() + px(8)
-        first = int(rect.width * 0.22)
+        widest = max((font.size(f"▼ {self.row_label(i)}")[0] for i in range(len(self.sheet))), default=0) + px(16)
+        first = max(int(rect.width * 0.22), min(widest, int(rect.width * 0.36)))  # row names whole when they can be
         col = (rect.width - first) // max(1, n)
         y = rect.y
         for s, name in enumerate(self.names):
@@ -114,14 +169,25 @@ class ScoreSheetView:
             draw_text(surface, bold, fit_text(bold, name, col - px(8)), color, (rect.x + first + col * s + col // 2, y + line_h // 2), "center")
         y += line_h
         self.line_rects = []
+        small_h = app.font(px(theme.SMALL_SIZE)).get_linesize()
+        room = (rect.bottom - y - line_h - px(14) - (len(self.names) + 1) * small_h) // line_h
+        first_row = 0  # rows that do not all fit scroll with the selection (Up/Down)
+        if len(self.sheet) > max(1, room):
+            first_row = max(0, min(len(self.sheet) - max(1, room), (self.selected or 0) - max(1, room) + 1))
         for i, row in enumerate(self.sheet):
+            if i < first_row or i >= first_row + max(1, room) and len(self.sheet) > max(1, room):
+                self.line_rects.append(pygame.Rect(0, 0, 0, 0))
+                continue
             line = pygame.Rect(rect.x, y, rect.width, line_h)
             self.line_rects.append(line)
             if i == self.selected:
                 pygame.draw.rect(surface, theme.ROW_SELECTED, line, border_radius=px(4))
             elif i % 2:
                 pygame.draw.rect(surface, theme.ROW_ALT, line)
-            draw_text(surface, font, fit_text(font, self.row_label(i), first - px(8)), theme.TEXT, (rect.x + px(8), line.centery), "midleft")
+            label = self.row_label(i)
+            if (i == first_row and first_row > 0) or (i == first_row + max(1, room) - 1 and i < len(self.sheet) - 1):
+                label = ("▲ " if i == first_row and first_row > 0 else "▼ ") + label  # more lines: Up/Down
+            draw_text(surface, font, fit_text(font, label, first - px(8)), theme.TEXT, (rect.x + px(8), line.centery), "midleft")
             for s, points in enumerate(row):
                 draw_text(surface, font, signed(points), theme.TEXT, (rect.x + first + col * s + col // 2, line.centery), "center")
             y += line_h
@@ -164,10 +230,11 @@ class ResultsScene(Scene):
         self.view = match.state.view(None)
         self.names = [seat.name for seat in self.config.seats]
         self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
-        self.sheet = ScoreSheetView(app, self.rules, self.view, self.names)
+        self.sheet = ScoreSheetView(app, self.rules, self.view, self.names, breakdown_sheet(app, self.rules, self.view, self.names))
         self.scores = list(self.sheet.totals or self.view.get("scores") or match.state.scores())
         self.winners = list(self.sheet.winners or match.state.winners())
         self.tiebreak = self.sheet.tiebreak
+        self.verdict = verdict_text(app, self.rules, self.view, self.names)
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         self.form = Form(app, [Row(None, [self.menu, self.again])])
@@ -238,20 +305,31 @@ class ResultsScene(Scene):
         y += px(26)
         draw_text(surface, app.font(px(theme.HEADING_SIZE * 1.2), bold=True), self.title(), theme.WINNER, (w // 2, y), "midtop")
         y += px(50)
-        if self.tiebreak:
-            note = app.game_text(self.rules, f"tiebreak.{self.tiebreak}")
-            draw_text(surface, app.font(px(theme.BODY_SIZE)), note, theme.TEXT, (w // 2, y), "midtop")
-            y += px(34)
+        if self.verdict or self.tiebreak:
+            note = self.verdict or app.game_text(self.rules, f"tiebreak.{self.tiebreak}")
+            body = app.font(px(theme.BODY_SIZE))
+            for text_line in wrap_text(body, note, w - px(60))[:2]:
+                draw_text(surface, body, text_line, theme.TEXT, (w // 2, y), "midtop")
+                y += body.get_linesize()
+            y += px(34) - body.get_linesize()
         width = min(px(900), w - px(60))
         x = (w - width) // 2
         font = app.font(px(theme.BODY_SIZE))
+        lines = []
         for rank, seat in ranking(self.scores, self.winners, self.sheet.lower_wins):
-            color = theme.WINNER if seat in self.winners else theme.TEXT
             total = self.scores[seat]
             points = app.tr_count("results.points_lost", total) if self.sheet.lower_wins else app.tr_count("results.points", total)
-            text = app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points)
-            draw_text(surface, font, text, color, (x + width // 4, y), "topleft")
-            y += font.get_linesize()
+            lines.append((app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points), seat in self.winners))
+        if len(lines) * font.get_linesize() + self.sheet.height() > h - y - px(theme.ROW_HEIGHT) - px(52):
+            # a small window: the ranking on one or two lines, so that the sheet keeps its room
+            small = app.font(px(theme.SMALL_SIZE))
+            for text_line in wrap_text(small, "   ".join(text.replace(" ", "\u00a0") for text, _ in lines), width)[:2]:
+                draw_text(surface, small, text_line, theme.TEXT, (w // 2, y), "midtop")
+                y += small.get_linesize()
+        else:
+            for text, won in lines:
+                draw_text(surface, font, text, theme.WINNER if won else theme.TEXT, (x + width // 4, y), "topleft")
+                y += font.get_linesize()
         y += px(12)
         sheet_rect = pygame.Rect(x, y, width, max(px(80), h - y - px(theme.ROW_HEIGHT) - px(40)))
         pygame.draw.rect(surface, theme.PANEL, sheet_rect.inflate(px(16), px(12)), border_radius=px(theme.RADIUS))

@@ -76,18 +76,41 @@ def test_results_rank_the_lowest_total_first_when_the_sheet_says_lower_wins(resu
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_results_show_kill_the_unicorns_rounds_and_each_rounds_parts(results_app, tmp_path, lang) -> None:
+@pytest.mark.parametrize("seed", [4, 12])  # 12: a tie on points broken by the most unicorns
+def test_results_show_kill_the_unicorns_final_breakdown_against_the_engines_score_parts(results_app, tmp_path, lang, seed) -> None:
     app = results_app
     app.set_language(lang)
-    match = finished_match(seed=4, game_id="kill_the_unicorns")
+    match = finished_match(seed=seed, game_id="kill_the_unicorns")
     state = match.state
     app.push(ResultsScene(app, match))
     frame(app)
     scene = app.stack.top
-    assert len(scene.sheet.sheet) == state.round_no  # one row per round played
     assert scene.sheet.totals == state.scores() and scene.winners == state.winners()
-    assert scene.sheet.row_label(0) == ("Manche 1" if lang == "fr" else "Round 1")
-    shot(app, tmp_path, f"unicorns_results_{lang}")
+    rows = {label: points for label, points in zip(scene.sheet.labels, scene.sheet.sheet, strict=True)}
+    assert "score.unicorns" in rows
+    for seat in range(len(match.config.seats)):
+        parts = dict(state.score_details(seat))
+        got = {label: points[seat] for label, points in rows.items()}
+        assert got["score.unicorns"] == parts["unicorns"]
+        assert got.get("score.schemes", 0) + got.get("score.tokens", 0) == parts["bonuses"]
+        assert got.get("score.pate", 0) == parts["pate"]
+        assert sum(p for label, p in got.items() if label.startswith("score.collection.")) == parts["collections"]
+        assert got.get("score.rainbows", 0) == parts["rainbows"]
+        assert sum(got.values()) == state.scores()[seat]
+    assert scene.sheet.row_label(0) == ("Licornes" if lang == "fr" else "Unicorns")
+    colours = [label for label in rows if label.startswith("score.collection.")]
+    assert colours and all(not scene.sheet.row_label(scene.sheet.labels.index(c)).startswith("score.") for c in colours)
+    assert scene.sheet.selected == 0  # the first part is selected: it says what each seat counted
+    owned = len(state.zones[state.z_coll[0]])
+    assert scene.sheet.detail_lines()[1].startswith(f"Anna : {owned} licorne" if lang == "fr" else f"Anna: {owned} unicorn")
+    winner = match.config.seats[state.winners()[0]].name
+    if seed == 12:
+        assert state.result()[1] == "unicorns" and winner in scene.verdict
+        assert scene.verdict.startswith("Égalité à" if lang == "fr" else "Tied at")
+        assert ("licornes contre" if lang == "fr" else "unicorns to") in scene.verdict
+    else:
+        assert scene.verdict.startswith(winner)
+    shot(app, tmp_path, f"unicorns_results_seed{seed}_{lang}")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

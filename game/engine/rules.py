@@ -134,6 +134,11 @@ class Rules:
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a damaged template
             return template
 
+    def card_label(self, lang: str, card: str, info: Mapping[str, Any]) -> str | None:
+        """A card's name as it is now, when a game's card can change during play (a unicorn
+        painted another colour): `info` is the event's card attributes. None: its `card.<id>` text."""
+        return None
+
     def has_text(self, key: str) -> bool:
         return key in self._texts["en"]
 

@@ -164,14 +164,18 @@ class KillTheUnicornsLayout(Layout):
             return out
         return cards
 
+    def hand_order(self, rules: Any, cards: list[str]) -> list[str]:
+        """Hunt cards by value (then schemes by name): the hand reads 0 1 1 2 2 3 3 4."""
+        return sorted(cards, key=lambda c: (0, int(value_word(c)), c) if c.startswith("hunt_") else (1, 0, c))
+
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
         rules, app = card_art.rules, card_art.app
         extras: list[str] = []
-        number = None
+        name = None
         if card.startswith("coll|"):
-            _, card, colour, points, attached, n = card.split("|")
+            name = reading.collection_name(rules, app.settings.language, card)
+            _, card, colour, points, attached, _n = card.split("|")
             extras = [app.game_text(rules, f"short.{where.item_of(x)}") for x in attached.split(",") if x]
-            number = int(n)
             override: tuple[str | None, int] | None = (colour or None, int(points))
         else:
             override = None
@@ -183,7 +187,7 @@ class KillTheUnicornsLayout(Layout):
             if colour is None and override is not None and card != "legendary":
                 special = "pigicorn"
             rgb = card_art.colors.get(colour or "none", art.NONE)
-            return art.unicorn(app, app.game_text(rules, f"card.{card}"), colour, points, rgb, size, extras, number, special)
+            return art.unicorn(app, name or app.game_text(rules, f"card.{card}"), colour, points, rgb, size, extras, special)
         if card.startswith("hunt_"):
             return art.hunt_card(app, int(value_word(card)), size)
         if card in rules.schemes_stay:

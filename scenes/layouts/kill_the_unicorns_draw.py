@@ -21,8 +21,56 @@ SCHEME_BACK = (70, 50, 96)
 SYMBOLS = {"pink": "circle", "blue": "diamond", "green": "triangle", "yellow": "star"}
 
 
+MIN_FONT = 7  # the smallest print on a card
+TEXT_MIN_WIDTH = 30  # narrower cards show no words (seen from afar; the tooltip names them)
+
+
 def _font(app: Any, size: int, bold: bool = True) -> pygame.font.Font:
-    return app.font(max(7, int(size)), bold)
+    return app.font(max(MIN_FONT, int(size)), bold)
+
+
+def fitting_font(app: Any, text: str, width: int, size: float, bold: bool = True, whole: bool = False) -> pygame.font.Font:
+    """The font of `size` or smaller (down to MIN_FONT) in which each word of `text` (the whole
+    text when `whole`) is at most `width` wide: a title wraps between words, never inside one."""
+    size = max(MIN_FONT, int(size))
+    parts = [text] if whole else text.split() or [""]
+    while True:
+        font = _font(app, size, bold)
+        if size <= MIN_FONT or max(font.size(p)[0] for p in parts) <= width:
+            return font
+        size -= 1
+
+
+# When a list, every line of text the table and its cards draw adds (text, natural width, room)
+# to it: the text-fit test reads how much each label had to be narrowed.
+FIT_LOG: list[tuple[str, int, int]] | None = None
+
+
+def text_line(font: pygame.font.Font, text: str, colour: Any, room: int) -> pygame.Surface:
+    """`text` rendered on one line at most `room` wide (narrowed if it must be, never cut)."""
+    img = font.render(text, True, colour)
+    if FIT_LOG is not None:
+        FIT_LOG.append((text, img.get_width(), room))
+    return squeeze(img, room)
+
+
+def squeeze(img: pygame.Surface, width: int) -> pygame.Surface:
+    """A rendered line narrowed to `width` when even the smallest print is wider (a long word
+    on a small card): whole, never cut."""
+    if img.get_width() <= width or width <= 0:
+        return img
+    return pygame.transform.smoothscale(img, (width, img.get_height()))
+
+
+def title_lines(app: Any, title: str, width: int, size: float, most: int = 3) -> tuple[pygame.font.Font, list[str]]:
+    """A card title's font and lines: words never cut (the font shrinks until each word fits,
+    down to a readable size, then a long word is hyphenated), at most `most` lines."""
+    font = fitting_font(app, title, width, size)
+    lines = wrap(font, title, width)
+    while len(lines) > most and font.get_height() > MIN_FONT + 2:
+        font = _font(app, font.get_height() - 3, True)
+        lines = wrap(font, title, width)
+    return font, lines[:most]
 
 
 def symbol(surface: pygame.Surface, colour: str | None, center: tuple[int, int], r: int, fill: Any = INK) -> None:
@@ -84,8 +132,9 @@ def silhouette(surface: pygame.Surface, box: pygame.Rect, fill: Any, horn: Any =
 
 
 def unicorn(app: Any, name: str, colour: str | None, points: int, rgb: Any, size: tuple[int, int],
-            extras: list[str] | None = None, number: int | None = None, special: str = "") -> pygame.Surface:
-    """A unicorn card: colour band with its pattern and symbol, silhouette, points, its extras."""
+            extras: list[str] | None = None, special: str = "") -> pygame.Surface:
+    """A unicorn card: colour band with its pattern and symbol, silhouette, points, its extras
+    (a collection's #n is drawn over the cards by the table: kill_the_unicorns_view.py)."""
     w, h = size
     s = pygame.Surface(size, pygame.SRCALPHA)
     r = s.get_rect()
@@ -113,9 +162,6 @@ def unicorn(app: Any, name: str, colour: str | None, points: int, rgb: Any, size
     s.blit(text, text.get_rect(center=(inner.x + badge, inner.y + badge)))
     symbol(s, colour, (inner.right - badge, inner.y + badge), max(4, badge * 2 // 3), PAPER)
     symbol(s, colour, (inner.right - badge, inner.y + badge), max(3, badge // 2))
-    if number is not None:
-        tag = _font(app, h * 0.13).render(f"#{number}", True, INK)
-        s.blit(tag, tag.get_rect(bottomright=(inner.right - 2, inner.bottom - 1)))
     if extras:
         dot = max(8, min(w // 4, h // 7))
         for i, extra in enumerate(extras[:4]):
@@ -124,7 +170,7 @@ def unicorn(app: Any, name: str, colour: str | None, points: int, rgb: Any, size
             pygame.draw.circle(s, INK, c, dot // 2, 1)
             t = _font(app, dot * 0.8).render(extra[:2], True, INK)
             s.blit(t, t.get_rect(center=c))
-    label = _font(app, h * 0.1, False).render(name, True, PAPER)
+    label = fitting_font(app, name, inner.w - 6, h * 0.1, False, whole=True).render(name, True, PAPER)
     if label.get_width() < inner.w - 4 and h > 70:
         s.blit(label, label.get_rect(midbottom=(inner.centerx, inner.bottom - (max(8, min(w // 4, h // 7)) + 4 if extras else 3))))
     return s
@@ -150,15 +196,23 @@ def scheme_card(app: Any, title: str, effect: str, stays: bool, size: tuple[int,
     pygame.draw.rect(s, SCHEME_BACK, s.get_rect(), border_radius=max(3, w // 10))
     body = s.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
     pygame.draw.rect(s, PAPER, body, border_radius=max(2, w // 14))
-    font = _font(app, max(8, h * 0.12))
+    if w < TEXT_MIN_WIDTH:  # a scheme seen from afar (another seat's discards): its frame only
+        return s
+    font, lines = title_lines(app, title, body.w - 4, max(8, h * 0.12))
     y = body.y + 2
-    for line in wrap(font, title, body.w - 4)[:2]:
-        t = font.render(line, True, SCHEME_BACK)
+    for line in lines:
+        t = text_line(font, line, SCHEME_BACK, body.w - 4)
         s.blit(t, t.get_rect(midtop=(body.centerx, y)))
         y += font.get_linesize()
-    small = _font(app, max(7, h * 0.085), False)
-    for line in wrap(small, effect, body.w - 4)[: max(0, (body.bottom - y - 2) // small.get_linesize())]:
-        s.blit(small.render(line, True, INK), (body.x + 2, y))
+    size = max(MIN_FONT, int(h * 0.085))
+    small = _font(app, size, False)
+    lines = wrap(small, effect, body.w - 4)
+    while size > MIN_FONT and len(lines) * small.get_linesize() > body.bottom - y - 2:  # the whole effect
+        size -= 1
+        small = _font(app, size, False)
+        lines = wrap(small, effect, body.w - 4)
+    for line in lines[: max(0, (body.bottom - y - 2) // small.get_linesize())]:
+        s.blit(text_line(small, line, INK, body.w - 4), (body.x + 2, y))
         y += small.get_linesize()
     if stays:
         pygame.draw.circle(s, GOLD, (body.right - 6, body.y + 6), 4)
@@ -174,15 +228,19 @@ def character_card(app: Any, name: str, power: str, index: int, size: tuple[int,
     c = (w // 2, int(h * 0.22))
     pygame.draw.circle(s, PAPER, c, int(h * 0.14))
     symbol(s, list(SYMBOLS)[index % 4], c, int(h * 0.09), hue)
-    font = _font(app, h * 0.1)
-    t = font.render(name, True, PAPER)
-    s.blit(t, t.get_rect(midtop=(w // 2, int(h * 0.38))))
+    if w < TEXT_MIN_WIDTH:
+        return s
+    font, lines = title_lines(app, name, w - 8, h * 0.1, most=2)
+    y = int(h * 0.38)
+    for line in lines:
+        t = text_line(font, line, PAPER, w - 8)
+        s.blit(t, t.get_rect(midtop=(w // 2, y)))
+        y += font.get_linesize()
     small = _font(app, max(7, h * 0.065), False)
-    y = int(h * 0.38) + font.get_linesize()
     for line in wrap(small, power, w - 8):
         if y + small.get_linesize() > h - 2:
             break
-        s.blit(small.render(line, True, PAPER), (4, y))
+        s.blit(text_line(small, line, PAPER, w - 8), (4, y))
         y += small.get_linesize()
     return s
 
@@ -206,10 +264,16 @@ def token(app: Any, item: str, colour: str | None, points: int, rgb: Any, size: 
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines at most `width` wide: between words, and a word wider than a line split
+    with a hyphen ("Malédic-", "tion") rather than cut by the card's edge."""
     lines: list[str] = []
     for word in text.split():
         if lines and font.size(lines[-1] + " " + word)[0] <= width:
             lines[-1] += " " + word
-        else:
-            lines.append(word)
+            continue
+        while font.size(word)[0] > width and len(word) > 5:
+            cut = max((k for k in range(3, len(word) - 2) if font.size(word[:k] + "-")[0] <= width), default=3)
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        lines.append(word)
     return lines

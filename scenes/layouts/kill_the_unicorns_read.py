@@ -21,10 +21,16 @@ def describe(ctx: TableContext, picture: str) -> list[str]:
     rules = ctx.rules
     if picture.startswith("coll|"):  # a unicorn of a collection, as it is now
         _, card, colour, points, attached, number = picture.split("|")
-        lines = [f"{ctx.text(f'card.{card}')} #{number}", _unicorn_rule(ctx, colour or "none", int(points))]
+        name = collection_name(ctx.rules, ctx.app.settings.language, picture)
+        lines = [f"{name} #{number}", _unicorn_rule(ctx, colour or "none", int(points))]
         extras = [ctx.text(f"card.{x}") if rules.has_text(f"card.{x}") else ctx.text(f"item.{item_of(x)}")
                   for x in attached.split(",") if x]
-        if extras:
+        printed = ctx.text(f"card.{card}")
+        if name != printed:  # what it was, and what changed it
+            lines.append(ctx.text("tip.printed", card=printed))
+            if extras:
+                lines.append(ctx.text("tip.changed_by", items=", ".join(extras)))
+        elif extras:
             lines.append(ctx.text("tip.on_it", items=", ".join(extras)))
         return lines
     if picture in rules.unicorns:
@@ -46,6 +52,14 @@ def describe(ctx: TableContext, picture: str) -> list[str]:
         price = ctx.view["prices"][seat].get(item, rules.market[item]["price"])
         return [title, ctx.text(f"item.{item}.effect"), ctx.text("tip.price", price=price)]
     return []
+
+
+def collection_name(rules: Any, lang: str, picture: str) -> str:
+    """The name of a collection's unicorn (a `coll|` picture) as it is now: its colour and
+    points with what is on it, a Pigicorn once a scheme turned it into one."""
+    _, card, colour, points, attached, _number = picture.split("|")
+    pigicorn = any(x in rules.transforms for x in attached.split(","))
+    return str(rules.unicorn_label(lang, card, colour, int(points), pigicorn))
 
 
 def _unicorn_rule(ctx: TableContext, colour: str, points: int) -> str:

@@ -25,11 +25,16 @@ def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
     for name in ("line_frame", "market_frame"):
         r = regions[name].rect
         pygame.draw.rect(surface, (70, 110, 84), r, 2, border_radius=8)
-        surface.blit(bold.render(ctx.text(regions[name].label), True, theme.ACCENT), (r.x + 8, r.y + 2))
+        surface.blit(art.text_line(bold, ctx.text(regions[name].label), theme.ACCENT, r.w - 16), (r.x + 8, r.y + 2))
     _draw_line(ctx, surface, small)
     _draw_market(ctx, surface, small, bold)
     for seat in range(view["players"]):
         _draw_info(ctx, surface, seat, small)
+    for number, box in collection_tags(layout, ctx):
+        pygame.draw.rect(surface, art.PAPER, box, border_radius=4)
+        pygame.draw.rect(surface, art.INK, box, 1, border_radius=4)
+        img = tag_font(ctx, box.h).render(f"#{number}", True, art.INK)
+        surface.blit(img, img.get_rect(center=box.center))
     draw_buyable(layout, ctx, surface)
     _draw_scheme_keys(ctx, surface)
     boost = layout.boosting(view, ctx.seat)
@@ -58,18 +63,63 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Fon
                              border_bottom_left_radius=5, border_bottom_right_radius=5)
             pygame.draw.rect(surface, (150, 120, 190), strip, 1, border_bottom_left_radius=5, border_bottom_right_radius=5)
             if known:
-                name = ctx.app.font(max(8, peek * 2 // 3), True).render(ctx.text(f"card.{scheme}"), True, art.SCHEME_BACK)
-                name = _fit(name, strip.w - 6)
+                words = ctx.text(f"card.{scheme}")
+                font_s = art.fitting_font(ctx.app, words, strip.w - 6, max(8, peek * 2 // 3), whole=True)
+                if font_s.size(words)[0] > strip.w - 6:  # a narrow strip: the scheme's short mark
+                    words = ctx.text(f"short.{scheme}") if ctx.rules.has_text(f"short.{scheme}") else words.split()[-1]
+                name = art.text_line(font_s, words, art.SCHEME_BACK, strip.w - 6)
                 surface.blit(name, name.get_rect(center=strip.center))
         label = ctx.text("view.schemes_under", count=count)
-        img = font.render(label, True, theme.TEXT if count else theme.TEXT_DIM)
+        pitch = min((abs(r.rect.x - region.rect.x) for q in range(len(view["line"])) if q != p
+                     and (r := ctx.regions.get(f"under:{q}")) is not None), default=region.rect.w + 8)
+        img = art.text_line(font, label, theme.TEXT if count else theme.TEXT_DIM, pitch - 6)  # beside its neighbours
         surface.blit(img, img.get_rect(midtop=(card.centerx, card.bottom + peek * max(1, count) + 2)))
         num = font.render(str(p + 1), True, theme.ACCENT)
         surface.blit(num, num.get_rect(midright=(card.x - 4, card.centery)))
         if p == hunted and slot["card"]:
             pygame.draw.rect(surface, HIGHLIGHT, card.inflate(10, 10), 4, border_radius=10)
-            tag = font.render(ctx.text("view.hunted"), True, HIGHLIGHT)
-            surface.blit(tag, tag.get_rect(midleft=(card.right + 8, card.y + 10)))
+            tag, box = hunted_tag(ctx, font, card)
+            pygame.draw.rect(surface, HIGHLIGHT, box, border_radius=box.h // 2)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def hunted_tag(ctx: TableContext, font: pygame.font.Font, card: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+    """The hunted unicorn's "Hunted" label and its box: across the card's foot, inside the line's
+    frame (never over the market beside it)."""
+    tag = art.text_line(font, ctx.text("view.hunted"), art.INK, card.w - 12)
+    box = tag.get_rect().inflate(10, 2)
+    box.midbottom = (card.centerx, card.bottom - 3)
+    return tag, box
+
+
+def tag_font(ctx: TableContext, height: int) -> pygame.font.Font:
+    return ctx.app.font(max(9, height - 4), True)
+
+
+def collection_tags(layout: Any, ctx: TableContext) -> list[tuple[int, pygame.Rect]]:
+    """The viewer's unicorns' numbers (the number a purchase types) and where each is drawn:
+    on the part of its card that the next card leaves in view, under the points badge; when
+    that part is narrower than the number, every other one a line lower, so that none hides
+    another (drawn over the cards)."""
+    region = ctx.regions.get(f"collection:{ctx.seat}")
+    if region is None or ctx.seat is None:
+        return []
+    pictures = layout.region_cards(ctx.view, region, ctx.view["zones"]["collection"][ctx.seat])
+    rects = region.card_rects(len(pictures))
+    w, h = region.card_size
+    tag_h = max(13, h // 7)
+    font = tag_font(ctx, tag_h)
+    top = max(8, w // 4) * 2 + max(2, w // 14)  # under the points badge
+    numbers = [int(p.rpartition("|")[2]) if p.startswith("coll|") else 0 for p in pictures]
+    step = rects[1].x - rects[0].x if len(rects) > 1 else w
+    stagger = any(font.size(f"#{n}")[0] + 8 > step for n in numbers)
+    out = []
+    for i, (number, rect) in enumerate(zip(numbers, rects, strict=True)):
+        if number:
+            box = pygame.Rect(0, 0, font.size(f"#{number}")[0] + 6, tag_h)
+            box.topleft = (rect.x + 2, rect.y + top + (tag_h + 2 if stagger and i % 2 else 0))
+            out.append((number, box))
+    return out
 
 
 def _draw_scheme_keys(ctx: TableContext, surface: pygame.Surface) -> None:
@@ -105,16 +155,20 @@ def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.F
         price = view["prices"][seat].get(item, 0)
         room = region.rect.x - frame.x - 12
         size = max(9, row_h // 3 - 1)
-        name = _fit(ctx.app.font(size + 1, True).render(
-            f"{ctx.text(f'item.{item}')} · {ctx.text('view.price', price=price)}", True, theme.TEXT), room)
-        surface.blit(name, (frame.x + 8, y + 1))
-        small = ctx.app.font(size, False)
+        title = f"{ctx.text(f'item.{item}')} · {ctx.text('view.price', price=price)}"
+        bold = ctx.app.font(size + 1, True)
         effect = ctx.text(f"short_effect.{item}")
+        small = ctx.app.font(size, False)
+        if bold.size(title)[0] > room:  # a narrow market: the price under the name, what it does if it fits
+            title, cost = ctx.text(f"item.{item}"), ctx.text("view.price", price=price)
+            effect = f"{cost} · {effect}" if small.size(f"{cost} · {effect}")[0] <= room else cost
+        name = art.text_line(bold, title, theme.TEXT, room)
+        surface.blit(name, (frame.x + 8, y + 1))
         lines = wrap(small, effect, room)
         if len(lines) > max(1, (row_h - name.get_height() - 2) // (size + 1)):
-            lines = [effect]  # one line, squeezed by _fit below, rather than cut
+            lines = [effect]  # one line, narrowed by text_line below, rather than cut (the tooltip has it all)
         for i, line in enumerate(lines):
-            surface.blit(_fit(small.render(line, True, theme.TEXT_DIM), room), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
+            surface.blit(art.text_line(small, line, theme.TEXT_DIM, room), (frame.x + 8, y + 2 + name.get_height() + i * (size + 1)))
         if not any(c.startswith(item) for c in view["zones"]["market"]):
             surface.blit(font.render(ctx.text("view.sold_out"), True, theme.TEXT_DIM), (region.rect.x, y + row_h // 3))
 
@@ -126,11 +180,11 @@ def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pyga
     if region is None:
         return
     room = region.rect.w - 4
-    for level in range(3):  # all of it; without the discarded schemes; short words
+    for level in range(4):  # all of it; without the discarded schemes; short words; the character only
         text = " · ".join(_info_parts(ctx, seat, level))
         if font.size(text)[0] <= room:
             break
-    img = _fit(font.render(text, True, theme.TEXT), room)
+    img = art.text_line(font, text, theme.TEXT, room)
     surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
 
 
@@ -140,7 +194,10 @@ def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
     power = "" if not view["powers"] else ctx.text(
         ("view.power_used" if view["power_used"][seat] else "view.power_ready") + ("_short" if short else ""))
     count = len(view["zones"]["hand"][seat])
-    parts = [ctx.text(f"character.{char}") + power, ctx.text("view.hand_short" if short else "view.hand", count=count)]
+    parts = [ctx.text(f"character.{char}") + power]
+    if level >= 3:  # six seats in a small window: the cards beside it show the rest
+        return parts
+    parts.append(ctx.text("view.hand_short" if short else "view.hand", count=count))
     bid = len(view["zones"]["bid"][seat])
     if view["passed"][seat]:
         parts.append(ctx.text("view.passed"))
@@ -155,19 +212,10 @@ def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
     return parts
 
 
-def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
-    """A rendered line squeezed to `width` if it is longer (names in French are long)."""
-    if img.get_width() <= width or width <= 0:
-        return img
-    return pygame.transform.smoothscale(img, (width, img.get_height()))
-
-
 def button(ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
     """One of the layout's own buttons, drawn like the table's."""
     pygame.draw.rect(surface, theme.BUTTON_HOVER if on else theme.BUTTON, rect, border_radius=rect.h // 3)
     pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, rect, 2, border_radius=rect.h // 3)
     font = ctx.app.font(max(9, int(rect.h * 0.4)), True)
-    img = font.render(label, True, theme.TEXT if enabled else theme.TEXT_DIM)
-    if img.get_width() > rect.w - 8:
-        img = pygame.transform.smoothscale(img, (rect.w - 8, img.get_height()))
+    img = art.text_line(font, label, theme.TEXT if enabled else theme.TEXT_DIM, rect.w - 8)
     surface.blit(img, img.get_rect(center=rect.center))

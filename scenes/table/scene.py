@@ -134,7 +134,11 @@ class TableScene(Scene):
     def game_text(self, key: str, **params: Any) -> str:
         return self.app.game_text(self.rules, key, **params)
 
-    def card_name(self, card: str | None) -> str:
+    def card_name(self, card: str | None, info: Any = ()) -> str:
+        """The card's name (as it is now when `info`, an event's card attributes, says it changed)."""
+        label = self.rules.card_label(self.app.settings.language, card, dict(info)) if card is not None and info else None
+        if label:
+            return label
         if card is None or not self.rules.has_text(f"card.{card}"):
             return self.app.tr("table.a_card")
         return self.game_text(f"card.{card}")
@@ -158,7 +162,9 @@ class TableScene(Scene):
             actor = event.actor if event.actor is not None else owner
             key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
             return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
-                                  to=self.name(event.to_seat), card=self.card_name(event.card), count=count)
+                                  to=self.name(event.to_seat), card=self.card_name(event.card, event.info), count=count,
+                                  from_pos="" if event.from_pos is None else event.from_pos + 1,
+                                  to_pos="" if event.to_pos is None else event.to_pos + 1)
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too

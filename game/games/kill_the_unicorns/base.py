@@ -7,7 +7,7 @@ read so that each file type-checks on its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.events import Event
 from game.engine.flow import ScoreSheet
@@ -104,4 +104,7 @@ class UnicornsBase(State):
         raise NotImplementedError
 
     def score_details(self, seat: int) -> tuple[tuple[str, int], ...]:
+        raise NotImplementedError
+
+    def breakdown(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -69,7 +69,7 @@ class MarketMixin(UnicornsBase):
                 self.attached[token] = unicorn
                 if decl["colour"]:
                     self.colour[unicorn] = colour
-                    events.append(Note("recolour", seat, (("colour", colour),)))
+                    events.append(Note("recolour", seat, (("colour", colour), ("card", self.card_ids[unicorn]))))
                 if self._check_rainbows(seat, events):
                     return
         if self.queue:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,7 @@ class UnicornsRules(Rules):
         self.power_params: dict[str, int] = data["power_params"]
         self.schemes_stay = {s: v["stays"] for s, v in data["schemes"].items()}
         self.scheme_effects = {s: tuple(v["effects"]) for s, v in data["schemes"].items()}
+        self.transforms = frozenset(s for s, eff in self.scheme_effects.items() if any(b.name == "become" for b in eff))
         self.unicorns: dict[str, dict[str, Any]] = data["unicorns"]
         self.starters: tuple[str, ...] = tuple(data["starters"])
         self.market: dict[str, dict[str, Any]] = data["market"]
@@ -172,6 +174,34 @@ class UnicornsRules(Rules):
             move = self.by_text[text] = Move(text, kind, args)
         return move
 
+    # -------------------------------------------------------------------- names
+    def card_label(self, lang: str, card: str, info: Mapping[str, Any]) -> str | None:
+        """A unicorn that changed (its event's `colour` and `points`, tokens and schemes
+        counted, and `form`) is named as it is now; any other card by its own text."""
+        if card not in self.unicorns or "points" not in info:
+            return None
+        return self.unicorn_label(lang, card, str(info.get("colour") or ""), int(info["points"]), info.get("form") == "pigicorn")
+
+    def unicorn_label(self, lang: str, card: str, colour: str, points: int, pigicorn: bool = False) -> str:
+        """The name of unicorn `card` as it is now: a Pigicorn once polymorphed, its colour now,
+        its points with what is on it; the card's own name while nothing changed it."""
+        attrs = self.card_attrs[card]
+        if not pigicorn and colour == attrs["colour"] and points == attrs["points"]:
+            return self.text(lang, f"card.{card}")
+        kind = "pigicorn" if pigicorn or card == "pigicorn" else (
+            "legendary" if card == "legendary" else "smelly" if card.startswith("smelly") else "plain")
+        adjective = self.text(lang, f"colour_adj.{colour}") if colour else ""
+        if kind == "plain":
+            return _capital(self.text(lang, "unicorn_now.plain", colour=adjective, points=points))
+        if kind == "smelly" and colour == attrs["colour"]:
+            name = self.text(lang, f"card.{card}")
+        elif colour:
+            name = _capital(self.text(lang, f"unicorn_now.{kind}", colour=adjective))
+        else:
+            name = self.text(lang, f"card.{kind}")
+        usual = self.unicorns[kind]["points"] if kind in self.unicorns else attrs["points"]
+        return name if points == usual else self.text(lang, "unicorn_now.points", name=name, points=points)
+
     def setup(self, state: UnicornsState) -> None:  # type: ignore[override]
         state.setup_match()
 
@@ -206,6 +236,10 @@ class UnicornsRules(Rules):
         if len(set(value)) != len(value):
             raise OptionError("option characters: each character plays once")
         return list(value)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 RULES_CLASS = UnicornsRules

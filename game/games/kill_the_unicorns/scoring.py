@@ -4,6 +4,8 @@ and the winners (ties: most unicorns, else shared)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.events import Event, GameOver, Note, ScoreChanged
 from game.engine.flow import ScoreSheet, TieBreak
 from game.games.kill_the_unicorns.base import OVER, UnicornsBase
@@ -34,15 +36,18 @@ class ScoringMixin(UnicornsBase):
             found = cache[key] = self._best_split(counts, key[1] == "restart")
         return found
 
-    def _best_split(self, counts: list[int], restart: bool) -> tuple[int, int, int]:
+    def colour_value(self, count: int, restart: bool) -> int:
+        """What `count` unicorns of one colour score as collections."""
         table = self.rules.collection_points
         top = len(table) - 1
+        if restart:
+            groups, rest = divmod(count, top)
+            return groups * table[top] + table[rest]
+        return table[min(count, top)]
 
+    def _best_split(self, counts: list[int], restart: bool) -> tuple[int, int, int]:
         def value(c: int) -> int:
-            if restart:
-                groups, rest = divmod(c, top)
-                return groups * table[top] + table[rest]
-            return table[min(c, top)]
+            return self.colour_value(c, restart)
 
         best = (sum(value(c) for c in counts), 0, 0)
         for r in range(1, min(counts) + 1 if counts else 1):
@@ -62,6 +67,57 @@ class ScoringMixin(UnicornsBase):
                 bonuses += attrs[uid].get("points", 0)
         collections, rainbows, _ = self.collection_bonus(self.colour_counts(seat))
         return (("unicorns", unicorns), ("bonuses", bonuses), ("pate", pate), ("collections", collections), ("rainbows", rainbows))
+
+    def breakdown(self) -> dict[str, Any]:
+        """The final count, part by part, for the results screen: each part's points per
+        seat and what they count (unicorns, schemes, tokens, pâtés, each colour's collection,
+        the rainbows), the totals, and why the winners won (`verdict`). The parts add up to
+        `score_details` (schemes and tokens are its `bonuses`, the colours its `collections`)."""
+        n, zones, attrs = self.num_players, self.zones, self.cards.attrs
+        restart = self.options["collections"] == "restart"
+        rows: dict[str, list[list[int]]] = {}
+
+        def put(part: str, seat: int, points: int, count: int) -> None:
+            row = rows.setdefault(part, [[0] * n, [0] * n])
+            row[0][seat] += points
+            row[1][seat] += count
+
+        for s in range(n):
+            owned = zones[self.z_coll[s]]
+            put("unicorns", s, sum(self.base[u] for u in owned), len(owned))
+            for part in ("schemes", "tokens", "pate"):
+                put(part, s, 0, 0)
+            for uid in zones[self.z_kept[s]]:
+                a = attrs[uid]
+                pate = a.get("item") == "pate" or (a.get("kind") == "token" and self.attached[uid] < 0)
+                put("pate" if pate else "schemes" if a.get("kind") == "scheme" else "tokens", s, a.get("points", 0), 1)
+            counts = self.colour_counts(s)
+            _, rainbow_points, rainbows = self.collection_bonus(counts)
+            for colour, c in zip(self.rules.colours, counts, strict=True):
+                put(f"collection.{colour}", s, self.colour_value(c - rainbows, restart), c - rainbows)
+            put("rainbows", s, rainbow_points, rainbows)
+        parts = [{"part": part, "points": points, "counts": counts} for part, (points, counts) in rows.items()]
+        totals = [sum(points[s] for points, _ in rows.values()) for s in range(n)]
+        return {"parts": parts, "totals": totals, "verdict": self.verdict(totals)}
+
+    def verdict(self, totals: list[int]) -> dict[str, Any]:
+        """Why the winners won, as a game text and its params (seats by number from 0)."""
+        winners, note = self.result()
+        if not winners:
+            return {}
+        first = winners[0]
+        unicorns = [len(self.zones[self.z_coll[s]]) for s in range(self.num_players)]
+        if note == RAINBOW:
+            return {"key": "verdict.rainbow", "params": {"seat": first}}
+        if note == "unicorns":
+            tied = [s for s in range(self.num_players) if totals[s] == totals[first] and s != first]
+            return {"key": "verdict.unicorns", "params": {"seat": first, "points": totals[first], "count": unicorns[first],
+                                                         "others": max(unicorns[s] for s in tied)}}
+        if note == "shared":
+            return {"key": "verdict.shared", "params": {"points": totals[first], "count": unicorns[first]}}
+        others = [totals[s] for s in range(self.num_players) if s != first]
+        return {"key": "verdict.points", "params": {"seat": first, "points": totals[first],
+                                                    "margin": totals[first] - max(others, default=0)}}
 
     def scores(self) -> list[int]:
         """The sum of each seat's `score_details` (its unicorns' points, every points value

@@ -106,7 +106,9 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         if self.quiet:
             self.relocate(uid, zone, slot, face)
             return _QUIET_MOVE
-        return CardsMixin.move(self, uid, zone, slot, face, reason, actor)
+        event = CardsMixin.move(self, uid, zone, slot, face, reason, actor)
+        now = self.unicorn_now(uid)
+        return event if now is None else event._replace(info=now)
 
     def move_many(
         self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
@@ -416,7 +418,9 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         pos = self.hunt_pos
         unicorn = zones[self.z_line][pos]
         winner = self.winner
-        for uid in zones[self.z_under[pos]][:]:  # schemes nobody revealed
+        for uid in zones[self.z_under[pos]][:]:  # schemes nobody revealed (not the one revealed)
+            if uid == scheme:
+                continue
             events.append(self.move(uid, self.z_spent[owner[uid]], reason="scheme_away"))  # type: ignore[index]
         if scheme >= 0:
             if winner >= 0 and rules.schemes_stay[self.card_ids[scheme]]:

@@ -27,13 +27,37 @@ class ViewsMixin(UnicornsBase):
         ids, attrs = self.card_ids, self.cards.attrs
         on = [u for u in range(len(ids)) if self.attached[u] == uid]
         points = self.base[uid] + sum(attrs[u].get("points", 0) for u in on)
-        return {
+        entry = {
             "card": ids[uid].replace("_", " "),
             "colour": self.colour[uid] or None,
             "points": points,
             "schemes": [ids[u] for u in on if attrs[u].get("kind") == "scheme"],
             "tokens": [ids[u] for u in on if attrs[u].get("kind") == "token"],
         }
+        if self.polymorphed(uid):
+            entry["form"] = "pigicorn"
+        return entry
+
+    def polymorphed(self, uid: int) -> bool:
+        """A unicorn a scheme turned into a Pigicorn (its own points are not its card's)."""
+        return self.base[uid] != self.cards.attrs[uid].get("points", 0)
+
+    def unicorn_now(self, uid: int) -> tuple[tuple[str, Any], ...] | None:
+        """A unicorn's card attributes in its events once it changed (its colour now, its
+        points with what is on it, `form` once polymorphed), so that the log names it as it
+        is; None for any other card, or a unicorn as printed."""
+        attrs = self.cards.attrs[uid]
+        if attrs.get("kind") != "unicorn":
+            return None
+        points = self.base[uid] + sum(self.cards.attrs[u].get("points", 0) for u, on in enumerate(self.attached) if on == uid)
+        colour = self.colour[uid]
+        pigicorn = self.polymorphed(uid)
+        if colour == attrs["colour"] and points == attrs["points"] and not pigicorn:
+            return None
+        now = {**dict(self.cards.info[uid]), "colour": colour, "points": points}
+        if pigicorn:
+            now["form"] = "pigicorn"
+        return tuple(now.items())
 
     def public_view(self, seat: int | None) -> dict[str, Any]:
         zones, ids, n = self.zones, self.card_ids, self.num_players
@@ -68,6 +92,8 @@ class ViewsMixin(UnicornsBase):
             "tiebreak": tiebreak,
             "sheet": self.score_sheet.view(winners, tiebreak),  # one row per round played out
         }
+        if self.phase == OVER:  # the final count part by part, and why the winners won
+            view["breakdown"] = self.breakdown()
         if seat is not None:
             view["hand"] = self._hand_values(seat)
             view["schemes"] = sorted(ids[u] for u in zones[self.z_shand[seat]])
