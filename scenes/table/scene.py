@@ -29,6 +29,7 @@ from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.composer_input import ComposerInput
+from scenes.table.hold import InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
@@ -76,6 +77,7 @@ class TableScene(Scene):
         self.placements: Placements
         self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
         self.input = HandInput(self)
+        self.hold = InputHold(self)  # keys and clicks kept while the table moves (scenes/table/hold.py)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
         match.on_action.append(self._on_action)
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
@@ -319,6 +321,12 @@ class TableScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     self._button(button.action)
                     return True
+        if self.hold.take(event):  # meant for a decision not open yet: kept (scenes/table/hold.py)
+            return True
+        return self.dispatch(event)
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """A key or click for the player's decision: the layout's, the composer's, the hand's."""
         ctx = self._composer_ctx()
         if self.layout.handle_event(ctx, event):  # a layout's own buttons and keys
             return True
@@ -417,6 +425,7 @@ class TableScene(Scene):
         if was_busy:
             self._sync()
         if self.match.is_over():
+            self.hold.release()  # kept input that can no longer be meant is refused aloud
             self._finish_match(dt)
             return
         waiting = self.match.human_to_act()
@@ -432,6 +441,7 @@ class TableScene(Scene):
         if (self.viewer is not None and self.tour_index is None and self.match.human_seats
                 and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
+        self.hold.release()
 
     def _finish_match(self, dt: float) -> None:
         self.end_timer += dt
@@ -457,6 +467,8 @@ class TableScene(Scene):
         return out
 
     def hint(self) -> str:
+        if self.hold.kept:
+            return self.app.tr("table.hint_held", keys=self.hold.words())
         if self.animator.busy:
             return self.app.tr("table.hint_skip")
         if self.active_seat() is not None:
@@ -495,6 +507,7 @@ class TableScene(Scene):
             self._draw_step(surface, step)
         self.composer.draw(ctx, surface)
         self.input.draw(surface)
+        self.hold.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
         draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
