@@ -58,6 +58,7 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+CARD_FIRST = "\u2063"  # a card name standing first in a sentence (never listed: "{card} goes back")
 SEAT_NUMBER = re.compile(r"(?<!\w)(\d+):")
 
 
@@ -112,6 +113,7 @@ class LogLine:
     marker: bool = False
     kind: str = "event"
     count: int = 1
+    cards: tuple[str, ...] = ()  # the cards the line names (the log shows their small faces)
 
 
 class LogWriter:
@@ -149,11 +151,11 @@ class LogWriter:
         if isinstance(event, PhaseBegan):
             return LogLine(self._phase(event), marker=True, kind="phase")
         if isinstance(event, CardMoved):
-            return LogLine(self._moved(event, count), kind="move")
+            return LogLine(self._moved(event, count), kind="move", cards=_named(event.card))
         if isinstance(event, CardRevealed):
-            return LogLine(self._revealed(event), kind="reveal")
+            return LogLine(self._revealed(event), kind="reveal", cards=_named(event.card))
         if isinstance(event, CardSeen):
-            return LogLine(self._seen(event), kind="seen")
+            return LogLine(self._seen(event), kind="seen", cards=_named(event.card))
         if isinstance(event, CardConcealed):
             return LogLine(self._concealed(event), kind="conceal")
         if isinstance(event, MarkerChanged):
@@ -161,7 +163,8 @@ class LogWriter:
         if isinstance(event, ScoreChanged):
             return LogLine(self._score(event), kind="score")
         if isinstance(event, Note):
-            return LogLine(self._note(event, count), kind="note")
+            card = dict(event.params).get("card")
+            return LogLine(self._note(event, count), kind="note", cards=_named(card if isinstance(card, str) else None))
         if isinstance(event, GameOver):
             return LogLine(self._game_over(event), marker=True, kind="game_over")
         return None
@@ -172,14 +175,14 @@ class LogWriter:
             return self.t(key, number=e.number, seat=self.seat_name(e.seat))
         return self.t("log.phase", phase=e.phase, number=e.number)
 
-    def _moved(self, e: CardMoved, count: int = 1) -> str:
+    def _moved(self, e: CardMoved, count: int = 1, cards: str | None = None) -> str:
         owner = e.from_seat if e.from_seat is not None else e.to_seat
         actor = e.actor if e.actor is not None else owner
         params = {
             "actor": self.seat_name(actor),
             "owner": self.seat_name(owner),
             "to": self.seat_name(e.to_seat),
-            "card": self.card_name(e.card),
+            "card": self.card_name(e.card) if cards is None else cards,
             "count": count,
         }
         key = f"move.{e.reason}"
@@ -194,12 +197,13 @@ class LogWriter:
         key = f"zone.{name}"
         return self.t(key) if self.rules.has_text(key) else name
 
-    def _revealed(self, e: CardRevealed) -> str:
-        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+    def _revealed(self, e: CardRevealed, cards: str | None = None) -> str:
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card) if cards is None else cards,
+                  "zone": self._zone(e.zone)}
         key = f"reveal.{e.zone}"
-        if self.rules.has_text(key):
-            return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
-        return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
+        if not self.rules.has_text(key):
+            key = "log.revealed" if e.seat is not None else "log.revealed_table"
+        return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
 
     def _seen(self, e: CardSeen) -> str:
         """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
@@ -301,12 +305,33 @@ class LogWriter:
 
     # ------------------------------------------------------------------ batches
     def lines(self, events: Iterable[Event]) -> list[LogLine]:
-        """Sentences for one action's events; a sentence repeated in the batch is told once with
-        its count (a new day sends every card home: "Ann takes the card back. (×8)")."""
+        """Sentences for one action's events. A sentence repeated in the batch is told once with
+        its count (a new day sends every card home: "Ann takes the card back. (×8)"); the moves
+        of a reason whose game text has an `.all` form are told once in that form (a round's
+        set-up or clean-up: "The cards are gathered and shuffled."); next moves or reveals of
+        the same kind by the same seats, each naming its card, are one sentence listing them
+        ("You reveal Hunt 1 and Hunt 4.")."""
         out: list[LogLine] = []
         first: list[Event | None] = []  # the event each line was told from
         seen: dict[tuple[str, str], int] = {}
+        told_all: set[str] = set()
+        listed: tuple[Any, ...] | None = None  # the group of the last line, while it may grow
         for event in events:
+            shown = redact(event, self.viewer)
+            if isinstance(shown, CardMoved) and self.rules.has_text(f"move.{shown.reason}.all"):
+                if shown.reason not in told_all:
+                    told_all.add(shown.reason)
+                    out.append(LogLine(self.t(f"move.{shown.reason}.all"), kind="move"))
+                    first.append(None)
+                listed = None
+                continue
+            group = self._group(shown)
+            if group is not None and group == listed and out:
+                last = out[-1]
+                cards = (*last.cards, *_named(getattr(shown, "card", None)))
+                out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]
+                continue
+            listed = group
             line = self.line(event)
             if line is None:
                 continue
@@ -318,22 +343,54 @@ class LogWriter:
             key = (line.text, line.kind)
             if key in seen:
                 last = out[seen[key]]
-                out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1)
+                out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1, last.cards)
+                listed = None
             else:
                 seen[key] = len(out)
                 out.append(line)
-                first.append(event)
+                first.append(shown)
         for i, (line, origin) in enumerate(zip(out, first, strict=True)):
             if line.count > 1 and origin is not None:  # "Alice bets 4 fish." if the game says so
                 plural = self.line(origin, line.count)
                 if plural is not None and plural.text != line.text:
-                    out[i] = LogLine(plural.text, line.marker, line.kind)
+                    out[i] = LogLine(plural.text, line.marker, line.kind, cards=line.cards)
         return out
+
+    def _group(self, e: Event) -> tuple[Any, ...] | None:
+        """What next events must share to be told in one sentence listing their cards: a known
+        card moved for the same reason between the same seats and zones, or revealed in the same
+        zone; never when the card is the sentence's subject ("{card} goes back" agrees with one)."""
+        if isinstance(e, CardMoved) and e.card is not None and e.reason:
+            key = f"move.{e.reason}"
+            said = self.t(key, actor="", owner="", to="", card=CARD_FIRST, count=1) if self.rules.has_text(key) else ""
+            if CARD_FIRST not in said or said.startswith(CARD_FIRST):
+                return None
+            return ("move", e.reason, e.actor, e.from_seat, e.to_seat, e.from_zone, e.to_zone, e.from_pos, e.to_pos)
+        if isinstance(e, CardRevealed) and e.card is not None:
+            key = f"reveal.{e.zone}"
+            said = self.t(key, seat="", card=CARD_FIRST, zone="") if self.rules.has_text(key) else ""
+            if said.startswith(CARD_FIRST) or (said and CARD_FIRST not in said):
+                return None
+            return ("reveal", e.zone, e.seat, e.pos)
+        return None
+
+    def _listing(self, origin: Event, cards: tuple[str, ...]) -> str:
+        """The sentence of `origin` naming every card of `cards` ("Hunt 1, Hunt 3 and Hunt 4")."""
+        names = [self.card_name(c) for c in cards]
+        text = names[0] if len(names) == 1 else self.t("log.list", items=", ".join(names[:-1]), last=names[-1])
+        if isinstance(origin, CardMoved):
+            return self._moved(origin, cards=text)
+        assert isinstance(origin, CardRevealed)
+        return self._revealed(origin, cards=text)
 
 
 def display_text(line: LogLine) -> str:
     """The line as shown: a repeated sentence gets its count."""
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
+
+
+def _named(card: str | None) -> tuple[str, ...]:
+    return () if card is None else (card,)
 
 
 def _whole(value: object) -> TypeGuard[int]:

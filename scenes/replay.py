@@ -253,7 +253,8 @@ class ReplayScene(Scene):
         self.log.set_viewer(self.viewer)
 
     def _refresh_log(self) -> None:
-        self.log.reset(self.events[: self.index], self.record.undos)
+        self.log.reset(self.events[: self.index], self.record.undos, [seat for seat, _ in self.record.actions[: self.index]])
+        self.log.highlight_from = self.index - 1  # the move just replayed
 
     def view(self) -> dict[str, Any]:
         view = self.states[self.index].view(self.viewer)

@@ -60,6 +60,7 @@ class TableScene(Scene):
         self.art = CardArt(app, self.rules, self.layout)
         self.painter = Painter(app, self.art)
         self.animator = Animator(self.layout, self.caption_of)
+        self.animator.last.follow = not match.human_seats  # nobody decides: the newest move is marked
         self.animator.on_step = self._on_step
         humans = match.human_seats
         self.hot_seat = len(humans) >= 2
@@ -114,6 +115,7 @@ class TableScene(Scene):
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
+        self.animator.last.resync(self.view["zones"])
         shown = self.animator.view
         assert shown is not None
         for region in self.placements.regions.values():  # the viewer's own hand, sorted
@@ -210,7 +212,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
-        self.animator.push([redact(e, self.viewer) for e in events])
+        self.animator.push([redact(e, self.viewer) for e in events], len(self.match.history) - 1)
 
     def _on_step(self, step: Step) -> None:
         if step.caption:
@@ -239,6 +241,7 @@ class TableScene(Scene):
             self._sync()
         self.input.reset()
         self.composer.reset()
+        self.animator.last.forget_before(len(self.match.history))  # marked: what follows this decision
         self.match.submit(seat, text)
         return True
 
@@ -502,6 +505,7 @@ class TableScene(Scene):
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
                      self.input.hand_state(), flipping, self.composer.hidden(ctx),
                      {hover.region.name: hover.index} if hover is not None else None, self.moments.teams(len(names)))
+        self.animator.last.draw(surface, placements, self.view["zones"])  # the last moves (marks.py)
         self.layout.draw_table(ctx, surface)  # what a layout draws beyond card regions
         if step is not None:
             self._draw_step(surface, step)
