@@ -300,6 +300,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        elif event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no tooltip stays
+            self.mouse = None
         if self.privacy_for is not None:
             return self._handle_privacy(event)
         if self.tour_index is not None:
