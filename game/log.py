@@ -119,11 +119,14 @@ class LogLine:
 class LogWriter:
     """Turns events into sentences for one reader (`viewer`: a seat, or None for the public)."""
 
-    def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None):
+    def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None, reader: int | None = None):
+        """`viewer`: what the reader may know (a seat's cards; None: the public); `reader`: the
+        seat addressed as "you" when it differs from `viewer` (a public log read by a player)."""
         self.rules = rules
         self.lang = lang if lang in LANGS else "fr"
         self.names = list(names)
         self.viewer = viewer
+        self.reader = viewer if reader is None else reader
 
     # ----------------------------------------------------------------- helpers
     def t(self, key: str, /, **params: Any) -> str:
@@ -187,7 +190,7 @@ class LogWriter:
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            form = reader_key(self.rules, key, self.viewer, actor, owner, count, receiver=e.to_seat)
+            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat)
             return self.t(form, **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
@@ -203,7 +206,7 @@ class LogWriter:
         key = f"reveal.{e.zone}"
         if not self.rules.has_text(key):
             key = "log.revealed" if e.seat is not None else "log.revealed_table"
-        return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
+        return self.t(reader_key(self.rules, key, self.reader, e.seat), **params)
 
     def _seen(self, e: CardSeen) -> str:
         """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
@@ -214,7 +217,7 @@ class LogWriter:
         }
         key = f"seen.{e.zone}"
         if self.rules.has_text(key):
-            return self.t(reader_key(self.rules, key, self.viewer, e.viewer, e.seat), **params)
+            return self.t(reader_key(self.rules, key, self.reader, e.viewer, e.seat), **params)
         return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
 
     def _concealed(self, e: CardConcealed) -> str:
@@ -249,12 +252,12 @@ class LogWriter:
                 fields = {k: v for k, v in value.items() if isinstance(k, str)}
                 if "id" in fields:  # the marker's own id: {animal} for an "animal" marker
                     fields.setdefault(e.marker, fields["id"])
-                return self.t(reader_key(self.rules, key, self.viewer, e.seat), **{**params, **self.localize(fields)})
+                return self.t(reader_key(self.rules, key, self.reader, e.seat), **{**params, **self.localize(fields)})
         if isinstance(value, str) and self.rules.has_text(f"marker.{e.marker}_{value}"):
-            return self.t(reader_key(self.rules, f"marker.{e.marker}_{value}", self.viewer, e.seat), **params)
+            return self.t(reader_key(self.rules, f"marker.{e.marker}_{value}", self.reader, e.seat), **params)
         if self.rules.has_text(f"marker.{e.marker}_to"):
             seat = value if isinstance(value, int) and not isinstance(value, bool) else e.seat
-            key = reader_key(self.rules, f"marker.{e.marker}_to", self.viewer, seat)
+            key = reader_key(self.rules, f"marker.{e.marker}_to", self.reader, seat)
             return self.t(key, **{**params, "seat": self.seat_name(seat)})
         name_key = f"marker.{e.marker}"
         value_key = f"{e.marker}.{value}"
@@ -275,7 +278,7 @@ class LogWriter:
                 key = f"score.{part}"
                 label = self.t(key) if self.rules.has_text(key) else part
                 parts.append(f"{label} {points:+d}")
-        key = reader_key(self.rules, "log.score", self.viewer, e.seat)
+        key = reader_key(self.rules, "log.score", self.reader, e.seat)
         text = self.t(key, seat=self.seat_name(e.seat), delta=f"{e.delta:+d}", total=e.total)
         return f"{text} ({', '.join(parts)})" if parts else text
 
@@ -286,12 +289,12 @@ class LogWriter:
             return self.t("log.note", key=e.key)
         own = params["count"]  # a note counting things itself ("hunts with 3 cards") reads plural too
         plural = own if isinstance(own, int) and not isinstance(own, bool) and "count" in dict(e.params) else count
-        return self.t(reader_key(self.rules, key, self.viewer, e.seat, count=plural), **params)
+        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
         if len(e.winners) == 1:  # "Game over: you win." for the winner at the screen
-            return self.t(reader_key(self.rules, "log.winner", self.viewer, e.winners[0]), winners=names)
+            return self.t(reader_key(self.rules, "log.winner", self.reader, e.winners[0]), winners=names)
         return self.t("log.winners", winners=names)
 
     def start_line(self) -> LogLine:
@@ -300,7 +303,7 @@ class LogWriter:
 
     def undo_line(self, seat: int, count: int, redo: bool = False) -> LogLine:
         """The line that makes an undo (or redo) visible in the log."""
-        key = reader_key(self.rules, "log.redo" if redo else "log.undo", self.viewer, seat)
+        key = reader_key(self.rules, "log.redo" if redo else "log.undo", self.reader, seat)
         return LogLine(self.t(key, seat=self.seat_name(seat), count=count), kind="redo" if redo else "undo")
 
     # ------------------------------------------------------------------ batches
@@ -326,9 +329,10 @@ class LogWriter:
                 listed = None
                 continue
             group = self._group(shown)
-            if group is not None and group == listed and out:
+            card = getattr(shown, "card", None)
+            if group is not None and group == listed and out and card not in out[-1].cards:
                 last = out[-1]
-                cards = (*last.cards, *_named(getattr(shown, "card", None)))
+                cards = (*last.cards, *_named(card))
                 out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]
                 continue
             listed = group

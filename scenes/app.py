@@ -178,11 +178,12 @@ class App:
         """UI text that agrees with a number: "key.one" / "key.other" ("1 point", "2 points")."""
         return self.translator.plural(key, count, **params)
 
-    def shown_name(self, name: str) -> str:
-        """A seat's name as shown: the setup's default name for the first seat ("Vous", "You")
-        follows the current language (a match started in French, read in English)."""
+    def shown_name(self, name: str, seat: int | None = None) -> str:
+        """A seat's name as shown. Matches saved by older versions named the first human seat
+        "Vous" / "You", which reads wrong in a sentence about that seat ("Vous pioche"): it is
+        shown as the seat's number ("Joueur 1"), in the current language."""
         if name in self.translator.all_forms("setup.you"):
-            return self.tr("setup.you")
+            return self.tr("setup.player", number=(seat or 0) + 1)
         return name
 
     def game_text(self, rules: Any, key: str, **params: Any) -> str:

@@ -191,13 +191,15 @@ class ReplayScene(Scene):
             state = self.states[-1].clone()
             state.apply(seat, self.rules.parse_action(state, seat, text))
             self.states.append(state)
-        self.names = [s.name for s in self.record.seats]
+        self.names = [app.shown_name(s.name, i) for i, s in enumerate(self.record.seats)]
         humans = self.record.humans
         self.viewer: int | None = humans[0] if humans else None
         self.index = 0
         self.playing = False
         self.clock = 0.0
         self.log = LogPanel(app, self.rules, self.names, self.viewer)
+        self.log.reader = humans[0] if len(humans) == 1 else None  # the public view still says "you" to its player
+        self.log.you = app.tr("log_panel.you")
         self.layout, self.painter = self._table_drawing()
         self._extras_ok = True
         self.table_rect = pygame.Rect(0, 0, 0, 0)

@@ -73,12 +73,14 @@ class LogPanel:
         self.highlight_from: int | None = None  # lines of actions from this one are the last move
         self.card_image: Callable[[str, tuple[int, int]], pygame.Surface] | None = None  # small faces
         self.you = ""  # the heading of the reader's own turns ("You"); empty: its name
+        self.reader: int | None = None  # a public log read by this seat: it is "you" (replay viewer)
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
         shown = getattr(self.app, "shown_name", None)  # "Vous" read in English is "You"
-        names = [shown(n) for n in self.names] if shown is not None else self.names
-        return LogWriter(self.rules, self.app.settings.language, names, self.viewer)
+        names = [shown(n, i) for i, n in enumerate(self.names)] if shown is not None else self.names
+        return LogWriter(self.rules, self.app.settings.language, names, self.viewer,
+                         reader=self.reader if self.viewer is None else None)
 
     def add_events(self, events: Iterable[Event], held: bool = False, seat: int | None = None) -> None:
         """An action's events (`seat`: who acted, the heading of its turn's block); `held`: told
@@ -272,7 +274,7 @@ class LogPanel:
         return rows
 
     def _seat_heading(self, seat: int) -> str:
-        if seat == self.viewer and self.you:
+        if seat == (self.viewer if self.viewer is not None else self.reader) and self.you:
             return self.you
         names = self._writer().names
         return names[seat] if 0 <= seat < len(names) else ""
@@ -427,7 +429,7 @@ class TableRecords:
         timeline = self.recorder.timeline
         actions = timeline.record.actions
         last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
-        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None)
+        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None, reader=seat)
         return [display_text(line) for line in writer.lines([e for batch in timeline.events[last + 1:] for e in batch])]
 
     # ------------------------------------------------------------------ undo

@@ -130,7 +130,7 @@ class TableScene(Scene):
 
     def name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < self.match.num_seats:
-            return self.app.shown_name(self.match.seat_name(seat))
+            return self.app.shown_name(self.match.seat_name(seat), seat)
         if isinstance(seat, int) and seat >= 0:  # a table seat nobody plays (a ghost)
             return self.layout.seat_name(self.ctx(), seat) or ""
         return ""
