@@ -152,6 +152,10 @@ class App:
             self.settings.window_size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
         self._relayout()
 
+    def relayout(self) -> None:
+        """Every scene lays itself out again (the text size changed)."""
+        self._relayout()
+
     def _relayout(self) -> None:
         """Every scene recomputes its layout (window size or language changed)."""
         self.dirty = True
@@ -168,6 +172,10 @@ class App:
     def px(self, value: float) -> int:
         """A base size (at 1280x720) in pixels for the current window."""
         return max(1, round(value * self.ui_scale()))
+
+    def tx(self, value: float) -> int:
+        """A base text size in pixels: the window's scale times the player's text size."""
+        return max(1, round(value * self.ui_scale() * float(self.settings.text_size)))
 
     # ------------------------------------------------------------------ text, fonts, sounds
     def tr(self, key: str, **params: Any) -> str:

@@ -233,12 +233,12 @@ class LogPanel:
         self.rect = pygame.Rect(rect)
 
     def _font(self, heading: bool = False) -> pygame.font.Font:
-        return self.app.font(self.app.px(theme.SMALL_SIZE), bold=heading)
+        return self.app.font(self.app.tx(theme.SMALL_SIZE), bold=heading)  # the player's text size
 
     def _wrapped(self) -> list[Row]:
         lines = self.lines()
         width = self.rect.width - 2 * self.app.px(10)
-        key = (width, self.app.px(theme.SMALL_SIZE), self._lang)
+        key = (width, self.app.tx(theme.SMALL_SIZE), self._lang)
         if self._rows is None or self._wrap_key != key:
             self._rows, self._wrap_key = self._wrap(lines, width, self._info, None), key
         return self._rows
@@ -320,7 +320,7 @@ class LogPanel:
             return
         rows = self._wrapped()
         self.scroll = min(self.scroll, self._max_scroll())
-        key = (self.rect.size, id(rows), len(rows), rows[-1] if rows else None, self.scroll, self.app.px(100),
+        key = (self.rect.size, id(rows), len(rows), rows[-1] if rows else None, self.scroll, self.app.tx(100),
                self.highlight_from)
         if self._image is None or self._image_key != key:
             self._image = pygame.Surface(self.rect.size, pygame.SRCALPHA)

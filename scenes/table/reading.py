@@ -170,8 +170,8 @@ def draw_tooltip(surface: pygame.Surface, app: Any, lines: list[str], anchor: tu
     px = app.px
     area = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
     w, h = area.right, area.bottom
-    width = min(px(380), w - px(16))
-    font, bold = app.font(px(theme.SMALL_SIZE)), app.font(px(theme.SMALL_SIZE), bold=True)
+    width = min(app.tx(380), w - px(16))
+    font, bold = app.font(app.tx(theme.SMALL_SIZE)), app.font(app.tx(theme.SMALL_SIZE), bold=True)
     rows: list[tuple[str, bool]] = []
     for i, line in enumerate(lines):
         f = bold if i == 0 else font

@@ -43,6 +43,7 @@ TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour w
 CAPTION_LINES = 3
 ERROR_SECONDS = 4.0
 END_LINGER = 1.5  # seconds on the final table before the results
+REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every step at once
 
 
 class TableScene(Scene):
@@ -423,7 +424,7 @@ class TableScene(Scene):
         if self.match.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
         was_busy = self.animator.busy
-        self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
+        self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
         if self.animator.busy:
             return
@@ -447,6 +448,13 @@ class TableScene(Scene):
                 and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
         self.hold.release()
+
+    def animation_speed(self) -> float:
+        """The settings' speed; with reduced motion, steps end as they start: no card flies,
+        a moment is shown at once (its caption, its sound, its log line all the same)."""
+        if getattr(self.app.settings, "reduced_motion", False):
+            return REDUCED_MOTION_SPEED
+        return float(self.app.settings.animation_speed)
 
     def _finish_match(self, dt: float) -> None:
         self.end_timer += dt
