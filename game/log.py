@@ -58,6 +58,7 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+OBJECT_SEATS = frozenset({"from", "to"})  # seat params never a sentence's subject: "you" for the reader
 CARD_FIRST = "\u2063"  # a card name standing first in a sentence (never listed: "{card} goes back")
 SEAT_NUMBER = re.compile(r"(?<!\w)(\d+):")
 
@@ -231,7 +232,9 @@ class LogWriter:
         """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""
         out: dict[str, Any] = {}
         for name, value in params.items():
-            if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            if name in OBJECT_SEATS and value == self.reader and _whole(value):
+                value = self.t("log.you_object")  # "moves from you to Bob": the reader is "you"
+            elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
                 value = self.seat_name(value)
             elif name == "card" and isinstance(value, str):
                 value = self.card_name(value)

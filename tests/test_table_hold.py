@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.events import Note
+from game.engine.events import CardMoved, Note
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.table.hold import Kept
 from tests.table_helpers import frames, hand_card_center, key, make_app, make_table, mouse, settle
@@ -56,9 +56,10 @@ def test_unicorn_bids_typed_while_the_last_hunt_shows_are_taken(tmp_path, monkey
     post(app, mouse("down", own_button(scene, "confirm").center), mouse("up", own_button(scene, "confirm").center))
     assert ana_last(scene) == "hunt 1 4"
     busy_seen = False
-    for _ in range(200):  # hunt 1's result is on the table: Ana already types hunt 2's bid (a pass)
+    for _ in range(1000):  # hunt 1's result is on the table: Ana already types hunt 2's bid (a pass)
         frames(app, 1, 0.02)
-        if scene.animator.busy and scene.animator.current is not None:
+        step = scene.animator.current  # the hunt's result: the unicorn flies to Ana's collection
+        if step is not None and any(isinstance(e, CardMoved) and e.to_zone == "collection" for e in step.events):
             busy_seen = True
             break
     assert busy_seen and scene.active_seat() is None

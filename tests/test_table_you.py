@@ -105,3 +105,13 @@ def test_a_human_seats_default_name_is_a_name_and_old_you_names_read_as_the_seat
     assert app.shown_name("Vous", 0) == "Joueur 1" and app.shown_name("You", 2) == "Joueur 3"
     app.set_language("en")
     assert app.shown_name("Vous", 0) == "Player 1" and app.shown_name("Ana", 0) == "Ana"
+
+
+@pytest.mark.parametrize(("lang", "text"), [("fr", "va de vous à Chloé"), ("en", "moves from you to Chloé")])
+def test_an_animal_moving_from_the_readers_seat_says_you(lang: str, text: str) -> None:
+    from game.engine.events import MarkerChanged
+
+    wh = registry.load("wolf_and_hound")
+    moved = MarkerChanged("animal", 0, {"reason": "play", "id": "wolf_01", "from": 0, "to": 2})
+    assert text in LogWriter(wh, lang, ["Ana", "Bruno", "Chloé", "Didier"], 0).line(moved).text
+    assert "Ana" in LogWriter(wh, lang, ["Ana", "Bruno", "Chloé", "Didier"], 1).line(moved).text

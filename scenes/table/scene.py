@@ -22,7 +22,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import SEAT_PARAMS, reader_key, seat_values
+from game.log import OBJECT_SEATS, SEAT_PARAMS, reader_key, seat_values
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -193,6 +193,8 @@ class TableScene(Scene):
         for name, value in params.items():
             if name == "card" and isinstance(value, str):
                 out[name] = self.card_name(value)
+            elif name in OBJECT_SEATS and value == self.viewer and isinstance(value, int) and not isinstance(value, bool):
+                out[name] = self.game_text("log.you_object")  # "moves from you to Bob"
             elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
                 out[name] = self.name(value)
             elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
