@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game.engine.events import CardMoved, Note
-from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.table.hold import Kept
 from tests.table_helpers import frames, hand_card_center, key, make_app, make_table, mouse, settle
 from tests.test_kill_the_unicorns_table_play import ana_last, own_button, submit_until, under
 from tests.test_kill_the_unicorns_table_play import table as unicorns_table
+from tests.test_table_marks import table
 
 
 def post(app, *events: pygame.event.Event) -> None:
@@ -22,16 +22,8 @@ def post(app, *events: pygame.event.Event) -> None:
     app.step(1 / 60, pygame.event.get())
 
 
-def silver_table(app, kinds: str = "hbb"):
-    from scenes.table.scene import TableScene
-
-    app.settings.extra["tours_seen"] = ["silver_amulet"]
-    names = ["Ana", "Bruno", "Chloé"]
-    seats = [SeatConfig(names[i], HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
-    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": 0})
-    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
-    app.push(scene)
-    return scene
+def silver_table(app):
+    return table(app, "silver_amulet", seed=3)
 
 
 def test_silver_opening_peeks_typed_during_the_deal_are_taken(tmp_path, monkeypatch) -> None:
