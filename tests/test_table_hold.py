@@ -105,3 +105,19 @@ def test_kept_keys_are_cleared_by_escape_and_refused_aloud_when_they_no_longer_a
     scene.hold.release()
     text, error, _ = scene.captions[-1]
     assert error and text == app.tr("table.held_dropped", count=1) and not scene.hold.kept
+
+
+def test_hot_seat_keys_while_the_last_move_plays_are_refused_aloud(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hhb")
+    settle(app, scene)
+    seat = scene.privacy_for
+    scene.privacy_for, scene.viewer, scene.bottom = None, seat, seat
+    assert scene.submit(str(scene.match.state.legal_actions(seat)[0]))
+    scene.animator.push([Note("x", None, ())])
+    frames(app, 1)
+    assert scene.viewer is None and scene.animator.busy
+    scene.captions.clear()
+    post(app, key(pygame.K_1))
+    text, error, _ = scene.captions[-1]
+    assert error and text == app.tr("table.wait_animation")

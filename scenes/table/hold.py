@@ -57,7 +57,7 @@ class InputHold:
             scene.say(scene.app.tr("table.held_cleared"), error=True)
             return True
         if not self.holding():
-            return False
+            return self._refused(event)
         if event.type == pygame.KEYDOWN:
             if event.key in OWN_KEYS:
                 return False
@@ -79,6 +79,19 @@ class InputHold:
         self.kept.append(kept)
         scene.app.dirty = True
         return True
+
+    def _refused(self, event: pygame.event.Event) -> bool:
+        """Hot-seat, while the last move plays and nobody is at the screen yet: the next player's
+        keys and clicks cannot be kept for them (the pass screen comes first); they are refused
+        aloud."""
+        scene = self.scene
+        if not (scene.hot_seat and scene.viewer is None and scene.privacy_for is None and scene.animator.busy):
+            return False
+        decision = (event.type == pygame.KEYDOWN and event.key not in OWN_KEYS) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        if decision:
+            scene.say(scene.app.tr("table.wait_animation"), error=True)
+        return decision
 
     def _card_at(self, pos: tuple[int, int]) -> tuple[str | None, tuple[int, int]]:
         hand = self.scene.input
