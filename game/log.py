@@ -58,6 +58,7 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+NOBODY = -1  # a LogWriter's reader when no player reads (a table of bots): nobody is "you"
 OBJECT_SEATS = frozenset({"from", "to"})  # seat params never a sentence's subject: "you" for the reader
 CARD_FIRST = "\u2063"  # a card name standing first in a sentence (never listed: "{card} goes back")
 SEAT_NUMBER = re.compile(r"(?<!\w)(\d+):")
@@ -122,7 +123,8 @@ class LogWriter:
 
     def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None, reader: int | None = None):
         """`viewer`: what the reader may know (a seat's cards; None: the public); `reader`: the
-        seat addressed as "you" when it differs from `viewer` (a public log read by a player)."""
+        seat addressed as "you" when it differs from `viewer` (a public log read by a player;
+        NOBODY: none)."""
         self.rules = rules
         self.lang = lang if lang in LANGS else "fr"
         self.names = list(names)

@@ -86,6 +86,10 @@ def test_a_table_without_a_person_marks_only_the_newest_move(tmp_path, monkeypat
         if len(seen) > 6:
             break
     assert len(seen) > 6
+    # nobody at this table is "you": every seat by its name, on the table and in the log
+    told = [line.text for line in scene.records.panel.lines()] + [t for t, _, _ in scene.captions]
+    assert told and not any(t.startswith(("Vous ", "À vous")) for t in told)
+    assert app.tr("log_panel.you") not in {r.text for r in scene.records.panel._wrapped() if r.kind == "turn"}
 
 
 def test_silver_a_bot_exchange_or_look_stays_marked_until_your_turn(tmp_path, monkeypatch) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import Event
-from game.log import LogLine, LogWriter, display_text, undo_marks
+from game.log import NOBODY, LogLine, LogWriter, display_text, undo_marks
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
@@ -74,13 +74,15 @@ class LogPanel:
         self.card_image: Callable[[str, tuple[int, int]], pygame.Surface] | None = None  # small faces
         self.you = ""  # the heading of the reader's own turns ("You"); empty: its name
         self.reader: int | None = None  # a public log read by this seat: it is "you" (replay viewer)
+        self.addressed = True  # False: nobody reads as a player (a table of bots): no "you"
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
         shown = getattr(self.app, "shown_name", None)  # "Vous" read in English is "You"
         names = [shown(n, i) for i, n in enumerate(self.names)] if shown is not None else self.names
+        reader = self.reader if self.viewer is None else None
         return LogWriter(self.rules, self.app.settings.language, names, self.viewer,
-                         reader=self.reader if self.viewer is None else None)
+                         reader=reader if self.addressed else NOBODY)
 
     def add_events(self, events: Iterable[Event], held: bool = False, seat: int | None = None) -> None:
         """An action's events (`seat`: who acted, the heading of its turn's block); `held`: told
@@ -274,7 +276,7 @@ class LogPanel:
         return rows
 
     def _seat_heading(self, seat: int) -> str:
-        if seat == (self.viewer if self.viewer is not None else self.reader) and self.you:
+        if seat == (self.viewer if self.viewer is not None else self.reader) and self.you and self.addressed:
             return self.you
         names = self._writer().names
         return names[seat] if 0 <= seat < len(names) else ""
@@ -397,6 +399,7 @@ class TableRecords:
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
         self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos, self._seats())
         self.panel.card_image = scene.art.card  # the small faces of the cards a line names
+        self.panel.addressed = bool(match.human_seats)  # a table of bots has no "you"
         self.panel.you = self.app.tr("log_panel.you")
         self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
         self._reported: str | None = None

@@ -150,11 +150,15 @@ class TableScene(Scene):
             return None
         return self.viewer if self.viewer in self.match.human_to_act() else None
 
+    def addressed_seat(self) -> int | None:
+        """The seat addressed as "you": the person at the screen (none at a table of bots)."""
+        return self.viewer if self.match.human_seats else None
+
     # ----------------------------------------------------------------- captions
     def caption_of(self, event: Event, count: int = 1) -> str:
         """The sentence naming what an event did, from the game's texts (or '' for none), in the
         grammar of the player at the screen ("You play…"); `count`: repeated in one step."""
-        reader = self.viewer
+        reader = self.addressed_seat()
         if isinstance(event, CardMoved):
             key = f"move.{event.reason}"
             if event.reason in self.animator.kinds.quiet or not self.rules.has_text(key):
@@ -193,7 +197,7 @@ class TableScene(Scene):
         for name, value in params.items():
             if name == "card" and isinstance(value, str):
                 out[name] = self.card_name(value)
-            elif name in OBJECT_SEATS and value == self.viewer and isinstance(value, int) and not isinstance(value, bool):
+            elif name in OBJECT_SEATS and value == self.addressed_seat() and isinstance(value, int) and not isinstance(value, bool):
                 out[name] = self.game_text("log.you_object")  # "moves from you to Bob"
             elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
                 out[name] = self.name(value)
