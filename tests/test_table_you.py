@@ -22,8 +22,8 @@ JAGD = registry.load("jagdfieber")
 
 
 @pytest.mark.parametrize(("lang", "you", "other"), [
-    ("fr", "Vous défaussez la carte de votre ligne : Prise.", "Ann défausse la carte de sa ligne : Prise."),
-    ("en", "You discard the line's Catch.", "Ann discards the line's Catch."),
+    ("fr", "Vous défaussez de votre ligne : Prise.", "Ann défausse de sa ligne : Prise."),
+    ("en", "You discard from your line: Catch.", "Ann discards from the line: Catch."),
 ])
 def test_fish_fish_discards_say_you_to_the_reader(lang: str, you: str, other: str) -> None:
     discard = CardMoved("catch", 0, "line", None, "discard", -1, "discard", 0)
