@@ -254,7 +254,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.log:
         from game.log import LogWriter, display_text, story
 
-        writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None)
+        humans = played.record.humans  # the one person who played reads "you" (public cards only)
+        reader = humans[0] if len(humans) == 1 else None
+        writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None, reader=reader)
         for line in story(writer, played.events, played.record.undos):
             print(("== " if line.marker else "   ") + printable(display_text(line)))
     return 0

@@ -59,6 +59,9 @@ from game.engine.rules import Rules
 
 LANGS = ("fr", "en")
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
+NOBODY = -1  # a LogWriter's reader when no player reads (a table of bots): nobody is "you"
+OBJECT_SEATS = frozenset({"from", "to"})  # seat params never a sentence's subject: "you" for the reader
+CARD_FIRST = "\u2063"  # a card name standing first in a sentence (never listed: "{card} goes back")
 SEAT_NUMBER = re.compile(r"(?<!\w)(\d+):")
 
 
@@ -113,16 +116,21 @@ class LogLine:
     marker: bool = False
     kind: str = "event"
     count: int = 1
+    cards: tuple[str, ...] = ()  # the cards the line names (the log shows their small faces)
 
 
 class LogWriter:
     """Turns events into sentences for one reader (`viewer`: a seat, or None for the public)."""
 
-    def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None):
+    def __init__(self, rules: Rules, lang: str, names: Sequence[str], viewer: int | None, reader: int | None = None):
+        """`viewer`: what the reader may know (a seat's cards; None: the public); `reader`: the
+        seat addressed as "you" when it differs from `viewer` (a public log read by a player;
+        NOBODY: none)."""
         self.rules = rules
         self.lang = lang if lang in LANGS else "fr"
         self.names = list(names)
         self.viewer = viewer
+        self.reader = viewer if reader is None else reader
 
     # ----------------------------------------------------------------- helpers
     def t(self, key: str, /, **params: Any) -> str:
@@ -155,11 +163,11 @@ class LogWriter:
         if isinstance(event, PhaseBegan):
             return LogLine(self._phase(event), marker=True, kind="phase")
         if isinstance(event, CardMoved):
-            return LogLine(self._moved(event, count), kind="move")
+            return LogLine(self._moved(event, count), kind="move", cards=_named(event.card))
         if isinstance(event, CardRevealed):
-            return LogLine(self._revealed(event), kind="reveal")
+            return LogLine(self._revealed(event), kind="reveal", cards=_named(event.card))
         if isinstance(event, CardSeen):
-            return LogLine(self._seen(event), kind="seen")
+            return LogLine(self._seen(event), kind="seen", cards=_named(event.card))
         if isinstance(event, CardConcealed):
             return LogLine(self._concealed(event), kind="conceal")
         if isinstance(event, MarkerChanged):
@@ -167,7 +175,8 @@ class LogWriter:
         if isinstance(event, ScoreChanged):
             return LogLine(self._score(event), kind="score")
         if isinstance(event, Note):
-            return LogLine(self._note(event, count), kind="note")
+            card = dict(event.params).get("card")
+            return LogLine(self._note(event, count), kind="note", cards=_named(card if isinstance(card, str) else None))
         if isinstance(event, GameOver):
             return LogLine(self._game_over(event), marker=True, kind="game_over")
         return None
@@ -178,21 +187,21 @@ class LogWriter:
             return self.t(key, number=e.number, seat=self.seat_name(e.seat))
         return self.t("log.phase", phase=e.phase, number=e.number)
 
-    def _moved(self, e: CardMoved, count: int = 1) -> str:
+    def _moved(self, e: CardMoved, count: int = 1, cards: str | None = None) -> str:
         owner = e.from_seat if e.from_seat is not None else e.to_seat
         actor = e.actor if e.actor is not None else owner
         params = {
             "actor": self.seat_name(actor),
             "owner": self.seat_name(owner),
             "to": self.seat_name(e.to_seat),
-            "card": self.card_name(e.card, e.info),
+            "card": self.card_name(e.card, e.info) if cards is None else cards,
             "count": count,
             "from_pos": "" if e.from_pos is None else e.from_pos + 1,
             "to_pos": "" if e.to_pos is None else e.to_pos + 1,
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            form = reader_key(self.rules, key, self.viewer, actor, owner, count, receiver=e.to_seat)
+            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat)
             return self.t(form, **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
@@ -202,12 +211,13 @@ class LogWriter:
         key = f"zone.{name}"
         return self.t(key) if self.rules.has_text(key) else name
 
-    def _revealed(self, e: CardRevealed) -> str:
-        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+    def _revealed(self, e: CardRevealed, cards: str | None = None) -> str:
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card) if cards is None else cards,
+                  "zone": self._zone(e.zone)}
         key = f"reveal.{e.zone}"
-        if self.rules.has_text(key):
-            return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
-        return self.t("log.revealed" if e.seat is not None else "log.revealed_table", **params)
+        if not self.rules.has_text(key):
+            key = "log.revealed" if e.seat is not None else "log.revealed_table"
+        return self.t(reader_key(self.rules, key, self.reader, e.seat), **params)
 
     def _seen(self, e: CardSeen) -> str:
         """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
@@ -218,7 +228,7 @@ class LogWriter:
         }
         key = f"seen.{e.zone}"
         if self.rules.has_text(key):
-            return self.t(reader_key(self.rules, key, self.viewer, e.viewer, e.seat), **params)
+            return self.t(reader_key(self.rules, key, self.reader, e.viewer, e.seat), **params)
         return self.t("log.seen" if e.seat is not None else "log.seen_table", **params)
 
     def _concealed(self, e: CardConcealed) -> str:
@@ -232,7 +242,9 @@ class LogWriter:
         """Event params as words: seats by name, cards by name, `x` = v as the text `x.v` if any."""
         out: dict[str, Any] = {}
         for name, value in params.items():
-            if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            if name in OBJECT_SEATS and value == self.reader and _whole(value):
+                value = self.t("log.you_object")  # "moves from you to Bob": the reader is "you"
+            elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
                 value = self.seat_name(value)
             elif name == "card" and isinstance(value, str):
                 value = self.card_name(value)
@@ -253,12 +265,12 @@ class LogWriter:
                 fields = {k: v for k, v in value.items() if isinstance(k, str)}
                 if "id" in fields:  # the marker's own id: {animal} for an "animal" marker
                     fields.setdefault(e.marker, fields["id"])
-                return self.t(reader_key(self.rules, key, self.viewer, e.seat), **{**params, **self.localize(fields)})
+                return self.t(reader_key(self.rules, key, self.reader, e.seat), **{**params, **self.localize(fields)})
         if isinstance(value, str) and self.rules.has_text(f"marker.{e.marker}_{value}"):
-            return self.t(reader_key(self.rules, f"marker.{e.marker}_{value}", self.viewer, e.seat), **params)
+            return self.t(reader_key(self.rules, f"marker.{e.marker}_{value}", self.reader, e.seat), **params)
         if self.rules.has_text(f"marker.{e.marker}_to"):
             seat = value if isinstance(value, int) and not isinstance(value, bool) else e.seat
-            key = reader_key(self.rules, f"marker.{e.marker}_to", self.viewer, seat)
+            key = reader_key(self.rules, f"marker.{e.marker}_to", self.reader, seat)
             return self.t(key, **{**params, "seat": self.seat_name(seat)})
         name_key = f"marker.{e.marker}"
         value_key = f"{e.marker}.{value}"
@@ -279,7 +291,7 @@ class LogWriter:
                 key = f"score.{part}"
                 label = self.t(key) if self.rules.has_text(key) else part
                 parts.append(f"{label} {points:+d}")
-        key = reader_key(self.rules, "log.score", self.viewer, e.seat)
+        key = reader_key(self.rules, "log.score", self.reader, e.seat)
         text = self.t(key, seat=self.seat_name(e.seat), delta=f"{e.delta:+d}", total=e.total)
         return f"{text} ({', '.join(parts)})" if parts else text
 
@@ -290,12 +302,12 @@ class LogWriter:
             return self.t("log.note", key=e.key)
         own = params["count"]  # a note counting things itself ("hunts with 3 cards") reads plural too
         plural = own if isinstance(own, int) and not isinstance(own, bool) and "count" in dict(e.params) else count
-        return self.t(reader_key(self.rules, key, self.viewer, e.seat, count=plural), **params)
+        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
         if len(e.winners) == 1:  # "Game over: you win." for the winner at the screen
-            return self.t(reader_key(self.rules, "log.winner", self.viewer, e.winners[0]), winners=names)
+            return self.t(reader_key(self.rules, "log.winner", self.reader, e.winners[0]), winners=names)
         return self.t("log.winners", winners=names)
 
     def start_line(self) -> LogLine:
@@ -304,17 +316,39 @@ class LogWriter:
 
     def undo_line(self, seat: int, count: int, redo: bool = False) -> LogLine:
         """The line that makes an undo (or redo) visible in the log."""
-        key = reader_key(self.rules, "log.redo" if redo else "log.undo", self.viewer, seat)
+        key = reader_key(self.rules, "log.redo" if redo else "log.undo", self.reader, seat)
         return LogLine(self.t(key, seat=self.seat_name(seat), count=count), kind="redo" if redo else "undo")
 
     # ------------------------------------------------------------------ batches
     def lines(self, events: Iterable[Event]) -> list[LogLine]:
-        """Sentences for one action's events; a sentence repeated in the batch is told once with
-        its count (a new day sends every card home: "Ann takes the card back. (×8)")."""
+        """Sentences for one action's events. A sentence repeated in the batch is told once with
+        its count (a new day sends every card home: "Ann takes the card back. (×8)"); the moves
+        of a reason whose game text has an `.all` form are told once in that form (a round's
+        set-up or clean-up: "The cards are gathered and shuffled."); next moves or reveals of
+        the same kind by the same seats, each naming its card, are one sentence listing them
+        ("You reveal Hunt 1 and Hunt 4.")."""
         out: list[LogLine] = []
         first: list[Event | None] = []  # the event each line was told from
         seen: dict[tuple[str, str], int] = {}
+        told_all: set[str] = set()
+        listed: tuple[Any, ...] | None = None  # the group of the last line, while it may grow
         for event in events:
+            shown = redact(event, self.viewer)
+            if isinstance(shown, CardMoved) and self.rules.has_text(f"move.{shown.reason}.all"):
+                if shown.reason not in told_all:
+                    told_all.add(shown.reason)
+                    out.append(LogLine(self.t(f"move.{shown.reason}.all"), kind="move"))
+                    first.append(None)
+                listed = None
+                continue
+            group = self._group(shown)
+            card = getattr(shown, "card", None)
+            if group is not None and group == listed and out and card not in out[-1].cards:
+                last = out[-1]
+                cards = (*last.cards, *_named(card))
+                out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]
+                continue
+            listed = group
             line = self.line(event)
             if line is None:
                 continue
@@ -326,22 +360,54 @@ class LogWriter:
             key = (line.text, line.kind)
             if key in seen:
                 last = out[seen[key]]
-                out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1)
+                out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1, last.cards)
+                listed = None
             else:
                 seen[key] = len(out)
                 out.append(line)
-                first.append(event)
+                first.append(shown)
         for i, (line, origin) in enumerate(zip(out, first, strict=True)):
             if line.count > 1 and origin is not None:  # "Alice bets 4 fish." if the game says so
                 plural = self.line(origin, line.count)
                 if plural is not None and plural.text != line.text:
-                    out[i] = LogLine(plural.text, line.marker, line.kind)
+                    out[i] = LogLine(plural.text, line.marker, line.kind, cards=line.cards)
         return out
+
+    def _group(self, e: Event) -> tuple[Any, ...] | None:
+        """What next events must share to be told in one sentence listing their cards: a known
+        card moved for the same reason between the same seats and zones, or revealed in the same
+        zone; never when the card is the sentence's subject ("{card} goes back" agrees with one)."""
+        if isinstance(e, CardMoved) and e.card is not None and e.reason:
+            key = f"move.{e.reason}"
+            said = self.t(key, actor="", owner="", to="", card=CARD_FIRST, count=1) if self.rules.has_text(key) else ""
+            if CARD_FIRST not in said or said.startswith(CARD_FIRST):
+                return None
+            return ("move", e.reason, e.actor, e.from_seat, e.to_seat, e.from_zone, e.to_zone, e.from_pos, e.to_pos)
+        if isinstance(e, CardRevealed) and e.card is not None:
+            key = f"reveal.{e.zone}"
+            said = self.t(key, seat="", card=CARD_FIRST, zone="") if self.rules.has_text(key) else ""
+            if said.startswith(CARD_FIRST) or (said and CARD_FIRST not in said):
+                return None
+            return ("reveal", e.zone, e.seat, e.pos)
+        return None
+
+    def _listing(self, origin: Event, cards: tuple[str, ...]) -> str:
+        """The sentence of `origin` naming every card of `cards` ("Hunt 1, Hunt 3 and Hunt 4")."""
+        names = [self.card_name(c) for c in cards]
+        text = names[0] if len(names) == 1 else self.t("log.list", items=", ".join(names[:-1]), last=names[-1])
+        if isinstance(origin, CardMoved):
+            return self._moved(origin, cards=text)
+        assert isinstance(origin, CardRevealed)
+        return self._revealed(origin, cards=text)
 
 
 def display_text(line: LogLine) -> str:
     """The line as shown: a repeated sentence gets its count."""
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
+
+
+def _named(card: str | None) -> tuple[str, ...]:
+    return () if card is None else (card,)
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -198,25 +198,8 @@ class Match:
 
     def poll(self) -> list[tuple[int, str, list[Event]]]:
         """Apply the bot moves that are ready; returns (seat, action text, events) for each."""
-        if not self.threaded:
-            self._compute_inline()
-        if self._process is not None:
-            for generation, seat, text, error in self._process.answers():
-                if generation < 0:  # the process itself died or broke: a new one takes over
-                    self._replace_worker("stopped", str(error))
-                    return []
-                job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
-                if error is not None:
-                    job.error = RuntimeError(error)
-                self._finished.append(job)
-            if self._overdue():
-                self._replace_worker("timeout", "no answer before the deadline")
-                return []
-        while True:
-            try:
-                self._finished.append(self._done.get_nowait())
-            except queue.Empty:
-                break
+        if self._collect():
+            return []
         applied: list[tuple[int, str, list[Event]]] = []
         now = self.clock()
         waiting: list[_Job] = []
@@ -236,6 +219,44 @@ class Match:
         if applied:
             self._schedule()
         return applied
+
+    def _collect(self) -> bool:
+        """The bots' answers that arrived (worker process, thread or inline) join `_finished`;
+        True when the worker process died, broke or missed its deadline and was replaced."""
+        if not self.threaded:
+            self._compute_inline()
+        if self._process is not None:
+            for generation, seat, text, error in self._process.answers():
+                if generation < 0:  # the process itself died or broke: a new one takes over
+                    self._replace_worker("stopped", str(error))
+                    return True
+                job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
+                if error is not None:
+                    job.error = RuntimeError(error)
+                self._finished.append(job)
+            if self._overdue():
+                self._replace_worker("timeout", "no answer before the deadline")
+                return True
+        while True:
+            try:
+                self._finished.append(self._done.get_nowait())
+            except queue.Empty:
+                break
+        return False
+
+    def wait_for_bots(self, timeout: float = 30.0) -> bool:
+        """Block (wall clock, at most `timeout` seconds) until an answer of a thinking bot has
+        arrived; it is applied by poll() after its visible pause. For a run whose time follows
+        the match, not the clock (the headless demo). False when no bot is thinking or none answered."""
+        deadline = time.monotonic() + timeout
+        while self._jobs and not self.state.is_over():
+            self._collect()
+            if any(job.generation == self._generation for job in self._finished):
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.002)
+        return False
 
     def run_bots(self, max_steps: int = 100_000) -> list[tuple[int, str, list[Event]]]:
         """Play bot moves until a human must act or the match ends (scripts and tests)."""

@@ -174,6 +174,10 @@ class App:
             self.settings.window_size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
         self._relayout()
 
+    def relayout(self) -> None:
+        """Every scene lays itself out again (the text size changed)."""
+        self._relayout()
+
     def _relayout(self) -> None:
         """Every scene recomputes its layout (window size or language changed)."""
         self.dirty = True
@@ -191,6 +195,10 @@ class App:
         """A base size (at 1280x720) in pixels for the current window."""
         return max(1, round(value * self.ui_scale()))
 
+    def tx(self, value: float) -> int:
+        """A base text size in pixels: the window's scale times the player's text size."""
+        return max(1, round(value * self.ui_scale() * float(self.settings.text_size)))
+
     # ------------------------------------------------------------------ text, fonts, sounds
     def tr(self, key: str, **params: Any) -> str:
         """UI text in the current language (assets/locale/<lang>/*.yaml)."""
@@ -200,11 +208,12 @@ class App:
         """UI text that agrees with a number: "key.one" / "key.other" ("1 point", "2 points")."""
         return self.translator.plural(key, count, **params)
 
-    def shown_name(self, name: str) -> str:
-        """A seat's name as shown: the setup's default name for the first seat ("Vous", "You")
-        follows the current language (a match started in French, read in English)."""
+    def shown_name(self, name: str, seat: int | None = None) -> str:
+        """A seat's name as shown. Matches saved by older versions named the first human seat
+        "Vous" / "You", which reads wrong in a sentence about that seat ("Vous pioche"): it is
+        shown as the seat's number ("Joueur 1"), in the current language."""
         if name in self.translator.all_forms("setup.you"):
-            return self.tr("setup.you")
+            return self.tr("setup.player", number=(seat or 0) + 1)
         return name
 
     def game_text(self, rules: Any, key: str, **params: Any) -> str:

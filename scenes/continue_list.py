@@ -75,7 +75,7 @@ class ContinueScene(Scene):
         scores = (record.result or {}).get("scores") or []
         progress = moves if not any(scores) else app.tr("continue.progress", moves=moves, scores=", ".join(map(str, scores)))
         players = ", ".join(seat.name for seat in record.seats)
-        return app.tr("continue.entry", game=_game_name(app, record.game), players=players, date=_date(record), progress=progress)
+        return app.tr("continue.entry", game=_game_name(app, record.game), players=players, date=_date(record, app), progress=progress)
 
     # ------------------------------------------------------------------ actions
     def open_match(self, entry: records.HistoryEntry) -> None:

@@ -50,6 +50,17 @@ def check_args(game_id: str, players: int | None, bot: str) -> tuple[Any, int]:
     return rules, n
 
 
+def wait_for_bots(app: Any, match: Match) -> None:
+    """Headless, game time follows the match: while the table shows nothing and a bot thinks,
+    the next frame waits for its answer (a bot's worker is slower than frames with no screen to
+    wait for, and the run would end before the first move)."""
+    from scenes.table.scene import TableScene
+
+    top = app.stack.top
+    if isinstance(top, TableScene) and not top.animator.busy and not match.is_over():
+        match.wait_for_bots()
+
+
 def run_demo(game_id: str, players: int | None = None, frames: int = 600, screenshot: Path | None = None,
              seed: int = 1, headless: bool = False, bot: str = "random", think_seconds: float = 0.25) -> int:
     """Bots play `frames` frames on the table; the last frame is saved to `screenshot`."""
@@ -71,6 +82,7 @@ def run_demo(game_id: str, players: int | None = None, frames: int = 600, screen
         for _ in range(frames):
             if not app.stack.scenes:
                 break
+            wait_for_bots(app, match)
             app.step(FRAME_DT, pygame.event.get())
     else:
         app.run(max_frames=frames)

@@ -8,6 +8,10 @@ language, so a broken locale file never stops the app.
 
 from __future__ import annotations
 
+import contextlib
+import locale
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +21,24 @@ from game.resources import asset_path
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The app's language for the system's locale: the first one set among LC_ALL, LC_MESSAGES,
+    LANG, LANGUAGE, then the process locale (Windows: "French_France"); French for any other."""
+    environ = os.environ if environ is None else environ
+    found = [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    with contextlib.suppress(ValueError):  # an unknown locale name
+        found.append(locale.getlocale()[0] or "")
+    for value in found:
+        name = value.split(":")[0].strip().lower()
+        if not name or name.split(".")[0] in ("c", "posix"):
+            continue  # not a language: look further
+        for lang, words in (("en", ("en", "english")), ("fr", ("fr", "french"))):
+            if name.startswith(words):
+                return lang
+        return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
 
 
 class LocaleError(Exception):

@@ -83,12 +83,22 @@ class RecordsResumer:
         return True
 
 
-def _date(record: Any) -> str:
+def _date(record: Any, app: Any) -> str:
+    """When a record was last saved, in local time and in the language's own form
+    ("27 novembre 2026 à 09:15", "November 27, 2026, 09:15")."""
     stamp = record.updated or record.created
     try:
-        return time.strftime("%d/%m/%Y %H:%M", time.localtime(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))))
-    except ValueError:
+        when = time.localtime(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")))
+    except (ValueError, OverflowError):
         return stamp
+    return format_date(app, when)
+
+
+def format_date(app: Any, when: time.struct_time) -> str:
+    months = [m.strip() for m in app.tr("date.months").split(",")]
+    month = months[when.tm_mon - 1] if len(months) == 12 else str(when.tm_mon)
+    return app.tr("date.format", day=when.tm_mday, month=month, year=when.tm_year, hour=f"{when.tm_hour:02d}",
+                  minute=f"{when.tm_min:02d}")
 
 
 def _game_name(app: Any, game_id: str) -> str:
@@ -132,7 +142,7 @@ class HistoryScene(Scene):
             scores = result.get("scores") or []
             winners = result.get("winners") or []
             parts = [f"{'★ ' if s in winners else ''}{seat.name} {scores[s] if s < len(scores) else ''}" for s, seat in enumerate(record.seats)]
-            return app.tr("records.entry", date=_date(record), game=_game_name(app, record.game), scores=", ".join(parts))
+            return app.tr("records.entry", date=_date(record, app), game=_game_name(app, record.game), scores=", ".join(parts))
 
         return Button(label, lambda: open_replay(app, entry.path), tooltip=lambda: str(entry.path))
 
@@ -199,13 +209,15 @@ class ReplayScene(Scene):
             state = self.states[-1].clone()
             state.apply(seat, self.rules.parse_action(state, seat, text))
             self.states.append(state)
-        self.names = [s.name for s in self.record.seats]
+        self.names = [app.shown_name(s.name, i) for i, s in enumerate(self.record.seats)]
         humans = self.record.humans
         self.viewer: int | None = humans[0] if humans else None
         self.index = 0
         self.playing = False
         self.clock = 0.0
         self.log = LogPanel(app, self.rules, self.names, self.viewer)
+        self.log.reader = humans[0] if len(humans) == 1 else None  # the public view still says "you" to its player
+        self.log.you = app.tr("log_panel.you")
         self.layout, self.painter = self._table_drawing()
         self._extras_ok = True
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -261,7 +273,8 @@ class ReplayScene(Scene):
         self.log.set_viewer(self.viewer)
 
     def _refresh_log(self) -> None:
-        self.log.reset(self.events[: self.index], self.record.undos)
+        self.log.reset(self.events[: self.index], self.record.undos, [seat for seat, _ in self.record.actions[: self.index]])
+        self.log.highlight_from = self.index - 1  # the move just replayed
 
     def view(self) -> dict[str, Any]:
         view = self.states[self.index].view(self.viewer)
@@ -313,7 +326,7 @@ class ReplayScene(Scene):
         app, px = self.app, self.app.px
         w, h = surface.get_size()
         game = self.rules.name(app.settings.language)
-        title = app.tr("records.replay_title", game=game, date=_date(self.record))
+        title = app.tr("records.replay_title", game=game, date=_date(self.record, app))
         draw_text(surface, app.font(px(theme.BODY_SIZE), bold=True), title, theme.ACCENT, (px(20), px(16)))
         who = self.names[self.viewer] if self.viewer is not None else app.tr("records.public")
         info = f"{app.tr('records.step', index=self.index, total=self.total)} · {app.tr('records.viewpoint', who=who)}"

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.engine import registry
+from game.match import HUMAN
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
@@ -228,7 +229,9 @@ class ResultsScene(Scene):
         self.config = match.config
         self.rules = getattr(match, "rules", None) or registry.load(self.config.game_id)
         self.view = match.state.view(None)
-        self.names = [seat.name for seat in self.config.seats]
+        self.names = [app.shown_name(seat.name, i) for i, seat in enumerate(self.config.seats)]
+        humans = [i for i, seat in enumerate(self.config.seats) if seat.kind == HUMAN]
+        self.reader = humans[0] if len(humans) == 1 else None  # the person looking (not in hot-seat)
         self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
         self.sheet = ScoreSheetView(app, self.rules, self.view, self.names, breakdown_sheet(app, self.rules, self.view, self.names))
         self.scores = list(self.sheet.totals or self.view.get("scores") or match.state.scores())
@@ -262,6 +265,8 @@ class ResultsScene(Scene):
             names = ", ".join(self.names[s] for s in self.teams[team] if s < len(self.names))
             return self.app.game_text(self.rules, f"team_wins.{team}", names=names)
         names = [self.names[s] for s in self.winners if s < len(self.names)]
+        if len(names) == 1 and self.winners[0] == self.reader:
+            return self.app.tr("results.winner_you")
         if len(names) == 1:
             return self.app.tr("results.winner", name=names[0])
         return self.app.tr("results.shared", names=", ".join(names))

@@ -56,7 +56,7 @@ class RulesDocument:
         self._layout(text)
 
     def _font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        return self.app.font(self.app.px(size), bold)
+        return self.app.font(self.app.tx(size), bold)
 
     def _paragraph(self, text: str, y: int, indent: int, size: float, color: tuple[int, int, int], bold: bool = False) -> int:
         """Word-wrap text with bold runs; returns the y below it."""

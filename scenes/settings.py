@@ -8,7 +8,7 @@ import pygame
 
 from scenes.base import Scene
 from scenes.i18n import LANGUAGES
-from scenes.settings_store import ANIMATION_SPEEDS, WINDOW_SIZES
+from scenes.settings_store import ANIMATION_SPEEDS, TEXT_SIZES, WINDOW_SIZES
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 from scenes.ui.widgets import Button, Choice, Form, Row, Toggle
@@ -28,6 +28,11 @@ class SettingsScene(Scene):
             [(v, lambda v=v: tr("settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed
         )
         self.sound = Toggle(app, s.sound, self._sound)
+        text_sizes = sorted({*TEXT_SIZES, s.text_size})
+        self.text_size = Choice(
+            [(v, lambda v=v: tr("settings.text_size_value", percent=round(v * 100))) for v in text_sizes], s.text_size, self._text_size
+        )
+        self.reduced_motion = Toggle(app, s.reduced_motion, self._reduced_motion)
         sizes = list(WINDOW_SIZES)
         if tuple(s.window_size) not in sizes:
             sizes.append(tuple(s.window_size))
@@ -43,6 +48,8 @@ class SettingsScene(Scene):
                 Row(lambda: tr("settings.sound"), [self.sound]),
                 Row(lambda: tr("settings.window_size"), [self.window]),
                 Row(lambda: tr("settings.fullscreen"), [self.fullscreen]),
+                Row(lambda: tr("settings.text_size"), [self.text_size]),
+                Row(lambda: tr("settings.reduced_motion"), [self.reduced_motion]),
                 Row(None, [self.back]),
             ],
             label_ratio=0.45,
@@ -56,6 +63,17 @@ class SettingsScene(Scene):
 
     def _speed(self, speed: float) -> None:
         self.app.settings.animation_speed = speed
+        self.app.save_settings()
+
+    def _text_size(self, size: float) -> None:
+        """The reading text grows or shrinks now: every screen lays itself out again (the log
+        and the captions wrap their lines anew)."""
+        self.app.settings.text_size = size
+        self.app.relayout()
+        self.app.save_settings()
+
+    def _reduced_motion(self, on: bool) -> None:
+        self.app.settings.reduced_motion = on
         self.app.save_settings()
 
     def _sound(self, on: bool) -> None:

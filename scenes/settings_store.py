@@ -16,7 +16,7 @@ from typing import Any
 
 from game import paths, userfiles
 from game.textclean import clean_name
-from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from scenes.i18n import DEFAULT_LANGUAGE, LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 4.0)
@@ -25,6 +25,7 @@ MIN_WINDOW = (800, 480)  # scenes.app.MIN_SIZE
 MAX_WINDOW = (7680, 4320)  # 8K: anything larger is an edited file, not a screen
 MAX_BYTES = 1_000_000
 MAX_EXTRA_DEPTH = 12  # `extra` holds small records of other screens (the last setup)
+TEXT_SIZES = (0.85, 1.0, 1.15, 1.3, 1.5)  # the text's size, times the window's scale
 
 
 class SettingsError(ValueError):
@@ -41,6 +42,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    text_size: float = 1.0  # reading text (log, captions, tooltips, rules), whatever the window size
+    reduced_motion: bool = False  # no flying cards, moments shown at once
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -131,7 +134,7 @@ def from_json(data: Any) -> Settings:
     if not isinstance(data, dict):
         raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
-    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra"}
+    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion"}
     if "language" in data:
         if data["language"] not in LANGUAGES:
             raise _field_error("language", data["language"], "one of " + ", ".join(LANGUAGES))
@@ -160,6 +163,15 @@ def from_json(data: Any) -> Settings:
                 f"[width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}",
             )
         settings.window_size = (size[0], size[1])
+    if "text_size" in data:
+        size = data["text_size"]
+        if isinstance(size, bool) or not isinstance(size, (int, float)) or not TEXT_SIZES[0] <= size <= TEXT_SIZES[-1]:
+            raise _field_error("text_size", size, f"a number from {TEXT_SIZES[0]} to {TEXT_SIZES[-1]}")
+        settings.text_size = float(size)
+    if "reduced_motion" in data:
+        if not isinstance(data["reduced_motion"], bool):
+            raise _field_error("reduced_motion", data["reduced_motion"], "true or false")
+        settings.reduced_motion = data["reduced_motion"]
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise _field_error("extra", extra, "an object")
@@ -178,8 +190,8 @@ def load(path: Path | None = None) -> LoadResult:
     """The saved settings, or defaults with the reason when the file cannot be used."""
     path = path or settings_path()
     try:
-        if not path.exists():
-            return LoadResult(Settings())
+        if not path.exists():  # the first run: the system's language (French otherwise)
+            return LoadResult(Settings(language=system_language()))
         text = userfiles.read_text(path, MAX_BYTES)
         return LoadResult(from_json(json.loads(text)))
     except (OSError, ValueError, RecursionError) as exc:  # also bad UTF-8, JSON, huge numbers

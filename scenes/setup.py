@@ -62,7 +62,7 @@ class SeatRow:
     def default_name(self) -> str:
         app = self.scene.app
         if self.kind.value == HUMAN:
-            return app.tr("setup.you") if self.index == 0 else app.tr("setup.player", number=self.index + 1)
+            return app.tr("setup.player", number=self.index + 1)  # a name, never "You": sentences say "you"
         names = [n.strip() for n in app.tr("setup.bot_names").split(",") if n.strip()]
         return names[self.index % len(names)] if names else app.tr("setup.player", number=self.index + 1)
 

@@ -37,3 +37,12 @@ def autosave_settles_before_bots_move(request, monkeypatch):
         return real_writing(self)
 
     monkeypatch.setattr(records.MatchRecorder, "writing", settled_writing)
+
+
+@pytest.fixture(autouse=True)
+def french_system_locale(monkeypatch):
+    """The app's first language follows the system's locale (scenes/i18n.py): tests run as on a
+    French system, whatever the machine running them; tests of the choice set their own."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")

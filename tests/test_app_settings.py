@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from scenes import settings_store
 from scenes.settings import SettingsScene
@@ -134,3 +135,85 @@ def test_sound_off_plays_nothing(monkeypatch, tmp_path) -> None:
     app.settings.sound = True
     app.play_sound("reveal")
     assert played == ["reveal"]
+
+
+# ------------------------------------------------------------------ text size, motion, language, dates
+def test_the_first_language_is_the_systems_and_french_otherwise(monkeypatch, tmp_path) -> None:
+    from scenes.i18n import system_language
+
+    assert system_language({"LANG": "en_GB.UTF-8"}) == "en"
+    assert system_language({"LANG": "fr_CA.UTF-8"}) == "fr"
+    assert system_language({"LANG": "de_DE.UTF-8"}) == "fr"  # French otherwise
+    assert system_language({"LC_ALL": "C", "LANG": "C.UTF-8", "LANGUAGE": "en_US:en"}) == "en"
+    assert system_language({"LC_MESSAGES": "English_United States.1252"}) == "en"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    app = make_app(monkeypatch, tmp_path)  # no settings file yet: the first run
+    assert app.settings.language == "en" and app.tr("menu.quit") == "Quit"
+    app.set_language("fr")
+    app.save_settings()
+    assert make_app(monkeypatch, tmp_path).settings.language == "fr"  # the player's choice stays
+
+
+def test_text_size_and_reduced_motion_are_applied_and_saved(monkeypatch, tmp_path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    scene = open_settings(app)
+    scene.form.focus = scene.text_size
+    base = app.tx(20)
+    frame(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # 100 % -> 130 %
+    assert app.settings.text_size == 1.3 and app.tx(20) > base and app.px(20) == 20  # text only, not the window
+    scene.form.focus = scene.reduced_motion
+    frame(app, key(pygame.K_RETURN))
+    assert app.settings.reduced_motion is True
+    saved = json.loads(settings_file(tmp_path).read_text(encoding="utf-8"))
+    assert saved["text_size"] == 1.3 and saved["reduced_motion"] is True
+    again = make_app(monkeypatch, tmp_path)
+    assert (again.settings.text_size, again.settings.reduced_motion) == (1.3, True)
+    for bad in ({"text_size": 9}, {"text_size": True}, {"reduced_motion": "yes"}):
+        settings_file(tmp_path).write_text(json.dumps(bad), encoding="utf-8")
+        assert settings_store.load(settings_file(tmp_path)).problem is not None
+
+
+def test_a_bigger_text_size_reflows_the_log_and_the_captions(monkeypatch, tmp_path) -> None:
+    from tests.table_helpers import frames, make_table, settle
+
+    app = make_app(monkeypatch, tmp_path)
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    for _ in range(2):
+        assert scene.submit(str(scene.match.state.legal_actions(0)[0]))
+        settle(app, scene)
+    panel = scene.records.panel
+    before, height = len(panel._wrapped()), panel._line_height()
+    app.settings.text_size = 1.5
+    app.relayout()
+    frames(app, 2)
+    assert panel._line_height() > height and len(panel._wrapped()) > before  # longer lines wrap again
+
+
+def test_reduced_motion_shows_each_move_at_once_without_flying_cards(monkeypatch, tmp_path) -> None:
+    from tests.table_helpers import frames, make_table, settle
+
+    app = make_app(monkeypatch, tmp_path)
+    app.settings.extra["tours_seen"] = ["jagdfieber"]
+    app.settings.reduced_motion = True
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    steps: list = []
+    scene.animator.on_step = lambda step: steps.append(step) or scene._on_step(step)
+    assert scene.submit(str(scene.match.state.legal_actions(0)[0]))
+    for _ in range(20):
+        frames(app, 1)
+        assert scene.animator.current is None  # never a step in flight on a drawn frame
+    assert steps and scene.captions  # the moves were told all the same
+
+
+@pytest.mark.parametrize(("lang", "text"), [("fr", "7 mars 2026 à 09:05"), ("en", "March 7, 2026, 09:05")])
+def test_dates_in_each_languages_own_form(monkeypatch, tmp_path, lang: str, text: str) -> None:
+    import time
+
+    from scenes.replay import format_date
+
+    app = make_app(monkeypatch, tmp_path)
+    app.set_language(lang)
+    assert format_date(app, time.struct_time((2026, 3, 7, 9, 5, 0, 5, 66, 0))) == text

@@ -39,7 +39,7 @@ def test_defaults_one_human_and_computers_with_the_strongest_bot(setup_app) -> N
     [config] = StandInTable.opened
     assert config.game_id == "jagdfieber"
     assert [s.kind for s in config.seats] == ["human", "bot", "bot", "bot"]
-    assert config.seats[0].name == "Vous"
+    assert config.seats[0].name == "Joueur 1"  # a name: sentences about the seat say "vous" themselves
     expected_bot = "ismcts" if "ismcts" in BOT_NAMES else "random"
     assert {s.bot for s in config.seats[1:]} == {expected_bot}
     assert config.options == {"start_seat": "random"}

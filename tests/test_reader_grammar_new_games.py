@@ -84,8 +84,11 @@ def test_silver_exact_lines_for_the_reader_and_the_others() -> None:
     assert LogWriter(rules, "fr", NAMES, 0).line(draw).text == f"Vous piochez : {name['fr']}."
     assert LogWriter(rules, "en", NAMES, 1).line(draw).text == "Ana draws a card."
     deal = first_move("silver_amulet", "deal", to_seat=0)
-    assert LogWriter(rules, "fr", NAMES, 0).lines([deal] * 4)[0].text == "Vous recevez 4 cartes."
-    assert LogWriter(rules, "en", NAMES, 1).lines([deal] * 4)[0].text == "Ana receives 4 cards."
+    assert LogWriter(rules, "fr", NAMES, 0).line(deal).text == "Vous recevez une carte."
+    assert LogWriter(rules, "en", NAMES, 1).line(deal).text == "Ana receives a card."
+    # the deal of a round is one line, not one per card or per seat
+    assert [x.text for x in LogWriter(rules, "fr", NAMES, 0).lines([deal] * 4)] == ["Chaque joueur reçoit son village."]
+    assert [x.text for x in LogWriter(rules, "en", NAMES, 1).lines([deal] * 4)] == ["Each player is dealt a village."]
 
 
 def test_silver_looking_at_a_village_names_whose_it_is_from_each_seat() -> None:

@@ -89,13 +89,34 @@ def test_markers_scores_and_undo_lines() -> None:
 
 def test_identical_consecutive_sentences_are_counted() -> None:
     rules = registry.load("jagdfieber")
-    moves = [CardMoved("wolf", 1, "prey_pile", 0, "hand", -1, "new_day", 0)] * 3
+    moves = [CardMoved(None, 0, "hand", 0, "play", -1, "choose", 0)] * 3
     lines = LogWriter(rules, "en", ["Ann", "Bob"], None).lines(moves)
-    assert [display_text(line) for line in lines] == ["Ann takes 3 cards back."]  # the game's plural form
+    assert [display_text(line) for line in lines] == ["Ann chooses 3 cards."]  # the game's plural form
     notes = [Note("closed_season")] * 2  # a sentence without a plural form gets its count
     assert [display_text(line) for line in LogWriter(rules, "en", ["Ann", "Bob"], None).lines(notes)] == [
         "Closed season: the hunters do not hunt this round. (×2)"
     ]
+
+
+def test_a_rounds_set_up_is_one_line_and_next_cards_of_one_move_are_listed() -> None:
+    """Silver's new round: the gathering is one line, not a line per card; Kill the Unicorns'
+    end of round (every played hunt card taken back) is one line; its hunt cards shown one after
+    the other are one sentence naming them, to the reader as "you"."""
+    silver = registry.load("silver_amulet")
+    gather = [CardMoved(card, s, "village", None, "deck", -1, "collect") for s in range(3) for card in ("squire", "seer")]
+    for lang, text in (("en", "The cards are gathered and shuffled."), ("fr", "Les cartes sont rassemblées et mélangées.")):
+        assert [display_text(x) for x in LogWriter(silver, lang, ["Ann", "Bob", "Cy"], 0).lines(gather)] == [text]
+    unicorns = registry.load("kill_the_unicorns")
+    back = [CardMoved(f"hunt_{v}", s, "played", s, "hand", -1, "new_round", s) for s in range(3) for v in (1, 2, 3)]
+    assert len(LogWriter(unicorns, "en", ["Ann", "Bob", "Cy"], 0).lines(back)) == 1
+    shown = [CardRevealed(card, 0, "bid") for card in ("hunt_1", "hunt_4")] + [CardRevealed("hunt_2", 1, "bid")]
+    writer = LogWriter(unicorns, "en", ["Ann", "Bob", "Cy"], 0)
+    lines = writer.lines(shown)
+    assert [x.text for x in lines] == [
+        writer.t("reveal.bid.you", card="Hunt 1 and Hunt 4"), writer.t("reveal.bid", seat="Bob", card=writer.card_name("hunt_2"))]
+    assert lines[0].cards == ("hunt_1", "hunt_4")  # the log draws their small faces
+    french = LogWriter(unicorns, "fr", ["Ann", "Bob", "Cy"], 0).lines(shown)
+    assert " et " in french[0].text and french[0].text.startswith("Vous")
 
 
 def test_a_note_without_a_text_reads_as_its_key_instead_of_crashing() -> None:

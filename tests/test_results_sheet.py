@@ -66,7 +66,7 @@ def test_results_rank_the_lowest_total_first_when_the_sheet_says_lower_wins(resu
     app.push(ResultsScene(app, match))
     frame(app)
     scene = app.stack.top
-    assert scene.title() == "Vainqueur : Anna"
+    assert scene.title() == "Vous avez gagné !"  # Anna, the one person at the table, has the lowest total
     assert ranking(scene.scores, scene.winners, scene.sheet.lower_wins) == [(1, 0), (2, 1), (3, 2)]
     assert scene.sheet.detail_lines()[1:] == ["Anna : aucun point", "Bot 1 : Cartes en main +9", "Bot 2 : Cartes en main +4"]
     for _ in range(60):  # the results screen ignores keys for a moment after it opens

@@ -266,3 +266,32 @@ def test_a_fish_tile_tooltip_names_its_species_by_shape_and_pattern(monkeypatch,
     species = app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{look['shape']}"),
                      pattern=app.tr(f"fish_fish.pattern.{look['pattern']}"))
     assert any(species in line for line in lines) and scene.rules.text("en", "card.fish.rule") in lines
+
+
+def test_a_tooltip_leaves_when_the_pointer_leaves_its_zone(monkeypatch, tmp_path: Path) -> None:
+    """The hand draws only its cards: the felt beside them, the log and outside the window show
+    no tooltip; a tooltip near the log stays on the table's side."""
+    from scenes.table.reading import draw_tooltip
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    for _ in range(2):  # a hand of 8 cards leaves felt at both ends of its zone
+        assert scene.submit(next(str(a) for a in scene.match.state.legal_actions(0) if "wolf" not in str(a)))
+        settle(app, scene)
+    frames(app, 1, events=[mouse("move", hand_card_center(scene, "wolf"))])
+    assert scene.reader.lines()
+    hand = scene.placements.zone("hand", 0)
+    cards = hand.card_rects(len(scene.view["zones"]["hand"][0]))
+    beside = (max(hand.rect.x + 1, cards[0].x - 6), cards[0].centery)
+    assert hand.rect.collidepoint(beside) and not any(r.collidepoint(beside) for r in cards)
+    frames(app, 1, events=[mouse("move", beside)])
+    assert scene.reader.target() is None or scene.reader.target()[0].name != hand.name
+    frames(app, 1, events=[mouse("move", hand_card_center(scene, "wolf"))])
+    frames(app, 1, events=[mouse("move", scene.records.panel.rect.center)])  # into the log
+    assert scene.reader.target() is None
+    frames(app, 1, events=[mouse("move", hand_card_center(scene, "wolf"))])
+    frames(app, 1, events=[pygame.event.Event(pygame.WINDOWLEAVE)])  # out of the window
+    assert scene.reader.target() is None
+    box = draw_tooltip(app.screen, app, ["A long tooltip " * 8] * 6, (scene.rect.right - 4, 300), scene.rect)
+    assert scene.rect.contains(box)  # never over the log

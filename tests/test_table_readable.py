@@ -117,12 +117,13 @@ def test_table_captions_use_the_reader_grammar_and_the_default_name_follows_the_
 
     app = make_app(tmp_path, monkeypatch)
     scene = wh_table(app)
-    scene.match.config.seats[0].name = "Vous"  # the setup's default name for the first seat
+    scene.match.config.seats[0].name = "Vous"  # an older version's default name for the first seat
     play = CardMoved("white 3", 0, "hand", 0, "played", -1, "play", 0)
     assert scene.caption_of(play) == "Vous jouez Blanc 3."
+    assert scene.name(0) == "Joueur 1"  # never "Vous" in a sentence about that seat ("Vous pioche")
     app.set_language("en")
     assert scene.caption_of(play) == "You play White 3."
-    assert scene.name(0) == "You"
+    assert scene.name(0) == "Player 1"
     other = CardMoved("white 3", 1, "hand", 1, "played", -1, "play", 1)
     assert scene.caption_of(other) == "Bot 1 plays White 3."
 

@@ -35,6 +35,7 @@ class FishFishLayout(Layout):
 
     game_id = "fish_fish"
     back_art = "fish_fish/back"  # assets/cards/fish_fish/back.svg
+    setup_moves = ("new_round", "to_box")  # a round's set-up and clean-up: not marked as a last move
     # Moves shown together (the table's animation queue): a bet's tiles, a catch, a payout, discards.
     batched_moves = ("bet", "catch", "payout", "last_bait", "discard", "new_round", "to_box")
     move_sounds = {"bet": "deal", "catch": "capture", "payout": "score", "last_bait": "score"}

@@ -181,6 +181,7 @@ class JagdfieberLayout(Layout):
     game_id = GAME_ID
     back_art = "tree"
     marker_art = {"lodge": "lodge", "start_card": "start"}
+    setup_moves = ("new_day",)  # a round's set-up and clean-up: not marked as a last move
     choice_moves = ("choose",)
     take_moves = ("hunter_takes", "wolf_takes", "rabbit_takes", "under_lodge")
     batched_moves = ("closed_season", "easy_prey_to_pile", "to_easy_prey", "day_end_pile", "new_day")

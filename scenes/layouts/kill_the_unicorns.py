@@ -49,6 +49,7 @@ class KillTheUnicornsLayout(Layout):
     """The line, the schemes under it, the market, the seats; the moves as composer templates."""
 
     game_id = "kill_the_unicorns"
+    setup_moves = ("new_round", "new_line", "draw_scheme")  # a round's set-up and clean-up: not marked
     batched_moves = ("new_round", "new_line", "draw_scheme", "pate_attached", "scheme_away", "played")
     choice_moves = ("bid",)
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}

@@ -138,6 +138,7 @@ class SilverAmuletLayout(Layout):
     """Villages, piles, the drawn card, the amulet; exchanges by the composer, targets by clicks."""
 
     game_id = "silver_amulet"
+    setup_moves = ("collect", "deal", "start_discard")  # a round's set-up and clean-up: not marked as a last move
     batched_moves = ("collect", "deal")
     quiet_moves = ("collect",)
     phase_steps = {"reveal": "reveal", "round": "chapter"}

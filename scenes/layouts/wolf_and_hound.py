@@ -151,6 +151,7 @@ class WolfAndHoundLayout(Layout):
     """The round board with its animals, four seats (ghosts included), the hand at the bottom."""
 
     game_id = GAME_ID
+    setup_moves = ("collect",)  # a round's set-up and clean-up: not marked as a last move
     back_art = "wolf"
 
     def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:

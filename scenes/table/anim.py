@@ -17,14 +17,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.events import (
+    CardConcealed,
     CardMoved,
     CardRevealed,
+    CardSeen,
     Event,
     GameOver,
     MarkerChanged,
     PhaseBegan,
     ScoreChanged,
 )
+from scenes.table.marks import LastMoves
 from scenes.table.regions import Placements
 
 if TYPE_CHECKING:
@@ -80,6 +83,7 @@ class Step:
     moment: bool = False  # a key moment the layout wants seen: held on screen, Space ends only it
     hold: float = 0.0  # seconds of the duration spent still, once the motion is over
     carried: list[dict[str, Any] | None] = field(default_factory=list)  # the view's `cards` entries in flight
+    action: int = -1  # the number of the action whose events these are (the last-move marks)
 
     @property
     def progress(self) -> float:
@@ -154,13 +158,16 @@ class Animator:
         # A step's events are on the table now (shown, or skipped over): the log panel prints
         # them; `shown` is False for steps applied without being seen (skip()).
         self.on_shown: Callable[[Step, bool], None] | None = None
+        self.last = LastMoves()  # the places the recent actions changed (scenes/table/marks.py)
 
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
 
-    def push(self, events: list[Event]) -> None:
+    def push(self, events: list[Event], action: int = -1) -> None:
         steps = group_events(self.layout.prepare_events(events), self.kinds, self.layout.join_markers)
+        for step in steps:
+            step.action = action
         if steps and self.queue and self.queue[-1].kind == steps[0].kind == "choose":
             self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
         self.queue.extend(steps)
@@ -237,6 +244,8 @@ class Animator:
         arrivals: dict[str, int] = {}
         zones, infos = self.view["zones"], self.view.get("cards")
         step.carried = []
+        if any(isinstance(e, CardMoved) and e.reason in self.layout.setup_moves for e in step.events):
+            self.last.clear()  # cards gathered, a new deal: the round's marks are over
         for event in step.events:
             if isinstance(event, CardMoved):
                 src_list = _zone_list(zones, event.from_zone, event.from_seat, event.from_pos)
@@ -253,6 +262,9 @@ class Animator:
                 region = placements.zone(event.from_zone, _key(event.from_seat, event.from_pos))
                 src = _rect_at(region, len(src_list), index)
                 carried = None
+                if index is not None:
+                    self.last.left((event.from_zone, event.from_seat, event.from_pos), index,
+                                   event.from_slot is not None and index == event.from_slot)
                 if index is not None and event.from_slot is not None and index == event.from_slot:
                     src_list[index] = None  # a slot keeps its place when emptied (a line of cards)
                     if entries is not None:
@@ -301,10 +313,14 @@ class Animator:
                     dst[event.to_slot] = event.card or "back"  # back into its slot of a line
                     if entries is not None:
                         entries[event.to_slot] = entry
+                    landed = event.to_slot
                 else:
                     dst.append(event.card or "back")
                     if entries is not None:
                         entries.append(entry)
+                    landed = len(dst) - 1
+                if event.reason not in self.layout.setup_moves:
+                    self.last.landed((event.to_zone, event.to_seat, event.to_pos), landed, step.action, event.card)
             elif isinstance(event, CardRevealed):
                 cards = _zone_list(zones, event.zone, event.seat, event.pos)
                 index = _find(cards, None)
@@ -313,8 +329,14 @@ class Animator:
                     entries = _entries(infos, event.zone, event.seat, len(cards), event.pos)
                     if entries is not None:
                         entries[index] = dict(_entry(entries[index], event.info), face="up")
+                at = event.slot if event.slot is not None else (cards.index(event.card) if event.card in cards else index)
+                if at is not None:
+                    self.last.landed((event.zone, event.seat, event.pos), at, step.action, event.card)
+            elif isinstance(event, (CardSeen, CardConcealed)) and event.slot is not None:
+                self.last.landed((event.zone, event.seat, event.pos), event.slot, step.action, None)
             elif isinstance(event, MarkerChanged):
                 self.layout.apply_marker(view, event)
+                self.last.marker(event.marker, step.action)
             elif isinstance(event, ScoreChanged):
                 view["scores"][event.seat] = event.total
             elif isinstance(event, PhaseBegan):

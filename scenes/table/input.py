@@ -194,7 +194,8 @@ class HandInput:
         if region is not None and drag.index < len(cards):
             home = region.card_rects(len(cards))[drag.index]
             at = pygame.Rect(drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1], home.w, home.h)
-            self.snap = (drag.card, at, home, scene.time)
+            if not getattr(scene.app.settings, "reduced_motion", False):  # else it is simply home
+                self.snap = (drag.card, at, home, scene.time)
 
     def _explain(self, card: str, target: Region | None = None) -> None:
         """The engine's reason why `card` cannot be played now (not your turn, already chosen...)."""

@@ -98,6 +98,9 @@ class Layout:
     flying_markers: ClassVar[tuple[str, ...]] = ()
     phase_steps: ClassVar[dict[str, str]] = {}  # phase -> "reveal" | "chapter"
     move_sounds: ClassVar[dict[str, str]] = {}
+    # A round's set-up and clean-up (cards gathered, dealt): they wipe the last-move marks and
+    # are not marked themselves (scenes/table/marks.py).
+    setup_moves: ClassVar[tuple[str, ...]] = ()
     # Key moments, held on screen and ended alone by Space: animation step kinds ("reveal",
     # "take", "score", "chapter", "game_over"), engine move reasons, phases or note keys.
     moments: ClassVar[tuple[str, ...]] = ("reveal", "take", "score", "tally", "chapter", "game_over")

@@ -19,13 +19,14 @@ The panel follows the newest line unless the player scrolled up to read older on
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.engine.events import Event
-from game.log import LogLine, LogWriter, display_text, undo_marks
+from game.log import NOBODY, LogLine, LogWriter, display_text, undo_marks
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 
@@ -33,6 +34,19 @@ LOG_OPEN = "log_open"  # app.settings.extra key: the log column is open (default
 _EVENTS = "events"
 _UNDO = "undo"
 _PART = "part"  # the rest of an action's events, told later than its first ones (held)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One drawn row of the log: a turn's heading (the seat), or a wrapped part of a line."""
+
+    text: str
+    heading: bool  # a phase heading (a new round...)
+    kind: str
+    action: int = -1  # the action the line tells (-1: none), for the last move's highlight
+    cards: tuple[str, ...] = ()  # small faces drawn before the text (first row of a line)
+    indent: int = 0  # pixels before the text
+    seat: int | None = None  # a turn heading: the seat whose block follows
 
 
 class LogPanel:
@@ -45,40 +59,52 @@ class LogPanel:
         self.viewer = viewer
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # pixels above the bottom: 0 = following the newest line
-        self._entries: list[tuple[str, Any]] = []  # raw history, re-told when viewer/language change
+        self._entries: list[tuple[str, Any, int | None]] = []  # raw history (kind, payload, seat), re-told
         self._lines: list[LogLine] | None = None
-        self._rows: list[tuple[str, bool, str]] | None = None  # wrapped (text, heading, kind)
+        self._info: list[tuple[int, int | None]] = []  # each line's action number and acting seat
+        self._rows: list[Row] | None = None  # wrapped, with the turns' headings
         self._wrap_key: tuple[int, int, str] | None = None
         self._lang = app.settings.language
         self._image: pygame.Surface | None = None  # the panel as last painted (see draw)
         self._image_key: tuple[Any, ...] | None = None
-        self._held: deque[list[Event]] = deque()  # actions applied but not yet shown on the table
+        self._held: deque[tuple[list[Event], int | None]] = deque()  # actions not yet shown on the table
         self._held_done = 0  # events of the first held action already told
+        self._actions = 0  # actions told so far (their number: the match history's index)
+        self.highlight_from: int | None = None  # lines of actions from this one are the last move
+        self.card_image: Callable[[str, tuple[int, int]], pygame.Surface] | None = None  # small faces
+        self.you = ""  # the heading of the reader's own turns ("You"); empty: its name
+        self.reader: int | None = None  # a public log read by this seat: it is "you" (replay viewer)
+        self.addressed = True  # False: nobody reads as a player (a table of bots): no "you"
 
     # ------------------------------------------------------------------ content
     def _writer(self) -> LogWriter:
         shown = getattr(self.app, "shown_name", None)  # "Vous" read in English is "You"
-        names = [shown(n) for n in self.names] if shown is not None else self.names
-        return LogWriter(self.rules, self.app.settings.language, names, self.viewer)
+        names = [shown(n, i) for i, n in enumerate(self.names)] if shown is not None else self.names
+        reader = self.reader if self.viewer is None else None
+        return LogWriter(self.rules, self.app.settings.language, names, self.viewer,
+                         reader=reader if self.addressed else NOBODY)
 
-    def add_events(self, events: Iterable[Event], held: bool = False) -> None:
-        """An action's events; `held`: told only when `release` says the table shows them (the
-        log never runs ahead of the animation)."""
+    def add_events(self, events: Iterable[Event], held: bool = False, seat: int | None = None) -> None:
+        """An action's events (`seat`: who acted, the heading of its turn's block); `held`: told
+        only when `release` says the table shows them (the log never runs ahead of the animation)."""
         batch = list(events)
         if held or self._held:  # never told before an earlier held action
-            self._held.append(batch)
+            self._held.append((batch, seat))
             return
-        self._entries.append((_EVENTS, batch))
-        self._append(self._writer().lines(batch) if self._lines is not None else [])
+        self._entries.append((_EVENTS, batch, seat))
+        self._actions += 1
+        self._append(self._writer().lines(batch) if self._lines is not None else [], self._actions - 1, seat)
 
     def release(self, count: int | None = None) -> None:
         """The next `count` held events (None: all) are on the table now: tell them."""
-        while self._held and (count is None or count > 0 or not self._held[0]):
-            batch = self._held[0]
+        while self._held and (count is None or count > 0 or not self._held[0][0]):
+            batch, seat = self._held[0]
             take = len(batch) - self._held_done if count is None else min(count, len(batch) - self._held_done)
             part = batch[self._held_done:self._held_done + take]
-            self._entries.append((_EVENTS if self._held_done == 0 else _PART, part))
-            self._tell_part(batch, self._held_done, take)
+            self._entries.append((_EVENTS if self._held_done == 0 else _PART, part, seat))
+            if self._held_done == 0:
+                self._actions += 1
+            self._tell_part(batch, self._held_done, take, seat)
             self._held_done += take
             if count is not None:
                 count -= take
@@ -86,7 +112,7 @@ class LogPanel:
                 self._held.popleft()
                 self._held_done = 0
 
-    def _tell_part(self, batch: list[Event], done: int, take: int) -> None:
+    def _tell_part(self, batch: list[Event], done: int, take: int, seat: int | None = None) -> None:
         """Tell the next `take` events of an action whose first `done` are told already. The
         action's sentences are written for all its events told so far, as one batch: a
         sentence repeated across two parts (two identical cards discarded, each with its own
@@ -97,27 +123,35 @@ class LogPanel:
         told = writer.lines(batch[:done]) if done else []
         now = writer.lines(batch[:done + take])
         if now[:len(told)] == told:
-            self._append(now[len(told):])
+            self._append(now[len(told):], self._actions - 1, seat)
         else:  # an earlier line of the action changed (its count grew): tell the log again
             self._invalidate()
 
     @property
     def holding(self) -> int:
         """How many events wait to be told."""
-        return sum(len(b) for b in self._held) - self._held_done
+        return sum(len(b) for b, _ in self._held) - self._held_done
 
     def add_undo(self, seat: int, count: int, redo: bool = False) -> None:
-        self._entries.append((_UNDO, (seat, count, redo)))
-        self._append([self._writer().undo_line(seat, count, redo)] if self._lines is not None else [])
+        self._entries.append((_UNDO, (seat, count, redo), None))
+        self._append([self._writer().undo_line(seat, count, redo)] if self._lines is not None else [], -1, None)
 
-    def _append(self, new: list[LogLine]) -> None:
+    def _append(self, new: list[LogLine], action: int, seat: int | None) -> None:
         """Tell only the new lines (a long match must not re-wrap its whole log every move)."""
         if self._lines is None or self._lang != self.app.settings.language:
             self._invalidate()
             return
-        self._lines.extend(new)
+        info = [(action, seat)] * len(new)
         if self._rows is not None:
-            self._rows.extend(self._wrap(new, self._wrap_key[0] if self._wrap_key else 0))
+            self._rows.extend(self._wrap(new, self._wrap_key[0] if self._wrap_key else 0, info, self._last_info()))
+        self._lines.extend(new)
+        self._info.extend(info)
+
+    def _last_info(self) -> tuple[int, int | None, bool] | None:
+        """The action, seat and kind (phase heading or not) of the last line told."""
+        if not self._lines:
+            return None
+        return (*self._info[-1], self._lines[-1].marker)
 
     def rewind(self, count: int, seat: int) -> None:
         """An undo took back the last `count` actions: their lines go, the undo line stays."""
@@ -130,23 +164,26 @@ class LogPanel:
             if kind in (_EVENTS, _PART):
                 del self._entries[i]
                 left -= kind == _EVENTS
+                self._actions -= kind == _EVENTS
         self._invalidate()
         self.add_undo(seat, count)
 
-    def reset(self, batches: Iterable[Iterable[Event]], undos: Iterable[dict[str, Any]] = ()) -> None:
-        """Rebuild from a whole history; `undos` (a record's) puts each undo line back where
-        it happened."""
+    def reset(self, batches: Iterable[Iterable[Event]], undos: Iterable[dict[str, Any]] = (),
+              seats: Sequence[int | None] = ()) -> None:
+        """Rebuild from a whole history (`seats`: who played each action); `undos` (a record's)
+        puts each undo line back where it happened."""
         batches = [list(b) for b in batches]
-        marks: dict[int, list[tuple[str, Any]]] = {}
+        marks: dict[int, list[tuple[str, Any, int | None]]] = {}
         for seat, count, redo, position in undo_marks(undos, len(batches)):
-            marks.setdefault(position, []).append((_UNDO, (seat, count, redo)))
+            marks.setdefault(position, []).append((_UNDO, (seat, count, redo), None))
         self._entries = []
         self._held.clear()
         self._held_done = 0
         for i, batch in enumerate(batches):
             self._entries.extend(marks.get(i, []))
-            self._entries.append((_EVENTS, batch))
+            self._entries.append((_EVENTS, batch, seats[i] if i < len(seats) else None))
         self._entries.extend(marks.get(len(batches), []))
+        self._actions = len(batches)
         self.scroll = 0
         self._invalidate()
 
@@ -161,24 +198,30 @@ class LogPanel:
             self._lang = self.app.settings.language
             writer = self._writer()
             out = [writer.start_line()]
-            for kind, payload in self._joined_entries():
+            info: list[tuple[int, int | None]] = [(-1, None)]
+            action = 0
+            for kind, payload, who in self._joined_entries():
                 if kind == _EVENTS:
-                    out.extend(writer.lines(payload))
+                    told = writer.lines(payload)
+                    out.extend(told)
+                    info.extend([(action, who)] * len(told))
+                    action += 1
                 else:
                     seat, count, redo = payload
                     out.append(writer.undo_line(seat, count, redo))
-            self._lines = out
+                    info.append((-1, None))
+            self._lines, self._info = out, info
             self._rows = None
         return self._lines
 
-    def _joined_entries(self) -> list[tuple[str, Any]]:
+    def _joined_entries(self) -> list[tuple[str, Any, int | None]]:
         """The entries with each action's parts joined again (one batch, as `_tell_part` tells it)."""
-        out: list[tuple[str, Any]] = []
-        for kind, payload in self._entries:
+        out: list[tuple[str, Any, int | None]] = []
+        for kind, payload, seat in self._entries:
             if kind == _PART and out and out[-1][0] == _EVENTS:
-                out[-1] = (_EVENTS, [*out[-1][1], *payload])
+                out[-1] = (_EVENTS, [*out[-1][1], *payload], out[-1][2])
             else:
-                out.append((_EVENTS if kind == _PART else kind, payload))
+                out.append((_EVENTS if kind == _PART else kind, payload, seat))
         return out
 
     def _invalidate(self) -> None:
@@ -192,23 +235,51 @@ class LogPanel:
         self.rect = pygame.Rect(rect)
 
     def _font(self, heading: bool = False) -> pygame.font.Font:
-        return self.app.font(self.app.px(theme.SMALL_SIZE), bold=heading)
+        return self.app.font(self.app.tx(theme.SMALL_SIZE), bold=heading)  # the player's text size
 
-    def _wrapped(self) -> list[tuple[str, bool, str]]:
+    def _wrapped(self) -> list[Row]:
         lines = self.lines()
         width = self.rect.width - 2 * self.app.px(10)
-        key = (width, self.app.px(theme.SMALL_SIZE), self._lang)
+        key = (width, self.app.tx(theme.SMALL_SIZE), self._lang)
         if self._rows is None or self._wrap_key != key:
-            self._rows, self._wrap_key = self._wrap(lines, width), key
+            self._rows, self._wrap_key = self._wrap(lines, width, self._info, None), key
         return self._rows
 
-    def _wrap(self, lines: list[LogLine], width: int) -> list[tuple[str, bool, str]]:
-        rows: list[tuple[str, bool, str]] = []
-        for line in lines:
-            font = self._font(line.marker)
-            for part in wrap_text(font, display_text(line), max(20, width)):
-                rows.append((part, line.marker, line.kind))
+    def _face_size(self) -> tuple[int, int]:
+        h = max(8, self._line_height() - self.app.px(3))
+        return int(h * 0.7), h
+
+    def _wrap(self, lines: list[LogLine], width: int, info: Sequence[tuple[int, int | None]],
+              before: tuple[int, int | None, bool] | None) -> list[Row]:
+        """Rows for `lines`: one block per turn, headed by the acting seat (a new block after a
+        phase heading too), its lines indented, with the small faces of the cards they name.
+        `before`: the action, seat and heading flag of the line above (appending)."""
+        rows: list[Row] = []
+        indent = self.app.px(10)
+        face_w = self._face_size()[0] + self.app.px(2)
+        last_action, last_seat, after_heading = before if before is not None else (-1, None, True)
+        for line, (action, seat) in zip(lines, info, strict=True):
+            if line.marker or action < 0:
+                last_action, last_seat, after_heading = action, None, True
+                font = self._font(line.marker)
+                rows.extend(Row(part, line.marker, line.kind, action) for part in wrap_text(font, display_text(line), max(20, width)))
+                continue
+            if seat is not None and (seat != last_seat or after_heading) and action != last_action:
+                rows.append(Row(self._seat_heading(seat), False, "turn", action, seat=seat))
+                last_seat = seat
+            last_action, after_heading = action, False
+            faces = line.cards if self.card_image is not None else ()
+            shift = indent + face_w * len(faces)
+            parts = wrap_text(self._font(), display_text(line), max(20, width - shift))
+            for i, part in enumerate(parts):
+                rows.append(Row(part, False, line.kind, action, faces if i == 0 else (), shift))
         return rows
+
+    def _seat_heading(self, seat: int) -> str:
+        if seat == (self.viewer if self.viewer is not None else self.reader) and self.you and self.addressed:
+            return self.you
+        names = self._writer().names
+        return names[seat] if 0 <= seat < len(names) else ""
 
     def _line_height(self) -> int:
         return self._font().get_linesize()
@@ -251,7 +322,8 @@ class LogPanel:
             return
         rows = self._wrapped()
         self.scroll = min(self.scroll, self._max_scroll())
-        key = (self.rect.size, id(rows), len(rows), rows[-1] if rows else None, self.scroll, self.app.px(100))
+        key = (self.rect.size, id(rows), len(rows), rows[-1] if rows else None, self.scroll, self.app.tx(100),
+               self.highlight_from)
         if self._image is None or self._image_key != key:
             self._image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             where, self.rect = self.rect, pygame.Rect((0, 0), self.rect.size)
@@ -279,9 +351,20 @@ class LogPanel:
             y = top + i * lh
             if y > inner.bottom:
                 break
-            text, heading, kind = rows[i]
-            color = theme.ACCENT if heading else (theme.FOCUS if kind in ("undo", "redo") else theme.TEXT)
-            draw_text(surface, self._font(heading), text, color, (inner.x, y))
+            row = rows[i]
+            last = self.highlight_from is not None and row.action >= self.highlight_from
+            if last:  # the last move's lines
+                pygame.draw.rect(surface, theme.PANEL_BORDER, (inner.x - px(4), y, inner.width + px(8), lh))
+            if row.kind == "turn":
+                draw_text(surface, self._font(True), row.text, theme.FOCUS, (inner.x, y))
+                continue
+            color = theme.ACCENT if row.heading else (theme.FOCUS if row.kind in ("undo", "redo") else theme.TEXT)
+            x = inner.x + row.indent - len(row.cards) * (self._face_size()[0] + px(2))
+            for card in row.cards:
+                if self.card_image is not None:
+                    surface.blit(self.card_image(card, self._face_size()), (x, y + px(1)))
+                x += self._face_size()[0] + px(2)
+            draw_text(surface, self._font(row.heading), row.text, color, (inner.x + row.indent, y))
         surface.set_clip(previous)
         if total > inner.height:
             self._draw_scrollbar(surface, inner, total)
@@ -314,7 +397,10 @@ class TableRecords:
         match = scene.match
         self.recorder = records.attach(match, background=True)  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
-        self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos)
+        self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos, self._seats())
+        self.panel.card_image = scene.art.card  # the small faces of the cards a line names
+        self.panel.addressed = bool(match.human_seats)  # a table of bots has no "you"
+        self.panel.you = self.app.tr("log_panel.you")
         self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
         self._reported: str | None = None
         match.on_action.append(self._on_action)
@@ -324,8 +410,11 @@ class TableRecords:
             self.scene.match.on_action.remove(self._on_action)
         self.recorder.close()  # its autosaves written, and the match free for another window
 
+    def _seats(self) -> list[int | None]:
+        return [seat for seat, _ in self.recorder.record.actions]
+
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
-        self.panel.add_events(events, held=True)  # told as the table shows them (scenes/table/moments.py)
+        self.panel.add_events(events, held=True, seat=seat)  # told as the table shows them (scenes/table/moments.py)
         problem = self.recorder.problem
         if problem and problem != self._reported:
             self.app.notify(self.app.tr("records.save_failed", problem=problem), seconds=10, error=True)
@@ -342,7 +431,7 @@ class TableRecords:
         timeline = self.recorder.timeline
         actions = timeline.record.actions
         last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
-        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None)
+        writer = LogWriter(self.scene.rules, self.app.settings.language, self.panel._writer().names, None, reader=seat)
         return [display_text(line) for line in writer.lines([e for batch in timeline.events[last + 1:] for e in batch])]
 
     # ------------------------------------------------------------------ undo
@@ -379,8 +468,8 @@ class TableRecords:
             self.scene.say(self.app.game_text(self.scene.rules, refused.key), error=True)
             return False
         self.panel.add_undo(step.seat, len(step.actions), redo=True)
-        for events in self.recorder.timeline.events[-len(step.actions):]:
-            self.panel.add_events(events)
+        for (seat, _), events in zip(step.actions, self.recorder.timeline.events[-len(step.actions):], strict=False):
+            self.panel.add_events(events, seat=seat)
         self._resync()
         self.scene.say(self.panel._writer().undo_line(step.seat, len(step.actions), redo=True).text)
         return True
@@ -388,6 +477,7 @@ class TableRecords:
     def _resync(self) -> None:
         scene = self.scene
         scene.animator.skip(scene.place)
+        scene.animator.last.clear()  # the marked moves were taken back or replayed
         scene.input.reset()
         scene._sync()
 
@@ -482,6 +572,8 @@ class TableRecords:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.panel.set_viewer(self.scene.viewer)
+        self.panel.you = self.app.tr("log_panel.you")
+        self.panel.highlight_from = self.scene.animator.last.since  # the last move (scenes/table/marks.py)
         if not self.privacy_free():
             return
         px = self.app.px

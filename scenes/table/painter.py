@@ -200,7 +200,7 @@ class Painter:
 
     def caption(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, bool]]) -> None:
         """The captions band: the newest line bright, older ones dimmer; errors in red."""
-        size = max(11, min(int(rect.h * 0.3), self.app.px(19)))
+        size = round(max(11, min(int(rect.h * 0.3), self.app.px(19))) * float(self.app.settings.text_size))
         rows: list[tuple[str, bool, bool]] = []  # text, error, newest
         for i, (line, error) in enumerate(lines):
             newest = i == len(lines) - 1

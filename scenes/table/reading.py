@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from scenes.table.layout import zone_cards
-from scenes.table.regions import MARKER, PANEL, STACK, Region
+from scenes.table.regions import GRID, MARKER, PANEL, RING, STACK, Region
 from scenes.ui import theme
 from scenes.ui.text import wrap_text
 
@@ -48,12 +48,25 @@ class TableReader:
         pos = self.scene.mouse
         if pos is None:
             return None
-        hits = [r for r in self.regions() if r.rect.collidepoint(pos)]
+        hits = [r for r in self.regions() if self._covers(r, pos)]
         if not hits:
             return None
         # markers and cards lie over the zones they sit in: the smallest region under the pointer
         region = min(hits, key=lambda r: (r.kind == PANEL, r.rect.w * r.rect.h))
         return region, self._card_at(region, pos)
+
+    def _covers(self, region: Region, pos: tuple[int, int]) -> bool:
+        """Whether the pointer is on what the table draws of `region`: a hand, a grid or a ring
+        draws no frame, only its cards (the felt beside them is no part of the zone)."""
+        if not region.rect.collidepoint(pos):
+            return False
+        if not (region.source or region.kind in (GRID, RING)):
+            return True
+        cards = self._shown(region)
+        if not cards:
+            return True
+        lift = region.card_size[1] // 6  # a hovered card of the hand is drawn raised
+        return any(r.inflate(0, lift).move(0, -lift // 2).collidepoint(pos) for r in region.card_rects(len(cards)))
 
     def _shown(self, region: Region) -> list[str]:
         return zone_cards(self.scene.view, region) if region.card_size[0] > 0 else []
@@ -135,7 +148,7 @@ class TableReader:
         lines = self.scene.layout.tooltip(self.scene.ctx(), region, found[1])
         if lines:
             anchor = self.scene.mouse if self.focus is None and self.scene.mouse else region.rect.midbottom
-            draw_tooltip(surface, self.scene.app, lines, anchor)
+            draw_tooltip(surface, self.scene.app, lines, anchor, self.scene.rect)
 
     def _draw_zoom(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -150,12 +163,15 @@ class TableReader:
         surface.blit(self.scene.art.card(self.zoom, size), rect)
 
 
-def draw_tooltip(surface: pygame.Surface, app: Any, lines: list[str], anchor: tuple[int, int]) -> pygame.Rect:
-    """A box of wrapped lines next to `anchor`, kept on screen; the first line in bold."""
+def draw_tooltip(surface: pygame.Surface, app: Any, lines: list[str], anchor: tuple[int, int],
+                 bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """A box of wrapped lines next to `anchor`, kept on screen (inside `bounds` when given: the
+    table, never over the log beside it); the first line in bold."""
     px = app.px
-    w, h = surface.get_size()
-    width = min(px(380), w - px(16))
-    font, bold = app.font(px(theme.SMALL_SIZE)), app.font(px(theme.SMALL_SIZE), bold=True)
+    area = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
+    w, h = area.right, area.bottom
+    width = min(app.tx(380), w - px(16))
+    font, bold = app.font(app.tx(theme.SMALL_SIZE)), app.font(app.tx(theme.SMALL_SIZE), bold=True)
     rows: list[tuple[str, bool]] = []
     for i, line in enumerate(lines):
         f = bold if i == 0 else font
@@ -167,7 +183,7 @@ def draw_tooltip(surface: pygame.Surface, app: Any, lines: list[str], anchor: tu
         box.right = anchor[0] - px(8)
     if box.bottom > h - px(4):
         box.bottom = anchor[1] - px(8)
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(area)
     pygame.draw.rect(surface, theme.BACKGROUND_DARK, box, border_radius=px(6))
     pygame.draw.rect(surface, theme.FOCUS, box, 1, border_radius=px(6))
     y = box.y + px(8)

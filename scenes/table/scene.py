@@ -22,13 +22,14 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import SEAT_PARAMS, reader_key, seat_values
+from game.log import OBJECT_SEATS, SEAT_PARAMS, reader_key, seat_values
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.composer_input import ComposerInput
+from scenes.table.hold import InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
@@ -42,6 +43,7 @@ TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour w
 CAPTION_LINES = 3
 ERROR_SECONDS = 4.0
 END_LINGER = 1.5  # seconds on the final table before the results
+REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every step at once
 
 
 class TableScene(Scene):
@@ -59,6 +61,7 @@ class TableScene(Scene):
         self.art = CardArt(app, self.rules, self.layout)
         self.painter = Painter(app, self.art)
         self.animator = Animator(self.layout, self.caption_of)
+        self.animator.last.follow = not match.human_seats  # nobody decides: the newest move is marked
         self.animator.on_step = self._on_step
         humans = match.human_seats
         self.hot_seat = len(humans) >= 2
@@ -76,6 +79,7 @@ class TableScene(Scene):
         self.placements: Placements
         self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
         self.input = HandInput(self)
+        self.hold = InputHold(self)  # keys and clicks kept while the table moves (scenes/table/hold.py)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
         match.on_action.append(self._on_action)
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
@@ -112,6 +116,7 @@ class TableScene(Scene):
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
+        self.animator.last.resync(self.view["zones"])
         shown = self.animator.view
         assert shown is not None
         for region in self.placements.regions.values():  # the viewer's own hand, sorted
@@ -126,7 +131,7 @@ class TableScene(Scene):
 
     def name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < self.match.num_seats:
-            return self.app.shown_name(self.match.seat_name(seat))
+            return self.app.shown_name(self.match.seat_name(seat), seat)
         if isinstance(seat, int) and seat >= 0:  # a table seat nobody plays (a ghost)
             return self.layout.seat_name(self.ctx(), seat) or ""
         return ""
@@ -149,11 +154,15 @@ class TableScene(Scene):
             return None
         return self.viewer if self.viewer in self.match.human_to_act() else None
 
+    def addressed_seat(self) -> int | None:
+        """The seat addressed as "you": the person at the screen (none at a table of bots)."""
+        return self.viewer if self.match.human_seats else None
+
     # ----------------------------------------------------------------- captions
     def caption_of(self, event: Event, count: int = 1) -> str:
         """The sentence naming what an event did, from the game's texts (or '' for none), in the
         grammar of the player at the screen ("You play…"); `count`: repeated in one step."""
-        reader = self.viewer
+        reader = self.addressed_seat()
         if isinstance(event, CardMoved):
             key = f"move.{event.reason}"
             if event.reason in self.animator.kinds.quiet or not self.rules.has_text(key):
@@ -194,6 +203,8 @@ class TableScene(Scene):
         for name, value in params.items():
             if name == "card" and isinstance(value, str):
                 out[name] = self.card_name(value)
+            elif name in OBJECT_SEATS and value == self.addressed_seat() and isinstance(value, int) and not isinstance(value, bool):
+                out[name] = self.game_text("log.you_object")  # "moves from you to Bob"
             elif name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
                 out[name] = self.name(value)
             elif isinstance(value, str) and self.rules.has_text(f"{name}.{value}"):
@@ -214,7 +225,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
-        self.animator.push([redact(e, self.viewer) for e in events])
+        self.animator.push([redact(e, self.viewer) for e in events], len(self.match.history) - 1)
 
     def _on_step(self, step: Step) -> None:
         if step.caption:
@@ -243,6 +254,7 @@ class TableScene(Scene):
             self._sync()
         self.input.reset()
         self.composer.reset()
+        self.animator.last.forget_before(len(self.match.history))  # marked: what follows this decision
         self.match.submit(seat, text)
         return True
 
@@ -301,6 +313,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        elif event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no tooltip stays
+            self.mouse = None
         if self.privacy_for is not None:
             return self._handle_privacy(event)
         if self.tour_index is not None:
@@ -325,6 +339,12 @@ class TableScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     self._button(button.action)
                     return True
+        if self.hold.take(event):  # meant for a decision not open yet: kept (scenes/table/hold.py)
+            return True
+        return self.dispatch(event)
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """A key or click for the player's decision: the layout's, the composer's, the hand's."""
         ctx = self._composer_ctx()
         if self.layout.handle_event(ctx, event):  # a layout's own buttons and keys
             return True
@@ -420,13 +440,14 @@ class TableScene(Scene):
             self.say(self.app.tr(f"table.bots_{reason}", problem=detail), error=True)
             self.app.dirty = True
         was_busy = self.animator.busy
-        self.animator.update(dt, float(self.app.settings.animation_speed), self.place)
+        self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
         if self.animator.busy:
             return
         if was_busy:
             self._sync()
         if self.match.is_over():
+            self.hold.release()  # kept input that can no longer be meant is refused aloud
             self._finish_match(dt)
             return
         waiting = self.match.human_to_act()
@@ -442,6 +463,14 @@ class TableScene(Scene):
         if (self.viewer is not None and self.tour_index is None and self.match.human_seats
                 and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
+        self.hold.release()
+
+    def animation_speed(self) -> float:
+        """The settings' speed; with reduced motion, steps end as they start: no card flies,
+        a moment is shown at once (its caption, its sound, its log line all the same)."""
+        if getattr(self.app.settings, "reduced_motion", False):
+            return REDUCED_MOTION_SPEED
+        return float(self.app.settings.animation_speed)
 
     def _finish_match(self, dt: float) -> None:
         self.end_timer += dt
@@ -467,6 +496,8 @@ class TableScene(Scene):
         return out
 
     def hint(self) -> str:
+        if self.hold.kept:
+            return self.app.tr("table.hint_held", keys=self.hold.words())
         if self.animator.busy:
             return self.app.tr("table.hint_skip")
         if self.active_seat() is not None:
@@ -500,11 +531,13 @@ class TableScene(Scene):
         draw_regions(self.painter, surface, placements, self.view, names, self.statuses(), active,
                      self.input.hand_state(), flipping, self.composer.hidden(ctx),
                      {hover.region.name: hover.index} if hover is not None else None, self.moments.teams(len(names)))
+        self.animator.last.draw(surface, placements, self.view["zones"])  # the last moves (marks.py)
         self.layout.draw_table(ctx, surface)  # what a layout draws beyond card regions
         if step is not None:
             self._draw_step(surface, step)
         self.composer.draw(ctx, surface)
         self.input.draw(surface)
+        self.hold.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
         draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
