@@ -446,6 +446,9 @@ def test_hot_seat_shows_no_second_privacy_screen_when_the_same_player_acts_again
         assert scene.viewer == seat
         press(app, pygame.K_1, pygame.K_2)
         settle(app, scene)
+        assert scene.looks.looking == seat  # the peeked cards stay until their player hides them
+        press(app, pygame.K_RETURN)
+        settle(app, scene)
     assert scene.privacy_for == 0  # Bruno was at the screen last: Ana's turn starts behind it
     press(app, pygame.K_RETURN)
     press(app, pygame.K_d)
@@ -457,6 +460,9 @@ def test_hot_seat_shows_no_second_privacy_screen_when_the_same_player_acts_again
     press(app, pygame.K_2, pygame.K_4)
     settle(app, scene)
     assert played(scene, "look 1 4")
+    assert scene.looks.looking == 0  # the look stays until Ana hides it
+    press(app, pygame.K_RETURN)
+    settle(app, scene)
     assert scene.privacy_for == 1  # Bruno's turn: the screen again
 
 

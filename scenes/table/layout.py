@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
+from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 
@@ -302,6 +302,11 @@ class Layout:
     def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
         """Text key and params naming a marker change (None: no caption)."""
         return None
+
+    def holds_look(self, event: Event, seat: int) -> bool:
+        """Whether `event` shows `seat` a card only that seat sees (a look): at a hot-seat table
+        it stays on that player's screen until they end it (scenes/table/looks.py)."""
+        return isinstance(event, CardSeen) and event.viewer == seat and event.card is not None
 
     def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
         """Whether a marker change joins the step of the previous marker changes."""

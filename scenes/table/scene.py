@@ -32,6 +32,7 @@ from scenes.table.composer_input import ComposerInput
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
+from scenes.table.looks import HeldLooks
 from scenes.table.moments import TableMoments
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
@@ -82,6 +83,7 @@ class TableScene(Scene):
         self.rect = self.records.table_rect(app.screen.get_size())  # the board, beside the log
         self.reader = TableReader(self)  # tooltips, Tab focus, card zoom (scenes/table/reading.py)
         self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
+        self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -208,6 +210,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
+        self.looks.on_action(seat, events)
         self.animator.push([redact(e, self.viewer) for e in events])
 
     def _on_step(self, step: Step) -> None:
@@ -297,6 +300,8 @@ class TableScene(Scene):
             self.mouse = event.pos
         if self.privacy_for is not None:
             return self._handle_privacy(event)
+        if self.looks.looking is not None and self.looks.handle(event):
+            return True
         if self.tour_index is not None:
             return self._handle_tour(event)
         if self.records.handle(event):
@@ -348,6 +353,9 @@ class TableScene(Scene):
         self.app.push(ScoreSheetScene(self.app, self.rules, self.match.state.view(None), names))
 
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._button("menu")  # the pause menu over the screen: no hand is shown
+            return True
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
@@ -358,6 +366,7 @@ class TableScene(Scene):
             self.last_at_screen = self.privacy_for
             self.privacy_for = None
             self._sync()
+            self.looks.given(self.viewer)
         return True
 
     def open_tour(self) -> None:
@@ -420,6 +429,8 @@ class TableScene(Scene):
             self._finish_match(dt)
             return
         waiting = self.match.human_to_act()
+        if self.looks.holding(waiting):  # a player reads what their move showed them
+            return
         if self.hot_seat and waiting and self.viewer not in waiting and self.privacy_for is None:
             if self.viewer is None and self.last_at_screen == waiting[0]:
                 # the same player acts again (a power's target, a bodyguard's guard): they are
@@ -496,7 +507,10 @@ class TableScene(Scene):
         self.composer.draw(ctx, surface)
         self.input.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
-        draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
+        reading = self.looks.looking is not None and not self.animator.busy  # the HUD holds its button
+        draw_hud(surface, self.app, placements.regions["hud"].rect, title, "" if reading else self.hint(), self.buttons, self.mouse)
+        if reading:
+            self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
         self.records.draw(surface)
         if self.tour_index is None:
