@@ -22,7 +22,7 @@ from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
-from scenes.table.composer import CARD, PILE, Confirm, Pick, Press, Target
+from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
@@ -176,9 +176,10 @@ class SilverAmuletLayout(Layout):
             return [Press("leave", key="n"), *self.power_templates(view)]
         if self.mode:
             out.append(own_card() >> Confirm(self.mode + " {slot}", auto=True))
-        elif step in ("drawn", "taken"):
-            out.append(Pick("village", count=(1, 12), token=slot_word, keys="token")
-                       >> Confirm("exchange {village}", help="silver_amulet.help_exchange"))
+        elif step in ("drawn", "taken"):  # clicks, keys, or a drag between the card and a village place
+            out.append(Pick("village", count=(1, 12), token=slot_word, keys="token", to=("drawn", "discard"))
+                       >> Confirm("exchange {village}", help="silver_amulet.help_exchange", drop=True))
+            out.append(Carry("drawn", onto="village"))
         return out
 
     def power_templates(self, view: dict[str, Any]) -> list[Any]:
@@ -289,6 +290,10 @@ class SilverAmuletLayout(Layout):
             if event.key == pygame.K_ESCAPE and self.mode:
                 return self._toggle(ctx, self.mode)
         return False
+
+    def drop_hint(self, ctx: TableContext) -> str | None:
+        """Where a village card (or the drawn card) dragged at an exchange goes."""
+        return ctx.tr("silver_amulet.drop_exchange") if ctx.view.get("step") in ("drawn", "taken") else None
 
     def hint(self, ctx: TableContext) -> str | None:
         view = ctx.view

@@ -513,7 +513,8 @@ class TableScene(Scene):
             self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
         self.records.draw(surface)
-        if self.tour_index is None:
+        carrying = any(d is not None and d.moving for d in (self.input.drag, self.composer.drag, self.composer.drops.drag))
+        if self.tour_index is None and not carrying:  # no tooltip over a card in flight
             self.reader.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)
