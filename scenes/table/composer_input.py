@@ -246,7 +246,8 @@ class ComposerInput(NumberKeys):
             if region is None:
                 continue
             r = region.rect
-            h = min(max(22, r.h // 3), ctx.app.px(48))
+            rows = sum(p.area == press.area for p in self.composer.presses) + self.layout.area_rows(ctx, press.area)
+            h = press_height(r.h, rows, ctx.app.px(48))
             y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
             out.append((press, pygame.Rect(r.x, y, r.w, h)))
         return out
@@ -614,6 +615,15 @@ class ComposerInput(NumberKeys):
             for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
                 y += size + 3
+
+
+def press_height(room: int, rows: int, most: int) -> int:
+    """The height of `rows` buttons stacked in `room` pixels (gaps of a fifth of a button, at
+    least 4), at most `most`: every one inside its area ("Call the count" was cut below it)."""
+    h = most
+    while h > 16 and rows * h + (rows - 1) * max(4, h // 5) > room:
+        h -= 1
+    return h
 
 
 def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:

@@ -134,6 +134,11 @@ class Layout:
         """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
         return None
 
+    def area_rows(self, ctx: TableContext, area: str) -> int:
+        """Rows of the layout's own buttons that share `area` with the composer's buttons, under
+        them: the composer sizes its buttons so that all of them fit (composer_input.py)."""
+        return 0
+
     def drop_hint(self, ctx: TableContext) -> str | None:
         """What a card dropped off every target says (None: the target zones' names)."""
         return None
