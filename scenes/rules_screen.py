@@ -132,6 +132,8 @@ class RulesDocument:
 class RulesScene(Scene):
     """Scroll with the wheel, arrows, Page Up/Down, Home/End; Left/Right picks another game."""
 
+    keys_text = "rules.keys"  # the footer naming the keys
+
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = {e.game_id: e.rules for e in registry.available() if e.rules is not None}
@@ -236,7 +238,7 @@ class RulesScene(Scene):
             surface.set_clip(clip)
             self._draw_scrollbar(surface)
         w, h = surface.get_size()
-        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr("rules.keys"), theme.TEXT_DIM, (w // 2, h - px(12)), "midbottom")
+        draw_text(surface, app.font(px(theme.SMALL_SIZE)), app.tr(self.keys_text), theme.TEXT_DIM, (w // 2, h - px(12)), "midbottom")
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         assert self.document is not None

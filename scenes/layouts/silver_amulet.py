@@ -449,6 +449,21 @@ class SilverAmuletLayout(Layout):
                 art.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
                 return
 
+    def player_aid(self, app: Any, rules: Any) -> str | None:
+        """The 14 characters by when they act: value, name, copies and power (the rulebook's
+        player aid), from the game's data in the player's language."""
+        lang = app.settings.language if app.settings.language in ("fr", "en") else "en"
+        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
+        chars = rules.data["characters"]
+        for when in ("face_up", "drawn_and_discarded", "exchanging"):
+            lines += ["", f"## {app.tr(f'silver_amulet.aid_when.{when}')}"]
+            for card in (c for c in rules.card_order if chars[c]["when"] == when):
+                name = app.game_text(rules, f"card.{card}")
+                copies = app.tr("silver_amulet.aid_copies", count=chars[card]["copies"])
+                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {chars[card]['power'][lang]}")
+        lines += ["", f"## {app.game_text(rules, 'marker.amulet')}", app.game_text(rules, "marker.amulet.rule")]
+        return "\n".join(lines)
+
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""
         from scenes.table.cards import CardArt

@@ -134,6 +134,11 @@ class Layout:
         """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
         return None
 
+    def player_aid(self, app: Any, rules: Any) -> str | None:
+        """The game's player aid, as a short document (the rules screen's markdown: '## ' headings,
+        '- ' items, '**bold**'), in the player's language; None: the table offers none."""
+        return None
+
     def area_rows(self, ctx: TableContext, area: str) -> int:
         """Rows of the layout's own buttons that share `area` with the composer's buttons, under
         them: the composer sizes its buttons so that all of them fit (composer_input.py)."""

@@ -106,7 +106,8 @@ class TableScene(Scene):
     def _place(self) -> None:
         assert self.animator.view is not None
         self.placements = self.place(self.animator.view)
-        self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect)
+        self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect,
+                                   aid=self.layout.player_aid(self.app, self.rules) is not None)
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
@@ -316,6 +317,9 @@ class TableScene(Scene):
             if event.key == pygame.K_F1:
                 self.open_tour()
                 return True
+            if event.key == pygame.K_F2:
+                self.open_aid()
+                return True
             if event.key == pygame.K_s:
                 self.open_score_sheet()
                 return True
@@ -341,9 +345,20 @@ class TableScene(Scene):
             self.open_tour()
         elif action == "scores":
             self.open_score_sheet()
+        elif action == "aid":
+            self.open_aid()
         elif action == "menu":
             self.input.reset()
             self.app.push(self.app.scene("pause", game_id=self.match.config.game_id))
+
+    def open_aid(self) -> None:
+        """The game's player aid over the table (scenes/player_aid.py), if its layout has one."""
+        text = self.layout.player_aid(self.app, self.rules)
+        if text is not None:
+            from scenes.player_aid import PlayerAidScene
+
+            self.input.reset()
+            self.app.push(PlayerAidScene(self.app, self.match.config.game_id, text))
 
     def open_score_sheet(self) -> None:
         """The score sheet over the table (the app's overlay); the match waits while it is open."""
