@@ -104,6 +104,38 @@ def reader_key(
     return key
 
 
+def original_places(events: Iterable[Event]) -> list[Event]:
+    """One action's events with each card's `from_slot` as the place it had before the action.
+
+    WHY: an engine moves cards one at a time, so a second card leaving a numbered row (two
+    matching cards discarded, a robber's swap) is numbered in the row as the first move left it;
+    a reader counts places as the row stood when the move began. Places a card arrives at
+    (`to_slot`) are final already, and every other event is unchanged."""
+    done: dict[tuple[Any, str], list[tuple[str, int]]] = {}  # (seat, zone) -> ("in"/"out", place), in order
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, CardMoved) and event.from_slot is not None:
+            place = event.from_slot
+            for kind, at in reversed(done.get((event.from_seat, event.from_zone), [])):
+                if kind == "in" and place > at:
+                    place -= 1
+                elif kind == "out" and place >= at:
+                    place += 1
+            done.setdefault((event.from_seat, event.from_zone), []).append(("out", event.from_slot))
+            event = event._replace(from_slot=place)
+        if isinstance(event, CardMoved) and event.to_slot is not None:
+            done.setdefault((event.to_seat, event.to_zone), []).append(("in", event.to_slot))
+        out.append(event)
+    return out
+
+
+def slot_params(event: CardMoved) -> dict[str, Any]:
+    """The places (1-based) a move left and filled in numbered rows, for texts naming them
+    ("Bruno discards Empath from slot 3 of the village"); '' where the zone has none."""
+    return {"from_slot": "" if event.from_slot is None else event.from_slot + 1,
+            "to_slot": "" if event.to_slot is None else event.to_slot + 1}
+
+
 @dataclass(frozen=True)
 class LogLine:
     """One line of the log. `marker` lines (a new day, round or phase) are drawn as headings."""
@@ -181,6 +213,7 @@ class LogWriter:
             "to": self.seat_name(e.to_seat),
             "card": self.card_name(e.card),
             "count": count,
+            **slot_params(e),
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
@@ -195,7 +228,8 @@ class LogWriter:
         return self.t(key) if self.rules.has_text(key) else name
 
     def _revealed(self, e: CardRevealed) -> str:
-        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone)}
+        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card), "zone": self._zone(e.zone),
+                  "slot": "" if e.slot is None else e.slot + 1}
         key = f"reveal.{e.zone}"
         if self.rules.has_text(key):
             return self.t(reader_key(self.rules, key, self.viewer, e.seat), **params)
@@ -306,7 +340,7 @@ class LogWriter:
         out: list[LogLine] = []
         first: list[Event | None] = []  # the event each line was told from
         seen: dict[tuple[str, str], int] = {}
-        for event in events:
+        for event in original_places(events):
             line = self.line(event)
             if line is None:
                 continue

@@ -22,7 +22,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import SEAT_PARAMS, reader_key, seat_values
+from game.log import SEAT_PARAMS, original_places, reader_key, seat_values, slot_params
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.rect = pygame.Rect((0, 0), app.screen.get_size())
         self.placements: Placements
         self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
+        self._places: dict[Event, Event] = {}  # an event shown -> as its places stood before its action
         self.input = HandInput(self)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
         match.on_action.append(self._on_action)
@@ -161,7 +162,8 @@ class TableScene(Scene):
             actor = event.actor if event.actor is not None else owner
             key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
             return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
-                                  to=self.name(event.to_seat), card=self.card_name(event.card), count=count)
+                                  to=self.name(event.to_seat), card=self.card_name(event.card), count=count,
+                                  **slot_params(self._places.get(event, event)))
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too
@@ -212,7 +214,12 @@ class TableScene(Scene):
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
         self.looks.on_action(seat, events)
-        self.animator.push([redact(e, self.viewer) for e in events])
+        shown = [redact(e, self.viewer) for e in events]
+        if len(self._places) > 512:
+            self._places.clear()
+        self._places.update((a, b) for a, b in zip(shown, original_places(shown), strict=True)
+                            if isinstance(a, CardMoved) and a != b)  # the captions' places (game/log.py)
+        self.animator.push(shown)
 
     def _on_step(self, step: Step) -> None:
         if step.caption:
