@@ -64,3 +64,19 @@ def test_a_card_turned_face_up_names_its_place() -> None:
     act(state, 0, "use")
     events = act(state, 0, "turn 1 5")
     assert any("slot 5" in t for t in lines(events, 1)), lines(events, 1)
+
+
+def test_the_tables_captions_name_the_places_as_the_row_stood(tmp_path, monkeypatch) -> None:
+    from tests.silver_helpers import stacked
+    from tests.table_helpers import settle
+    from tests.test_silver_table_powers import PEEKS, table
+
+    villages = [["rascal", "empath", "rascal", "squire", "villager"], VILLAGES[1], VILLAGES[2]]
+    app, scene = table(tmp_path, monkeypatch, stacked(3, villages, "beholder", ["squire"]), [*PEEKS, (0, "draw")])
+    told: list[str] = []
+    real = scene.say
+    monkeypatch.setattr(scene, "say", lambda text, error=False: (told.append(text), real(text, error)))
+    scene.submit("exchange 1 3")
+    settle(app, scene)
+    assert "You discard Rascal from slot 3 of your village." in told, told
+    assert "You discard Rascal from slot 2 of your village." not in told

@@ -159,3 +159,14 @@ def test_no_tooltip_covers_a_card_in_flight(tmp_path, monkeypatch) -> None:
     app.dirty = True
     frames(app, 2)
     assert calls and scene.view["step"] == "drawn"
+
+
+def test_a_witch_drags_the_decks_top_card_onto_any_village_card(tmp_path, monkeypatch) -> None:
+    app, scene = power_table(tmp_path, monkeypatch, "witch", ["doppelganger"])
+    deck = scene.placements.regions["deck"].rect.center
+    hold(app, deck, slot_center(scene, 1, 4))
+    lit = scene.composer.drops.places(scene.ctx())
+    assert len(lit) == 15  # every village card of the three seats
+    frames(app, 1, events=[mouse("up", slot_center(scene, 1, 4))])
+    settle(app, scene)
+    assert played(scene, "swap 1 4")

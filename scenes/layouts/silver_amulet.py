@@ -178,7 +178,8 @@ class SilverAmuletLayout(Layout):
             return [Press("keep 1", key="1"), Press("keep 2", key="2"),
                     Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm("keep {card}", auto=True)]
         if step == "power":
-            return [Press("leave", key="n"), *self.power_templates(view)]
+            carry = [Carry("deck", onto="t0")] if view.get("power") == "witch" else []  # its deck card onto a village card
+            return [Press("leave", key="n"), *self.power_templates(view), *carry]
         if self.mode:
             out.append(own_card() >> Confirm(self.mode + " {slot}", auto=True))
         elif step in ("drawn", "taken"):  # clicks, keys, or a drag between the card and a village place

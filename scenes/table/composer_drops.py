@@ -1,7 +1,8 @@
 """Drags the composer's picks do not cover (scenes/table/composer_input.py owns the picks):
 
-- a `Carry`: a card of one's own zone dragged onto a card a Pick step may take (a drawn card
-  dropped on a village place): that card is picked and the choice sent;
+- a `Carry`: a card of one's own zone (or the table's) dragged onto a card a Pick step may take
+  (a drawn card dropped on a village place) or a card Target step may name (the deck's top card
+  onto a village card): that card is picked and the choice sent;
 - a card `Target` chosen by pressing on it and dragged onto a card of the next open card step
   (a discard pile card onto one's village, one's card onto an opponent's): the drop is the
   second click.
@@ -75,8 +76,8 @@ class CardDrops:
         if comp is None or ctx.seat is None or ctx.busy:
             return False
         for carry in comp.carries:
-            region = ctx.placements.zone(carry.zone, ctx.view.get("seat"))
-            if region is None or not self._onto(ctx, carry):
+            region = ctx.placements.zone(carry.zone, ctx.view.get("seat")) or ctx.placements.zone(carry.zone, None)
+            if region is None or not (self._onto(ctx, carry) or self._target(comp, carry) is not None):
                 continue
             pictures = self.owner._pictures(ctx, region)
             for picture, rect in zip(pictures, region.card_rects(len(pictures)), strict=True):
@@ -114,6 +115,11 @@ class CardDrops:
             if not owner.cards.click(ctx, comp, pos, owner._after_change, owner._refuse):
                 ctx.say(ctx.tr("table.drop_on_lit"), True)
             return
+        target = self._target(comp, drag.carry)
+        if target is not None:  # onto a card a Target step names (the witch's deck card onto a village card)
+            if not owner.cards.click(ctx, comp, pos, owner._after_change, owner._refuse):
+                ctx.say(owner.layout.drop_hint(ctx) or ctx.tr("table.drop_on_lit"), True)
+            return
         item = next((i for i in reversed(self._onto(ctx, drag.carry)) if i.rect.collidepoint(pos)), None)
         if item is None:
             zone = ctx.text(f"zone.{item_zone(comp, drag.carry)}")
@@ -134,6 +140,11 @@ class CardDrops:
         """The items (cards, picked ones too) of the Pick step a carry drops onto."""
         return [i for i in self.owner.items(ctx) if isinstance(i.step, Pick) and i.step.field == carry.onto]
 
+    @staticmethod
+    def _target(comp: Any, carry: Carry) -> Any:
+        """The card Target step a carry drops onto, if `onto` names one (else a Pick's field)."""
+        return next((s for s in card_steps(comp) if s.field == carry.onto), None)
+
     def places(self, ctx: TableContext) -> list[pygame.Rect]:
         """Where the carried card may go now (outlined): the cards its Pick step still accepts
         or has picked (a Target's next cards are outlined by the card targets themselves)."""
@@ -141,6 +152,9 @@ class CardDrops:
         if drag is None or drag.carry is None or comp is None:
             return []
         offered = comp.offered(drag.carry.onto)
+        target = self._target(comp, drag.carry)
+        if target is not None:
+            return [s.rect for s in self.owner.cards.spots(ctx, target) if s.word in offered]
         return [i.rect for i in self._onto(ctx, drag.carry) if i.ghost or i.word in offered]
 
     # ------------------------------------------------------------------ draw
