@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from scenes.pause import PauseScene
-from tests.silver_helpers import stacked
+from tests.silver_helpers import slot_center, stacked
 from tests.table_helpers import SHOTS_ENV, click, frames, settle
 from tests.test_silver_table_powers import PEEKS, VILLAGES, played, press, table
 
@@ -126,3 +126,61 @@ def test_a_squires_look_at_the_start_of_a_turn_waits_behind_the_pass_screen(tmp_
     press(app, pygame.K_RETURN)
     assert scene.viewer == 1 and scene.layout.looks[1][("deck", 0)] == top
     shot(app, "squire")
+
+
+@pytest.mark.parametrize(("card", "clicks", "text", "seen"), [
+    ("beholder", [(0, 3), (0, 4)], "look 3 4", [(0, 3, "empath"), (0, 4, "bodyguard")]),
+    ("apprentice_seer", [(1, 4)], "look 1 4", [(1, 4, "witch")]),
+    ("robber", [(0, 5), (1, 4)], "rob 5 1 4", [(0, 5, "witch")]),
+])
+def test_every_look_of_a_power_is_held_for_its_player(tmp_path, monkeypatch, card, clicks, text, seen) -> None:
+    """Beholder, apprentice seer, robber at a two-human table: the cards the power shows stay
+    face up at Ana's screen until she hides them; then Bruno's pass screen."""
+    deck = stacked(3, VILLAGES, "exposer", [card])
+    app, scene = table(tmp_path, monkeypatch, deck, [*PEEKS, (0, "draw"), (0, "use")], kinds="hhb")
+    assert scene.privacy_for == 0
+    press(app, pygame.K_RETURN)
+    for seat, slot in clicks:
+        click(app, slot_center(scene, seat, slot))
+    if not played(scene, text):
+        press(app, pygame.K_RETURN)  # a choice of up to two cards: confirmed
+    settle(app, scene)
+    assert played(scene, text) and scene.looks.looking == 0 and scene.privacy_for is None
+    for seat, slot, name in seen:
+        assert shown(scene, seat)[slot - 1] == f"v:{slot}:look:{name}"
+    shot(app, card)
+    press(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert scene.privacy_for == 1
+
+
+def test_an_empaths_look_and_a_witchs_deck_card_show_while_their_player_acts(tmp_path, monkeypatch) -> None:
+    """Looks in the middle of a turn need no holding: they stay until the player's next move."""
+    deck = stacked(3, VILLAGES, "exposer", ["witch", "doppelganger"])
+    app, scene = table(tmp_path, monkeypatch, deck, PEEKS, kinds="hhb")
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_d)
+    settle(app, scene)
+    press(app, pygame.K_u)
+    settle(app, scene)
+    assert scene.view["step"] == "power" and scene.active_seat() == 0 and scene.looks.looking is None
+    assert scene.layout.looks[0][("deck", 0)] == "doppelganger"  # the witch's look, on the deck
+    shot(app, "witch")
+
+
+def test_an_empaths_free_look_shows_at_once_and_the_turn_goes_on(tmp_path, monkeypatch) -> None:
+    from tests.test_silver_table_text_fit import SHORT, SHORT_HISTORY
+
+    app, scene = table(tmp_path, monkeypatch, stacked(2, SHORT, "villager", ["squire", "empath", "seer", "witch", "exposer"]),
+                       SHORT_HISTORY, kinds="hh")
+    assert scene.privacy_for == 0
+    press(app, pygame.K_RETURN, pygame.K_e)
+    click(app, slot_center(scene, 0, 2))
+    settle(app, scene)
+    assert played(scene, "empath 2") and scene.active_seat() == 0 and scene.looks.looking is None
+    assert shown(scene, 0)[1].startswith("v:2:look:")
+    app.dirty = True
+    frames(app, 2)
+    assert scene.layout.mode == ""  # its one look of the turn made: no hint asking for another
+    assert scene.hint() != app.tr("silver_amulet.hint_free_look")
+    shot(app, "empath")

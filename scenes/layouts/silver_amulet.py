@@ -206,11 +206,14 @@ class SilverAmuletLayout(Layout):
             template = template >> step
         return [template >> Confirm(power.shape.format(*(f"{{{s.field}}}" for s in steps)), auto=True)]
 
-    def _sync_mode(self, view: dict[str, Any], seat: int | None) -> None:
-        """A new turn or step forgets the amulet's or empath's mode."""
+    def _sync_mode(self, view: dict[str, Any], seat: int | None, legal: list[str] | None = None) -> None:
+        """A new turn or step forgets the amulet's or empath's mode, and so does its move once
+        made (the empath's one look of the turn: no hint left asking for another)."""
         key = (seat, view.get("round"), view.get("turn"), view.get("step"), view.get("holding"), view.get("phase"))
         if key != self.mode_key:
             self.mode_key, self.mode = key, ""
+        elif self.mode and legal is not None and not any(t.startswith(self.mode + " ") for t in legal):
+            self.mode = ""
 
     def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
         """A picked village card stays in its slot (a card never changes place)."""
@@ -279,7 +282,7 @@ class SilverAmuletLayout(Layout):
             self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
         if ctx.seat is None or ctx.busy:
             return False
-        self._sync_mode(ctx.view, ctx.seat)
+        self._sync_mode(ctx.view, ctx.seat, ctx.legal)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             confirm = self.confirm_rect(ctx)
             if confirm is not None and confirm[0].collidepoint(event.pos):
@@ -312,7 +315,7 @@ class SilverAmuletLayout(Layout):
 
     def hint(self, ctx: TableContext) -> str | None:
         view = ctx.view
-        self._sync_mode(view, ctx.seat)
+        self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         if view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat:
             return ctx.tr("silver_amulet.hint_guard")
         if view.get("step") == "power" and view.get("power"):
@@ -402,7 +405,7 @@ class SilverAmuletLayout(Layout):
                 self._draw_called(ctx, surface, panel.rect, view["caller"], size)
         if ctx.seat is None or ctx.busy:
             return
-        self._sync_mode(view, ctx.seat)
+        self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         for mode, text, key, rect in self.mode_buttons(ctx):
             art.button(ctx, surface, rect, text, key, primary=self.mode == mode)
         confirm = self.confirm_rect(ctx)
