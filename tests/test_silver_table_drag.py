@@ -36,6 +36,15 @@ def shot(app, name: str) -> None:
         pygame.image.save(app.screen, os.path.join(folder, f"silver_drag_{name}_{app.settings.language}.png"))
 
 
+def release(app, scene, pos, name: str) -> None:
+    """The card in flight drawn (a screenshot of it), then dropped at `pos`."""
+    app.dirty = True
+    frames(app, 2)
+    shot(app, name)
+    frames(app, 1, events=[mouse("up", pos)])
+    settle(app, scene)
+
+
 def drawn_table(tmp_path, monkeypatch, card: str = "squire", lang: str = "en"):
     deck = stacked(3, VILLAGES, "beholder", [card])
     app, scene = table(tmp_path, monkeypatch, deck, [*PEEKS, (0, "draw")], lang=lang)
@@ -50,11 +59,7 @@ def test_the_drawn_card_dropped_on_a_village_place_exchanges_it(tmp_path, monkey
     lit = scene.composer.drops.places(scene.ctx())  # every own place is lit on pick-up
     rects = scene.placements.regions["village:0"].card_rects(5)
     assert sorted(map(tuple, lit)) == sorted(map(tuple, rects))
-    app.dirty = True
-    frames(app, 2)
-    shot(app, "drawn_to_village")
-    frames(app, 1, events=[mouse("up", slot_center(scene, 0, 3))])
-    settle(app, scene)
+    release(app, scene, slot_center(scene, 0, 3), "drawn_to_village")
     assert played(scene, "exchange 3")
 
 
@@ -116,11 +121,7 @@ def test_a_master_drags_a_pile_card_onto_a_village_card(tmp_path, monkeypatch, l
     third = pile.card_rects(len(scene.view["zones"]["discard"]))[-3]
     hold(app, third.center, slot_center(scene, 0, 2))
     assert scene.composer.composer.picked("t0") == ["3"]  # picked up: the next cards are outlined
-    app.dirty = True
-    frames(app, 2)
-    shot(app, "master")
-    frames(app, 1, events=[mouse("up", slot_center(scene, 0, 2))])
-    settle(app, scene)
+    release(app, scene, slot_center(scene, 0, 2), "master")
     assert played(scene, "take 3 exchange 2")
 
 
@@ -128,11 +129,7 @@ def test_a_master_drags_a_pile_card_onto_a_village_card(tmp_path, monkeypatch, l
 def test_a_robber_drags_their_card_onto_an_opponents(tmp_path, monkeypatch, lang) -> None:
     app, scene = power_table(tmp_path, monkeypatch, "robber", lang=lang)
     hold(app, slot_center(scene, 0, 5), slot_center(scene, 2, 2))
-    app.dirty = True
-    frames(app, 2)
-    shot(app, "robber")
-    frames(app, 1, events=[mouse("up", slot_center(scene, 2, 2))])
-    settle(app, scene)
+    release(app, scene, slot_center(scene, 2, 2), "robber")
     assert played(scene, "rob 5 2 2")
 
 

@@ -15,12 +15,11 @@ import pytest
 
 import scenes.layouts.silver_amulet_draw as art
 import scenes.table.composer_input as composer_input
-from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.app import MIN_SIZE
 from scenes.ui.text import clean
 from tests.silver_helpers import stacked
-from tests.table_helpers import SHOTS_ENV, frames, make_app, settle
-from tests.test_silver_table_powers import HIGH, LOW, NAMES, PEEKS, VILLAGES
+from tests.table_helpers import SHOTS_ENV, frames
+from tests.test_silver_table_powers import HIGH, LOW, PEEKS, VILLAGES, table
 
 SIZES = [MIN_SIZE, (1280, 720)]
 SHORT = [["rascal", "rascal", "empath", "squire", "villager"], HIGH]
@@ -83,22 +82,10 @@ class Fit:
 
 
 def build(tmp_path, monkeypatch, name: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
-    from scenes.table.scene import TableScene
-
+    """The scene `name` at a table of Ana (human) and bots, in a window of `size`."""
     villages, discard, top, history, start = SCENES[name]
-    players = len(villages)
-    app = make_app(tmp_path, monkeypatch, size=size)
-    app.settings.extra["tours_seen"] = ["silver_amulet"]
-    app.set_language(lang)
-    seats = [SeatConfig(NAMES[i], HUMAN if i == 0 else BOT) for i in range(players)]
-    deck = stacked(players, villages, discard, top)
-    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck})
-    match = Match(config, think_seconds=0.0, threaded=False)
-    match.reset_to(history)
-    scene = TableScene(app, config, match)
-    app.push(scene)
-    settle(app, scene)
-    return app, scene
+    deck = stacked(len(villages), villages, discard, top)
+    return table(tmp_path, monkeypatch, deck, history, "h" + "b" * (len(villages) - 1), lang, size, start)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
