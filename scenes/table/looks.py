@@ -102,7 +102,11 @@ class HeldLooks:
         app = self.scene.app
         hovered = mouse is not None and rect.collidepoint(mouse)
         pygame.draw.rect(surface, theme.FOCUS if hovered else theme.ACCENT, rect, border_radius=rect.h // 3)
-        font = app.font(max(10, int(rect.h * 0.55)), True)
+        size = max(10, int(rect.h * 0.55))
+        font = app.font(size, True)
+        while size > 8 and font.size(self.label())[0] > rect.w - 8:  # smaller rather than cut
+            size -= 1
+            font = app.font(size, True)
         img = font.render(fit_text(font, self.label(), rect.w - 8), True, theme.ACCENT_TEXT)
         surface.blit(img, img.get_rect(center=rect.center))
 
