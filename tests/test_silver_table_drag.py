@@ -167,3 +167,25 @@ def test_a_witch_drags_the_decks_top_card_onto_any_village_card(tmp_path, monkey
     frames(app, 1, events=[mouse("up", slot_center(scene, 1, 4))])
     settle(app, scene)
     assert played(scene, "swap 1 4")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_discard_dragged_onto_a_village_place_is_taken_into_it(tmp_path, monkeypatch, lang) -> None:
+    """Two actions in one gesture: `take discard`, then `exchange N` once the table shows it."""
+    deck = stacked(3, VILLAGES, "beholder", ["squire"])
+    app, scene = table(tmp_path, monkeypatch, deck, PEEKS, lang=lang)
+    assert scene.view["step"] == "main"
+    assert scene.app.tr("silver_amulet.help_main") in scene.layout.control_texts(scene.ctx())  # said on screen
+    pile = scene.placements.regions["discard"].rect.center
+    hold(app, pile, slot_center(scene, 0, 4))
+    assert len(scene.composer.drops.places(scene.ctx())) == 5  # every place lit
+    release(app, scene, slot_center(scene, 0, 4), "discard_to_village")
+    assert played(scene, "take discard") and played(scene, "exchange 4")
+
+
+def test_a_click_on_the_discard_still_takes_it(tmp_path, monkeypatch) -> None:
+    deck = stacked(3, VILLAGES, "beholder", ["squire"])
+    app, scene = table(tmp_path, monkeypatch, deck, PEEKS)
+    click(app, scene.placements.regions["discard"].rect.center)
+    settle(app, scene)
+    assert played(scene, "take discard") and scene.view["step"] == "taken"

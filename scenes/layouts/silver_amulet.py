@@ -174,6 +174,8 @@ class SilverAmuletLayout(Layout):
             return [own_card() >> Confirm("guard {slot}", auto=True)]
         if view.get("turn") != seat:
             return out
+        if step == "main":  # the discard's card dragged onto a village place: take it, exchange that place
+            out.append(Carry("discard", onto="village", first="take discard", then="exchange {}"))
         if step == "rascal":  # the two drawn cards, or keys 1 and 2
             return [Press("keep 1", key="1"), Press("keep 2", key="2"),
                     Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm("keep {card}", auto=True)]
@@ -292,15 +294,14 @@ class SilverAmuletLayout(Layout):
             for mode, _label, _key, rect in self.mode_buttons(ctx):
                 if rect.collidepoint(event.pos):
                     return self._toggle(ctx, mode)
-            simple = ""
             if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
-                simple = "draw"
-            elif "take discard" in ctx.legal and ctx.regions["discard"].rect.collidepoint(event.pos):
-                simple = "take discard"
-            if simple:
-                ctx.submit(simple)
+                ctx.submit("draw")
                 return True
-            return False
+            if (ctx.view.get("step") == "main" and "take discard" not in ctx.legal and ctx.view.get("discard")
+                    and ctx.regions["discard"].rect.collidepoint(event.pos)):
+                ctx.explain("take discard")  # why not (a lone card under the amulet)
+                return True
+            return False  # the discard pile: a click takes it, a drag takes it into a place (composer_drops.py)
         if event.type == pygame.KEYDOWN:
             for mode, _label, key, _rect in self.mode_buttons(ctx):
                 if event.key == pygame.key.key_code(key):
@@ -430,6 +431,8 @@ class SilverAmuletLayout(Layout):
             out.append(ctx.tr("silver_amulet.help_peek"))
         elif step in ("drawn", "taken") and view.get("turn") == ctx.seat:
             out.append(ctx.tr("silver_amulet.help_exchange"))
+        elif step == "main" and view.get("turn") == ctx.seat and "take discard" in ctx.legal:
+            out.append(ctx.tr("silver_amulet.help_main"))
         drawn = view.get("drawn") or []
         choosing = ctx.composer is not None and ctx.composer.composer is not None and ctx.composer.composer.any_choice()
         if drawn and step == "drawn" and view.get("turn") == ctx.seat and not choosing:  # what its power does

@@ -132,6 +132,11 @@ class Carry:
 
     zone: str
     onto: str
+    # A move of two actions: `first` is sent on the drop (a click on the card sends it too),
+    # then `then` with the place dropped on (`{}`: its slot, from 1) once it is legal; `onto` is
+    # then the zone of the acting seat's region dropped on (take the discard, exchange a card).
+    first: str = ""
+    then: str = ""
 
 
 @dataclass(frozen=True)

@@ -47,9 +47,25 @@ class CardDrops:
     def __init__(self, owner: Any) -> None:
         self.owner = owner  # the ComposerInput
         self.drag: Carried | None = None
+        self.queued: str | None = None  # a two-action carry's second action, sent once legal
 
     def reset(self) -> None:
         self.drag = None
+
+    def tick(self, ctx_of: Any) -> bool:
+        """A two-action carry's second action, once the first is shown and the seat may act
+        again; refused (the engine says why) if it is not legal then. True when sent."""
+        if self.queued is None:
+            return False
+        ctx = ctx_of()
+        if ctx.busy or ctx.seat is None:
+            return False
+        text, self.queued = self.queued, None
+        if text in ctx.legal:
+            ctx.submit(text)
+            return True
+        ctx.explain(text)
+        return False
 
     # ---------------------------------------------------------------- events
     def handle(self, ctx: TableContext, event: pygame.event.Event) -> bool:
@@ -67,6 +83,8 @@ class CardDrops:
             self.drag = None
             if drag.moving:
                 self._drop(ctx, drag, event.pos)
+            elif drag.carry is not None and drag.carry.first:
+                ctx.submit(drag.carry.first)  # a click on the card: its first action alone
             return True
         return False
 
@@ -77,7 +95,8 @@ class CardDrops:
             return False
         for carry in comp.carries:
             region = ctx.placements.zone(carry.zone, ctx.view.get("seat")) or ctx.placements.zone(carry.zone, None)
-            if region is None or not (self._onto(ctx, carry) or self._target(comp, carry) is not None):
+            usable = carry.first in ctx.legal if carry.first else (self._onto(ctx, carry) or self._target(comp, carry) is not None)
+            if region is None or not usable:
                 continue
             pictures = self.owner._pictures(ctx, region)
             for picture, rect in zip(pictures, region.card_rects(len(pictures)), strict=True):
@@ -115,6 +134,16 @@ class CardDrops:
             if not owner.cards.click(ctx, comp, pos, owner._after_change, owner._refuse):
                 ctx.say(ctx.tr("table.drop_on_lit"), True)
             return
+        if drag.carry.first:  # two actions: the first now, the second with the place once legal
+            rects = self._zone_rects(ctx, drag.carry.onto)
+            place = next((i for i in range(len(rects) - 1, -1, -1) if rects[i].collidepoint(pos)), None)
+            if place is None:
+                zone = ctx.text(f"zone.{drag.carry.onto}")
+                ctx.say(owner.layout.drop_hint(ctx) or ctx.tr("table.drop_on", zone=zone[:1].lower() + zone[1:]), True)
+                return
+            if ctx.submit(drag.carry.first):
+                self.queued = drag.carry.then.format(place + 1)
+            return
         target = self._target(comp, drag.carry)
         if target is not None:  # onto a card a Target step names (the witch's deck card onto a village card)
             if not owner.cards.click(ctx, comp, pos, owner._after_change, owner._refuse):
@@ -141,6 +170,14 @@ class CardDrops:
         return [i for i in self.owner.items(ctx) if isinstance(i.step, Pick) and i.step.field == carry.onto]
 
     @staticmethod
+    def _zone_rects(ctx: TableContext, zone: str) -> list[pygame.Rect]:
+        """The card rects of the acting seat's region of `zone`."""
+        region = ctx.placements.zone(zone, ctx.view.get("seat"))
+        if region is None or region.zone is None:
+            return []
+        return region.card_rects(len(ctx.view["zones"][region.zone][region.seat]))
+
+    @staticmethod
     def _target(comp: Any, carry: Carry) -> Any:
         """The card Target step a carry drops onto, if `onto` names one (else a Pick's field)."""
         return next((s for s in card_steps(comp) if s.field == carry.onto), None)
@@ -151,6 +188,8 @@ class CardDrops:
         drag, comp = self.drag, self.owner.composer
         if drag is None or drag.carry is None or comp is None:
             return []
+        if drag.carry.first:
+            return self._zone_rects(ctx, drag.carry.onto)
         offered = comp.offered(drag.carry.onto)
         target = self._target(comp, drag.carry)
         if target is not None:

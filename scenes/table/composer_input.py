@@ -88,6 +88,10 @@ class ComposerInput(NumberKeys):
         self.drops.reset()
         self.typing.clear()
 
+    def tick(self, dt: float, ctx: Any) -> bool:
+        """A carried card's second action when it is due (composer_drops.py), a typed number's pause."""
+        return self.drops.tick(ctx) or super().tick(dt, ctx)
+
     def _seat_templates(self, ctx: TableContext) -> list[Any]:
         seat = ctx.view.get("seat")
         return self.layout.templates(ctx.view, seat) if seat is not None else []
