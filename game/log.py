@@ -108,6 +108,38 @@ def reader_key(
     return key
 
 
+def original_places(events: Iterable[Event]) -> list[Event]:
+    """One action's events with each card's `from_slot` as the place it had before the action.
+
+    WHY: an engine moves cards one at a time, so a second card leaving a numbered row (two
+    matching cards discarded, a robber's swap) is numbered in the row as the first move left it;
+    a reader counts places as the row stood when the move began. Places a card arrives at
+    (`to_slot`) are final already, and every other event is unchanged."""
+    done: dict[tuple[Any, str], list[tuple[str, int]]] = {}  # (seat, zone) -> ("in"/"out", place), in order
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, CardMoved) and event.from_slot is not None:
+            place = event.from_slot
+            for kind, at in reversed(done.get((event.from_seat, event.from_zone), [])):
+                if kind == "in" and place > at:
+                    place -= 1
+                elif kind == "out" and place >= at:
+                    place += 1
+            done.setdefault((event.from_seat, event.from_zone), []).append(("out", event.from_slot))
+            event = event._replace(from_slot=place)
+        if isinstance(event, CardMoved) and event.to_slot is not None:
+            done.setdefault((event.to_seat, event.to_zone), []).append(("in", event.to_slot))
+        out.append(event)
+    return out
+
+
+def slot_params(event: CardMoved) -> dict[str, Any]:
+    """The places (1-based) a move left and filled in numbered rows, for texts naming them
+    ("Bruno discards Empath from slot 3 of the village"); '' where the zone has none."""
+    return {"from_slot": "" if event.from_slot is None else event.from_slot + 1,
+            "to_slot": "" if event.to_slot is None else event.to_slot + 1}
+
+
 @dataclass(frozen=True)
 class LogLine:
     """One line of the log. `marker` lines (a new day, round or phase) are drawn as headings."""
@@ -198,6 +230,7 @@ class LogWriter:
             "count": count,
             "from_pos": "" if e.from_pos is None else e.from_pos + 1,
             "to_pos": "" if e.to_pos is None else e.to_pos + 1,
+            **slot_params(e),
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
@@ -213,7 +246,7 @@ class LogWriter:
 
     def _revealed(self, e: CardRevealed, cards: str | None = None) -> str:
         params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card) if cards is None else cards,
-                  "zone": self._zone(e.zone)}
+                  "zone": self._zone(e.zone), "slot": "" if e.slot is None else e.slot + 1}
         key = f"reveal.{e.zone}"
         if not self.rules.has_text(key):
             key = "log.revealed" if e.seat is not None else "log.revealed_table"
@@ -332,7 +365,7 @@ class LogWriter:
         seen: dict[tuple[str, str], int] = {}
         told_all: set[str] = set()
         listed: tuple[Any, ...] | None = None  # the group of the last line, while it may grow
-        for event in events:
+        for event in original_places(events):
             shown = redact(event, self.viewer)
             if isinstance(shown, CardMoved) and self.rules.has_text(f"move.{shown.reason}.all"):
                 if shown.reason not in told_all:

@@ -109,16 +109,16 @@ def test_silver_robber_exchange_reads_from_both_villages() -> None:
     """The robber swaps a card of its owner's village with one of another village: each of the
     two seats reads which card left its own village and which came in."""
     rules = rules_of("silver_amulet")
-    give = CardMoved("villager", 0, "village", 1, "village", actor=0, reason="rob")  # Ana's card to Bruno
-    take = CardMoved("seer", 1, "village", 0, "village", actor=0, reason="rob")  # Bruno's card to Ana
+    give = CardMoved("villager", 0, "village", 1, "village", actor=0, reason="rob", from_slot=4, to_slot=3)  # Ana's card to Bruno
+    take = CardMoved("seer", 1, "village", 0, "village", actor=0, reason="rob", from_slot=3, to_slot=4)  # Bruno's card to Ana
     en = {s: LogWriter(rules, "en", NAMES, s) for s in range(3)}
-    assert en[0].line(give).text == "Villager goes from your village to Bruno's (robber)."
-    assert en[0].line(take).text == "Seer goes from Bruno's village to yours (robber)."
-    assert en[1].line(give).text == "Villager goes from Ana's village to yours (robber)."
-    assert en[1].line(take).text == "Seer goes from your village to Ana's (robber)."
-    assert en[2].line(take).text == "Seer goes from Bruno's village to Ana's (robber)."
+    assert en[0].line(give).text == "Villager goes from your village (slot 5) to Bruno's (slot 4) (robber)."
+    assert en[0].line(take).text == "Seer goes from Bruno's village (slot 4) to yours (slot 5) (robber)."
+    assert en[1].line(give).text == "Villager goes from Ana's village (slot 5) to yours (slot 4) (robber)."
+    assert en[1].line(take).text == "Seer goes from your village (slot 4) to Ana's (slot 5) (robber)."
+    assert en[2].line(take).text == "Seer goes from Bruno's village (slot 4) to Ana's (slot 5) (robber)."
     fr = LogWriter(rules, "fr", NAMES, 1)
-    assert fr.line(give).text == "Villageois passe du village d'Ana au vôtre (voleur)."
+    assert fr.line(give).text == "Villageois passe du village d'Ana (place 5) au vôtre (place 4) (voleur)."
 
 
 def test_kill_the_unicorns_exact_lines() -> None:

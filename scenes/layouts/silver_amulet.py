@@ -22,7 +22,8 @@ from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
-from scenes.table.composer import CARD, PILE, Confirm, Pick, Press, Target
+from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
+from scenes.table.composer_input import press_height
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
@@ -89,7 +90,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     # the middle: score sheet, deck, discard pile, drawn card, amulet's home
     mh = min(middle.h - label_h, int(ch * 1.1))
     mw = int(mh * theme.card_ratio)
-    rows = view["players"] + 2
+    rows = view["players"] + 3  # the title may take two lines
     sheet = pygame.Rect(middle.x, middle.y, int(270 * scale), min(middle.h - label_h, int(rows * 19 * scale) + 10))
     out.add(Region("sheet", AREA, sheet))
     y = middle.y + label_h
@@ -109,10 +110,14 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
                    aside_size, "down", label="zone.aside"))
     big_h = min(middle.h - label_h, int(ch * 1.3))
     big = (int(big_h * theme.card_ratio), big_h)
-    drawn = pygame.Rect(deck.right + mw + 8 * gap, y, big[0] * 2 + gap, big_h)
+    drawn = pygame.Rect(deck.right + mw + 5 * gap, y, big[0] * 2 + gap, big_h)
     out.add(Region(f"drawn:{me}", GRID, drawn, "drawn", me, big, "up", label="zone.drawn", columns=2))
-    home = pygame.Rect(drawn.right + 6 * gap, y + label_h, int(cw * 0.55), int(cw * 0.55))
-    controls = pygame.Rect(home.right + 9 * gap, y, middle.right - home.right - 9 * gap, big_h)
+    # the amulet's home in the left column, right of the set-aside cards (its label under it):
+    # the controls' help texts keep the width of the table's right part
+    side = int(cw * 0.55)
+    home = pygame.Rect(sheet.x + aside_size[0] + 3 * gap + max(0, (sheet.w - aside_size[0] - 3 * gap - side) // 2),
+                       sheet.bottom + gap + label_h, side, side)
+    controls = pygame.Rect(drawn.right + 3 * gap, y, middle.right - drawn.right - 3 * gap, max(big_h, middle.bottom - y))
     out.add(Region("controls", AREA, controls))
 
     # the amulet: on the protected card, else beside its holder's name, else in the middle
@@ -165,21 +170,25 @@ class SilverAmuletLayout(Layout):
                           Press("discard", key="x"), Press("use", key="u")]
         if view["phase"] == "peek":
             return [Pick("village", count=(1, 5), token=slot_word, keys="token")
-                    >> Confirm("peek {village}", auto=True, help="silver_amulet.help_peek")]
+                    >> Confirm("peek {village}", auto=True)]  # its help: `control_texts`
         if view.get("pending_guard") == seat:
             return [own_card() >> Confirm("guard {slot}", auto=True)]
         if view.get("turn") != seat:
             return out
+        if step == "main":  # the discard's card dragged onto a village place: take it, exchange that place
+            out.append(Carry("discard", onto="village", first="take discard", then="exchange {}"))
         if step == "rascal":  # the two drawn cards, or keys 1 and 2
             return [Press("keep 1", key="1"), Press("keep 2", key="2"),
                     Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm("keep {card}", auto=True)]
         if step == "power":
-            return [Press("leave", key="n"), *self.power_templates(view)]
+            carry = [Carry("deck", onto="t0")] if view.get("power") == "witch" else []  # its deck card onto a village card
+            return [Press("leave", key="n"), *self.power_templates(view), *carry]
         if self.mode:
             out.append(own_card() >> Confirm(self.mode + " {slot}", auto=True))
-        elif step in ("drawn", "taken"):
-            out.append(Pick("village", count=(1, 12), token=slot_word, keys="token")
-                       >> Confirm("exchange {village}", help="silver_amulet.help_exchange"))
+        elif step in ("drawn", "taken"):  # clicks, keys, or a drag between the card and a village place
+            out.append(Pick("village", count=(1, 12), token=slot_word, keys="token", to=("drawn", "discard"))
+                       >> Confirm("exchange {village}", drop=True))  # its help: `control_texts`
+            out.append(Carry("drawn", onto="village"))
         return out
 
     def power_templates(self, view: dict[str, Any]) -> list[Any]:
@@ -200,11 +209,14 @@ class SilverAmuletLayout(Layout):
             template = template >> step
         return [template >> Confirm(power.shape.format(*(f"{{{s.field}}}" for s in steps)), auto=True)]
 
-    def _sync_mode(self, view: dict[str, Any], seat: int | None) -> None:
-        """A new turn or step forgets the amulet's or empath's mode."""
+    def _sync_mode(self, view: dict[str, Any], seat: int | None, legal: list[str] | None = None) -> None:
+        """A new turn or step forgets the amulet's or empath's mode, and so does its move once
+        made (the empath's one look of the turn: no hint left asking for another)."""
         key = (seat, view.get("round"), view.get("turn"), view.get("step"), view.get("holding"), view.get("phase"))
         if key != self.mode_key:
             self.mode_key, self.mode = key, ""
+        elif self.mode and legal is not None and not any(t.startswith(self.mode + " ") for t in legal):
+            self.mode = ""
 
     def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
         """A picked village card stays in its slot (a card never changes place)."""
@@ -220,8 +232,8 @@ class SilverAmuletLayout(Layout):
             out.append(r)
         return out
 
-    def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
-        """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions."""
+    def _modes(self, ctx: TableContext) -> list[tuple[str, str, str]]:
+        """(mode, label, key) of the amulet's and an empath's buttons offered now."""
         if ctx.seat is None or not ctx.legal or ctx.view.get("step") in ("power", "rascal"):
             return []
         verbs = {t.split()[0] for t in ctx.legal}
@@ -231,15 +243,24 @@ class SilverAmuletLayout(Layout):
         looks = sorted(v for v in verbs if v not in TURN_VERBS)
         if looks:
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
+        return modes
+
+    def area_rows(self, ctx: TableContext, area: str) -> int:
+        return len(self._modes(ctx)) if area == "actions" else 0
+
+    def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
+        """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
+        (the same size, all inside the area: composer_input.press_height)."""
+        modes = self._modes(ctx)
         region = ctx.regions.get("actions")
-        if region is None:
+        if region is None or not modes:
             return []
-        h = min(max(22, region.rect.h // 4), ctx.app.px(34))
-        out = []
-        for k, (mode, text, key) in enumerate(modes):
-            r = pygame.Rect(region.rect.x, region.rect.bottom - (k + 1) * (h + 4), region.rect.w, h)
-            out.append((mode, text, key, r))
-        return out
+        comp = ctx.composer.composer if ctx.composer is not None else None
+        presses = sum(p.area == "actions" for p in comp.presses) if comp is not None else 0
+        h = press_height(region.rect.h, presses + len(modes), ctx.app.px(48))
+        step = h + max(4, h // 5)
+        return [(mode, text, key, pygame.Rect(region.rect.x, region.rect.y + (presses + k) * step, region.rect.w, h))
+                for k, (mode, text, key) in enumerate(modes)]
 
     def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
@@ -264,7 +285,7 @@ class SilverAmuletLayout(Layout):
             self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
         if ctx.seat is None or ctx.busy:
             return False
-        self._sync_mode(ctx.view, ctx.seat)
+        self._sync_mode(ctx.view, ctx.seat, ctx.legal)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             confirm = self.confirm_rect(ctx)
             if confirm is not None and confirm[0].collidepoint(event.pos):
@@ -274,15 +295,14 @@ class SilverAmuletLayout(Layout):
             for mode, _label, _key, rect in self.mode_buttons(ctx):
                 if rect.collidepoint(event.pos):
                     return self._toggle(ctx, mode)
-            simple = ""
             if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
-                simple = "draw"
-            elif "take discard" in ctx.legal and ctx.regions["discard"].rect.collidepoint(event.pos):
-                simple = "take discard"
-            if simple:
-                ctx.submit(simple)
+                ctx.submit("draw")
                 return True
-            return False
+            if (ctx.view.get("step") == "main" and "take discard" not in ctx.legal and ctx.view.get("discard")
+                    and ctx.regions["discard"].rect.collidepoint(event.pos)):
+                ctx.explain("take discard")  # why not (a lone card under the amulet)
+                return True
+            return False  # the discard pile: a click takes it, a drag takes it into a place (composer_drops.py)
         if event.type == pygame.KEYDOWN:
             for mode, _label, key, _rect in self.mode_buttons(ctx):
                 if event.key == pygame.key.key_code(key):
@@ -291,9 +311,13 @@ class SilverAmuletLayout(Layout):
                 return self._toggle(ctx, self.mode)
         return False
 
+    def drop_hint(self, ctx: TableContext) -> str | None:
+        """Where a village card (or the drawn card) dragged at an exchange goes."""
+        return ctx.tr("silver_amulet.drop_exchange") if ctx.view.get("step") in ("drawn", "taken") else None
+
     def hint(self, ctx: TableContext) -> str | None:
         view = ctx.view
-        self._sync_mode(view, ctx.seat)
+        self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         if view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat:
             return ctx.tr("silver_amulet.hint_guard")
         if view.get("step") == "power" and view.get("power"):
@@ -351,50 +375,102 @@ class SilverAmuletLayout(Layout):
         """Zone labels with counts, the score sheet, the deck top a squire saw, the buttons."""
         view, regions = ctx.view, ctx.regions
         size = max(9, ctx.app.px(13))
-        for name in ("deck", "discard", f"drawn:{view.get('seat')}", "aside"):
-            region = regions.get(name)
-            if region is None:
-                continue
+        zones = [regions[n] for n in ("deck", "discard", f"drawn:{view.get('seat')}", "aside") if n in regions]
+        for region in zones:
             count = len(view["zones"][region.zone] if region.seat is None else view["zones"][region.zone][region.seat])
             text = ctx.text(region.label) + (f" ({count})" if region.zone in ("deck", "discard", "aside") else "")
-            art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft")
+            # as wide as the room before the next label of the row ("Pioche (31)" never runs into "Défausse")
+            after = [r.rect.x for r in zones if r.rect.x > region.rect.x and abs(r.rect.y - region.rect.y) < size]
+            width = min(after) - region.rect.x - 8 if after else max(region.rect.w + 2 * size, regions["sheet"].rect.w if "sheet" in regions else 0)
+            art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
         seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
         if seen and "deck" in regions:
             r = regions["deck"].rect
             small = pygame.Rect(r.x, r.y, r.w * 2 // 3, r.h * 2 // 3).move(r.w // 2, -r.h // 6)
             surface.blit(ctx.art.card(f"v:1:look:{seen}", small.size), small)
         amulet = regions.get("amulet")
-        if amulet is not None and view.get("amulet") is None:
+        if amulet is not None and view.get("amulet") is None:  # centred under its home, clear of its neighbours
+            band = [r.rect for r in regions.values() if r.kind != PANEL and r is not amulet and r.name not in ("hud", "caption")
+                    and r.rect.y < amulet.rect.bottom + 3 * size and r.rect.bottom > amulet.rect.bottom]
+            left = max((r.right for r in band if r.right <= amulet.rect.x), default=amulet.rect.x - size * 4)
+            right = min((r.x for r in band if r.x >= amulet.rect.right), default=amulet.rect.right + size * 4)
+            width = 2 * min(amulet.rect.centerx - left, right - amulet.rect.centerx) - 8
             art.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
-                      anchor="midtop")
+                      anchor="midtop", width=width, most=2)
         if "sheet" in regions:
             art.score_sheet(ctx, surface, regions["sheet"].rect)
         if view.get("caller") is not None:
             panel = regions.get(f"panel:{view['caller']}")
             if panel is not None:
-                # inside the caller's own plate, between name and points: beside it, it ran over
-                # the next seat's plate at three players
-                art.label(ctx, surface, ctx.tr("silver_amulet.called"), panel.rect.center,
-                          min(size, max(8, panel.rect.h - 4)), (250, 214, 96), anchor="center")
+                # inside the caller's own plate, between name (and status) and points: beside it,
+                # it ran over the next seat's plate at three players
+                self._draw_called(ctx, surface, panel.rect, view["caller"], size)
         if ctx.seat is None or ctx.busy:
             return
-        drawn, controls = view.get("drawn") or [], regions.get("controls")
-        choosing = ctx.composer is not None and ctx.composer.composer is not None and ctx.composer.composer.any_choice()
-        if drawn and view.get("step") == "drawn" and controls is not None and not choosing:  # what its power does
-            art.paragraph(ctx, surface, ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language],
-                          controls.rect.move(0, controls.rect.h // 2).inflate(0, -controls.rect.h // 2))
-        self._sync_mode(view, ctx.seat)
+        self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         for mode, text, key, rect in self.mode_buttons(ctx):
             art.button(ctx, surface, rect, text, key, primary=self.mode == mode)
         confirm = self.confirm_rect(ctx)
         if confirm is not None:
             art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
-        hint = self.hint(ctx) if self.targeting(ctx) else None
-        if controls is not None and hint:  # above the confirm button when there is one
+        controls = regions.get("controls")
+        if controls is not None:  # what to do, then the drawn card's power, above the confirm button
             room = controls.rect.copy()
             if confirm is not None:
                 room.h = max(10, confirm[0].y - room.y - 4)
-            art.paragraph(ctx, surface, hint, room)
+            art.paragraphs(ctx, surface, self.control_texts(ctx), room)
+
+    def control_texts(self, ctx: TableContext) -> list[str]:
+        """The help texts of the controls area now: how to choose (a target, the peek, an
+        exchange), then what the drawn card's power does (while nothing is chosen)."""
+        view = ctx.view
+        if self.targeting(ctx):
+            return [self.hint(ctx) or ""]
+        step = view.get("step")
+        out = []
+        if view.get("phase") == "peek" and view.get("peeked") and not view["peeked"][ctx.seat]:
+            out.append(ctx.tr("silver_amulet.help_peek"))
+        elif step in ("drawn", "taken") and view.get("turn") == ctx.seat:
+            out.append(ctx.tr("silver_amulet.help_exchange"))
+        elif step == "main" and view.get("turn") == ctx.seat and "take discard" in ctx.legal:
+            out.append(ctx.tr("silver_amulet.help_main"))
+        drawn = view.get("drawn") or []
+        choosing = ctx.composer is not None and ctx.composer.composer is not None and ctx.composer.composer.any_choice()
+        if drawn and step == "drawn" and view.get("turn") == ctx.seat and not choosing:  # what its power does
+            out.append(ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language])
+        return out
+
+    def _draw_called(self, ctx: TableContext, surface: pygame.Surface, plate: pygame.Rect, seat: int, size: int) -> None:
+        """"Has called the count" in the caller's plate, in the room its name, status and points
+        leave (the painter's sizes: scenes/table/painter.py), shorter if that room is small."""
+        font_size = max(9, int(plate.h * 0.62))
+        font = ctx.app.font(font_size, True)
+        score = (ctx.view.get("scores") or [0] * (seat + 1))[seat]
+        used = font.size(ctx.name(seat))[0] + font.size(str(score))[0] + 24
+        used += ctx.app.font(max(8, int(font_size * 0.8))).size(ctx.tr("table.ready"))[0] + 6
+        room = plate.w - used
+        centre = (plate.right - 6 - font.size(str(score))[0] - 6 - room // 2, plate.centery)
+        small = min(size, max(8, plate.h - 4))
+        for key in ("silver_amulet.called", "silver_amulet.called_short"):
+            text = ctx.tr(key)
+            if ctx.app.font(small, True).size(text)[0] <= room or key.endswith("short"):
+                art.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
+                return
+
+    def player_aid(self, app: Any, rules: Any) -> str | None:
+        """The 14 characters by when they act: value, name, copies and power (the rulebook's
+        player aid), from the game's data in the player's language."""
+        lang = app.settings.language if app.settings.language in ("fr", "en") else "en"
+        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
+        chars = rules.data["characters"]
+        for when in ("face_up", "drawn_and_discarded", "exchanging"):
+            lines += ["", f"## {app.tr(f'silver_amulet.aid_when.{when}')}"]
+            for card in (c for c in rules.card_order if chars[c]["when"] == when):
+                name = app.game_text(rules, f"card.{card}")
+                copies = app.tr("silver_amulet.aid_copies", count=chars[card]["copies"])
+                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {chars[card]['power'][lang]}")
+        lines += ["", f"## {app.game_text(rules, 'marker.amulet')}", app.game_text(rules, "marker.amulet.rule")]
+        return "\n".join(lines)
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""

@@ -64,15 +64,9 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     emblem(surf, EMBLEMS.get(card, "house"), pygame.Rect(w // 2 - h // 10, int(h * 0.06), h // 5, h // 6))
     corner = app.font(max(7, h // 9), True)
     surf.blit(corner.render(str(value), True, CREAM), (max(3, w // 12), max(2, h // 30)))
-    name = app.game_text(rules, f"card.{card}")
-    size_name = max(7, int(min(h * 0.085, w * 0.1) if detail else h * 0.12))
-    font = app.font(size_name, True)
-    while size_name > 7 and font.size(name)[0] > w - 6 and " " not in name:  # one long word: smaller
-        size_name -= 1
-        font = app.font(size_name, True)
-    y = int(h * (0.42 if detail else 0.74))
-    for line in wrap_text(font, name, w - 6)[: 2 if h >= 90 else 1]:
-        line_img = font.render(fit_text(font, line, w - 6), True, CREAM)
+    font, lines, y = name_lines(app, rules, card, (w, h), detail)
+    for line in lines:
+        line_img = font.render(line, True, CREAM)
         surf.blit(line_img, line_img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize()
     if detail:
@@ -85,6 +79,38 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
             surf.blit(small.render(line, True, CREAM), (max(8, w // 14) + 2, y))
             y += small.get_linesize()
     return surf
+
+
+def name_lines(app: Any, rules: Any, card: str, size: tuple[int, int], detail: bool = False) -> tuple[pygame.font.Font, list[str], int]:
+    """A character's name on its face, whole ("Apprentie voyante" on two lines), and where it
+    starts; no line at all on a card too small for it (its value and emblem stay, its tooltip
+    and zoom name it: a name cut to "Appren…" told nothing)."""
+    w, h = size
+    name = app.game_text(rules, f"card.{card}")
+    y = int(h * (0.42 if detail else 0.72))
+    font, lines, whole = fit_lines(app, name, w - 6, h - y - 2, max(7, int(min(h * 0.085, w * 0.1) if detail else h * 0.12)), fit=False)
+    return font, lines if whole else [], y
+
+
+def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: bool = True,
+              most: int = 2, fit: bool = True) -> tuple[pygame.font.Font, list[str], bool]:
+    """`text` whole in `width` x `height`: on one line at `size` or smaller, else on up to `most`
+    lines, smaller again, down to 7 px; the lines and whether it is whole (if not, the last line
+    ends with "…", which a text-fit test catches; with `fit` False the lines are left uncut)."""
+    font = app.font(max(7, size), bold)
+    for s in range(max(7, size), 6, -1):
+        font = app.font(s, bold)
+        if font.size(text)[0] <= width and font.get_linesize() <= max(height, font.get_height()):
+            return font, [text], True
+        lines = wrap_text(font, text, width)
+        if (len(lines) <= most and all(font.size(line)[0] <= width for line in lines)
+                and len(lines) * font.get_linesize() <= height):
+            return font, lines, True
+    lines = wrap_text(font, text, width)
+    keep = max(1, min(most, height // max(1, font.get_linesize())))
+    if not fit:
+        return font, lines[:keep], False
+    return font, [fit_text(font, line, width) for line in lines[:keep - 1]] + [fit_text(font, " ".join(lines[keep - 1:]), width)], False
 
 
 def emblem(surf: pygame.Surface, kind: str, box: pygame.Rect) -> None:
@@ -161,23 +187,34 @@ def amulet(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def button(ctx: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", primary: bool = False) -> None:
-    """One of the table's own buttons (the same look as the composer's)."""
+def button(ctx: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", primary: bool = False) -> bool:
+    """One of the table's own buttons (the same look as the composer's); whether its label is whole."""
     hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
     color = theme.ACCENT if primary else (theme.BUTTON_HOVER if hovered else theme.BUTTON)
     pygame.draw.rect(surface, color, rect, border_radius=rect.h // 3)
     pygame.draw.rect(surface, theme.FOCUS if hovered else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-    font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
     text = f"{label}  [{key.upper()}]" if key else label
-    img = font.render(fit_text(font, text, rect.w - 10), True, theme.ACCENT_TEXT if primary else theme.TEXT)
-    surface.blit(img, img.get_rect(center=rect.center))
+    font, lines, whole = fit_lines(ctx.app, text, rect.w - 10, rect.h - 2, max(9, int(rect.h * 0.42)))
+    top = rect.centery - len(lines) * font.get_linesize() // 2
+    for i, line in enumerate(lines):
+        img = font.render(line, True, theme.ACCENT_TEXT if primary else theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, top + i * font.get_linesize())))
+    return whole
 
 
 def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any = None,
-          anchor: str = "midbottom") -> None:
-    font = ctx.app.font(size, True)
-    img = font.render(text, True, color or theme.TEXT_DIM)
-    surface.blit(img, img.get_rect(**{anchor: pos}))
+          anchor: str = "midbottom", width: int = 0, most: int = 1) -> pygame.Rect:
+    """A table label at `pos`, whole within `width` (0: any): smaller, or on `most` lines, if need
+    be. The rect it covers (a text-fit test checks that no two overlap)."""
+    font, lines, _ = fit_lines(ctx.app, text, width or 10_000, most * ctx.app.font(size, True).get_linesize(), size, most=most)
+    line_h = font.get_linesize()
+    box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), line_h * len(lines))
+    setattr(box, anchor, pos)
+    for i, line in enumerate(lines):
+        img = font.render(line, True, color or theme.TEXT_DIM)
+        x = box.x if "left" in anchor else box.right - img.get_width() if "right" in anchor else box.centerx - img.get_width() // 2
+        surface.blit(img, (x, box.y + i * line_h))
+    return box
 
 
 def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -186,35 +223,57 @@ def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
     sheet = view.get("score_sheet") or []
     n, rounds = view["players"], view.get("rounds") or 4
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=6)
-    size = max(9, min(ctx.app.px(14), rect.h // (n + 2) - 3))
-    font = ctx.app.font(size, True)
-    line = font.get_linesize()
-    col = max(size * 2, (rect.w * 2 // 3) // (rounds + 1))
-    first_w = rect.w - col * (rounds + 1) - 8
+    title = ctx.tr("silver_amulet.sheet_title")
+    for size in range(max(8, ctx.app.px(14)), 7, -1):  # the largest size where all its lines fit
+        font = ctx.app.font(size, True)
+        line = font.get_linesize()
+        title_font, lines, _ = fit_lines(ctx.app, title, rect.w - 10, 2 * line, size)
+        if len(lines) * title_font.get_linesize() + (n + 1) * line + 8 <= rect.h:
+            break
+    total = ctx.tr("silver_amulet.sheet_total")
+    col = max(font.size("99")[0] + 3, (rect.w * 2 // 5) // (rounds + 1))  # a round's column, then the total's
+    last = max(col, font.size(total)[0] + 4, font.size("999")[0] + 4)
+    first_w = rect.w - col * rounds - last - 8
+    rights = [rect.x + first_w + (k + 1) * col for k in range(rounds)] + [rect.x + first_w + rounds * col + last]
     y = rect.y + 4
-    surface.blit(font.render(fit_text(font, ctx.tr("silver_amulet.sheet_title"), rect.w - 10), True, theme.ACCENT), (rect.x + 6, y))
-    y += line
-    heads = [str(r + 1) for r in range(rounds)] + [ctx.tr("silver_amulet.sheet_total")]
+    for text in lines:  # "Points perdus (le moins gagne)": on two lines rather than cut
+        surface.blit(title_font.render(text, True, theme.ACCENT), (rect.x + 6, y))
+        y += title_font.get_linesize()
+    heads = [str(r + 1) for r in range(rounds)] + [total]
     for k, head in enumerate(heads):
-        img = font.render(fit_text(font, head, col - 2), True, theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(topright=(rect.x + first_w + (k + 1) * col, y)))
+        img = font.render(head, True, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(topright=(rights[k], y)))
     y += line
     for s in range(n):
         surface.blit(font.render(fit_text(font, ctx.name(s), first_w - 8), True, theme.TEXT), (rect.x + 6, y))
         values = [str(row[s]) for row in sheet if s < len(row)] + [""] * (rounds - len(sheet)) + [str(view["scores"][s])]
         for k, value in enumerate(values):
             img = font.render(value, True, theme.ACCENT if k == rounds else theme.TEXT)
-            surface.blit(img, img.get_rect(topright=(rect.x + first_w + (k + 1) * col, y)))
+            surface.blit(img, img.get_rect(topright=(rights[k], y)))
         y += line
 
-def paragraph(ctx: Any, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-    """A help text wrapped in a region (the power being used, what to click)."""
-    size = max(10, min(ctx.app.px(17), rect.h // 4))
-    font = ctx.app.font(size, True)
-    while size > 10 and len(wrap_text(font, text, rect.w)) * font.get_linesize() > rect.h:  # smaller, but whole
-        size -= 1
+def paragraphs(ctx: Any, surface: pygame.Surface, texts: list[str], rect: pygame.Rect) -> bool:
+    """Help texts one under the other in a region (what to click, the drawn card's power), at
+    the largest common size where all of them are whole (down to 8 px); whether they are."""
+    texts = [t for t in texts if t]
+    if not texts:
+        return True
+    size = max(8, min(ctx.app.px(17), rect.h // 4))
+    gap = max(2, size // 3)
+    while True:
         font = ctx.app.font(size, True)
+        blocks = [wrap_text(font, text, rect.w) for text in texts]
+        height = sum(len(b) for b in blocks) * font.get_linesize() + gap * (len(blocks) - 1)
+        whole = height <= rect.h and all(font.size(line)[0] <= rect.w for b in blocks for line in b)
+        if whole or size <= 8:
+            break
+        size -= 1
     y = rect.y
-    for line in wrap_text(font, text, rect.w)[: max(1, rect.h // font.get_linesize())]:
-        surface.blit(font.render(line, True, theme.TEXT), (rect.x, y))
-        y += font.get_linesize()
+    for block in blocks:
+        for line in block:
+            if y + font.get_linesize() > rect.bottom:
+                return False
+            surface.blit(font.render(line, True, theme.TEXT), (rect.x, y))
+            y += font.get_linesize()
+        y += gap
+    return whole

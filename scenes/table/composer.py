@@ -121,6 +121,22 @@ class Confirm:
     auto: bool = False
     help: str = ""
     area: str = "controls"
+    drop: bool = False  # a card dragged onto one of its step's `to` zones sends the choice
+
+
+@dataclass(frozen=True)
+class Carry:
+    """A card of the acting seat's zone `zone` dragged onto a card the Pick step named `onto`
+    may pick: that card is picked too and the choice is sent (a drawn card dropped on a village
+    place exchanges it). Only a drag: clicks and keys pick with the Pick step itself."""
+
+    zone: str
+    onto: str
+    # A move of two actions: `first` is sent on the drop (a click on the card sends it too),
+    # then `then` with the place dropped on (`{}`: its slot, from 1) once it is legal; `onto` is
+    # then the zone of the acting seat's region dropped on (take the discard, exchange a card).
+    first: str = ""
+    then: str = ""
 
 
 @dataclass(frozen=True)
@@ -215,6 +231,7 @@ class Composer:
         self.templates: list[Template] = [t for t in templates if isinstance(t, Template)]
         self.all_presses = [p for p in templates if isinstance(p, Press)]
         self.presses = [p for p in self.all_presses if p.action in legal]  # shown as buttons
+        self.carries = [c for c in templates if isinstance(c, Carry)]
         templates = self.templates
         self.candidates: list[tuple[Template, str, dict[str, Any]]] = []
         for template in templates:

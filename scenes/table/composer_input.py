@@ -16,6 +16,7 @@ import pygame
 
 from scenes.table.composer import SEAT, Composer, Counter, Pick, Press, Step, Target, Template
 from scenes.table.composer_cards import CardTargets
+from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
@@ -66,6 +67,7 @@ class ComposerInput(NumberKeys):
         self.drag: Drag | None = None
         self.cards = CardTargets()  # card and pile Target steps (composer_cards.py)
         self.typing = TypedNumber()  # a number of several digits being typed (composer_number.py)
+        self.drops = CardDrops(self)  # a drawn card carried onto a place, a chosen card onto the next (composer_drops.py)
 
     # ---------------------------------------------------------------- state
     def sync(self, ctx: TableContext, position: int) -> Composer | None:
@@ -74,6 +76,7 @@ class ComposerInput(NumberKeys):
         if key != self.key:
             self.key, self.drag = key, None
             self.cards.reset()
+            self.drops.reset()
             self.typing.clear()
             templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
             self.composer = Composer(templates, ctx.legal) if templates else None
@@ -82,7 +85,12 @@ class ComposerInput(NumberKeys):
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
         self.cards.reset()
+        self.drops.reset()
         self.typing.clear()
+
+    def tick(self, dt: float, ctx: Any) -> bool:
+        """A carried card's second action when it is due (composer_drops.py), a typed number's pause."""
+        return self.drops.tick(ctx) or super().tick(dt, ctx)
 
     def _seat_templates(self, ctx: TableContext) -> list[Any]:
         seat = ctx.view.get("seat")
@@ -242,7 +250,8 @@ class ComposerInput(NumberKeys):
             if region is None:
                 continue
             r = region.rect
-            h = min(max(22, r.h // 3), ctx.app.px(48))
+            rows = sum(p.area == press.area for p in self.composer.presses) + self.layout.area_rows(ctx, press.area)
+            h = press_height(r.h, rows, ctx.app.px(48))
             y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
             out.append((press, pygame.Rect(r.x, y, r.w, h)))
         return out
@@ -335,6 +344,8 @@ class ComposerInput(NumberKeys):
 
     # ------------------------------------------------------------------ events
     def handle(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+        if self.drops.handle(ctx, event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(ctx, event.pos)
         if event.type == pygame.MOUSEMOTION and self.drag is not None:
@@ -375,7 +386,9 @@ class ComposerInput(NumberKeys):
                         self._refuse(ctx, step, hit[-1] if isinstance(step, Pick) else None, value=1)
                         return True
             return False
+        before = {f: list(w) for f, w in self.composer.chosen.items()} if self.composer is not None else {}
         if self.composer is not None and self.cards.click(ctx, self.composer, pos, self._after_change, self._refuse):
+            self.drops.pressed_target(ctx, pos, before)  # it may be carried onto the next card
             return True
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
@@ -411,7 +424,9 @@ class ComposerInput(NumberKeys):
         item = drag.item
         on_target = self._on_target(ctx, item.step, pos)
         if item.ghost:  # a picked card taken back (clicked, or dragged off its target)
-            if not drag.moving or not on_target:
+            if drag.moving and on_target and self._drop_sends(item.step):
+                self.confirm(ctx)
+            elif not drag.moving or not on_target:
                 if isinstance(item.step, Counter):
                     self.set_count(ctx, self.composer.counts.get(item.step.field, 0) - 1)
                 else:
@@ -420,9 +435,17 @@ class ComposerInput(NumberKeys):
         if not drag.moving or on_target:
             if self.pick(ctx, item) and drag.moving and not self._click_target(ctx, pos):
                 self._drop_on_card(ctx, item, pos)  # a token dropped on one of your unicorns: that one too
-        elif not item.region.rect.collidepoint(pos):  # dropped back home: a change of mind
+                if self._drop_sends(item.step):
+                    self.confirm(ctx)
+        elif item.step.to and not item.region.rect.collidepoint(pos):  # dropped back home: a change of mind
             ctx.say(self.layout.drop_hint(ctx) or ctx.tr("table.drop_on", zone=", ".join(
                 dict.fromkeys(ctx.text(f"zone.{z}").lower() for z in item.step.to))), True)
+
+    def _drop_sends(self, step: Step) -> bool:
+        """Whether a drop of the step's card on its `to` zone sends the choice (`Confirm.drop`)."""
+        comp = self.composer
+        template = next((t for t in comp.templates if step in t.steps), None) if comp is not None else None
+        return template is not None and template.confirm is not None and template.confirm.drop
 
     def _drop_on_card(self, ctx: TableContext, dropped: Item, pos: tuple[int, int]) -> None:
         """A card dropped on a card that another step picks from its target zone picks that card too."""
@@ -525,6 +548,7 @@ class ComposerInput(NumberKeys):
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_help(ctx, surface)
+        self.drops.draw(ctx, surface)
         drag = self.drag
         if drag is not None and drag.moving:
             size = drag.item.rect.size
@@ -595,6 +619,15 @@ class ComposerInput(NumberKeys):
             for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
                 y += size + 3
+
+
+def press_height(room: int, rows: int, most: int) -> int:
+    """The height of `rows` buttons stacked in `room` pixels (gaps of a fifth of a button, at
+    least 4), at most `most`: every one inside its area ("Call the count" was cut below it)."""
+    h = most
+    while h > 16 and rows * h + (rows - 1) * max(4, h // 5) > room:
+        h -= 1
+    return h
 
 
 def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
+from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 
@@ -136,6 +136,16 @@ class Layout:
     def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
         """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
         return None
+
+    def player_aid(self, app: Any, rules: Any) -> str | None:
+        """The game's player aid, as a short document (the rules screen's markdown: '## ' headings,
+        '- ' items, '**bold**'), in the player's language; None: the table offers none."""
+        return None
+
+    def area_rows(self, ctx: TableContext, area: str) -> int:
+        """Rows of the layout's own buttons that share `area` with the composer's buttons, under
+        them: the composer sizes its buttons so that all of them fit (composer_input.py)."""
+        return 0
 
     def drop_hint(self, ctx: TableContext) -> str | None:
         """What a card dropped off every target says (None: the target zones' names)."""
@@ -305,6 +315,11 @@ class Layout:
     def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
         """Text key and params naming a marker change (None: no caption)."""
         return None
+
+    def holds_look(self, event: Event, seat: int) -> bool:
+        """Whether `event` shows `seat` a card only that seat sees (a look): at a hot-seat table
+        it stays on that player's screen until they end it (scenes/table/looks.py)."""
+        return isinstance(event, CardSeen) and event.viewer == seat and event.card is not None
 
     def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
         """Whether a marker change joins the step of the previous marker changes."""

@@ -21,13 +21,15 @@ class HudButton:
     rect: pygame.Rect
 
 
-def hud_buttons(app: Any, hud: pygame.Rect) -> list[HudButton]:
-    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu."""
+def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False) -> list[HudButton]:
+    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu, and
+    the game's player aid (F2) when its layout has one."""
     h = max(16, hud.h - 6)
     font = app.font(max(10, int(h * 0.55)), True)
     buttons: list[HudButton] = []
     x = hud.right - 6
-    for action, key in (("menu", "table.menu"), ("tour", "table.tour_button"), ("scores", "table.scores_button")):
+    actions = [("menu", "table.menu"), ("tour", "table.tour_button"), ("scores", "table.scores_button")]
+    for action, key in actions + ([("aid", "table.aid_button")] if aid else []):
         w = font.size(app.tr(key))[0] + h
         x -= w
         buttons.append(HudButton(action, key, pygame.Rect(x, hud.y + 3, w, h)))

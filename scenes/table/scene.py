@@ -22,7 +22,14 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
-from game.log import OBJECT_SEATS, SEAT_PARAMS, reader_key, seat_values
+from game.log import (
+    OBJECT_SEATS,
+    SEAT_PARAMS,
+    original_places,
+    reader_key,
+    seat_values,
+    slot_params,
+)
 from game.match import Match, MatchConfig
 from scenes.base import Scene
 from scenes.layouts import get_layout
@@ -33,6 +40,7 @@ from scenes.table.hold import InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.log_panel import TableRecords
+from scenes.table.looks import HeldLooks
 from scenes.table.moments import TableMoments
 from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons, privacy_button
 from scenes.table.painter import Painter, draw_regions
@@ -78,6 +86,7 @@ class TableScene(Scene):
         self.rect = pygame.Rect((0, 0), app.screen.get_size())
         self.placements: Placements
         self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
+        self._places: dict[Event, Event] = {}  # an event shown -> as its places stood before its action
         self.input = HandInput(self)
         self.hold = InputHold(self)  # keys and clicks kept while the table moves (scenes/table/hold.py)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
@@ -86,6 +95,7 @@ class TableScene(Scene):
         self.rect = self.records.table_rect(app.screen.get_size())  # the board, beside the log
         self.reader = TableReader(self)  # tooltips, Tab focus, card zoom (scenes/table/reading.py)
         self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
+        self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -108,7 +118,8 @@ class TableScene(Scene):
     def _place(self) -> None:
         assert self.animator.view is not None
         self.placements = self.place(self.animator.view)
-        self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect)
+        self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect,
+                                   aid=self.layout.player_aid(self.app, self.rules) is not None)
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
@@ -173,7 +184,8 @@ class TableScene(Scene):
             return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
                                   to=self.name(event.to_seat), card=self.card_name(event.card, event.info), count=count,
                                   from_pos="" if event.from_pos is None else event.from_pos + 1,
-                                  to_pos="" if event.to_pos is None else event.to_pos + 1)
+                                  to_pos="" if event.to_pos is None else event.to_pos + 1,
+                                  **slot_params(self._places.get(event, event)))
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too
@@ -225,7 +237,13 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
-        self.animator.push([redact(e, self.viewer) for e in events], len(self.match.history) - 1)
+        self.looks.on_action(seat, events)
+        shown = [redact(e, self.viewer) for e in events]
+        if len(self._places) > 512:
+            self._places.clear()
+        self._places.update((a, b) for a, b in zip(shown, original_places(shown), strict=True)
+                            if isinstance(a, CardMoved) and a != b)  # the captions' places (game/log.py)
+        self.animator.push(shown, len(self.match.history) - 1)
 
     def _on_step(self, step: Step) -> None:
         if step.caption:
@@ -317,6 +335,8 @@ class TableScene(Scene):
             self.mouse = None
         if self.privacy_for is not None:
             return self._handle_privacy(event)
+        if self.looks.looking is not None and self.looks.handle(event):
+            return True
         if self.tour_index is not None:
             return self._handle_tour(event)
         if self.records.handle(event):
@@ -330,6 +350,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_F1:
                 self.open_tour()
+                return True
+            if event.key == pygame.K_F2:
+                self.open_aid()
                 return True
             if event.key == pygame.K_s:
                 self.open_score_sheet()
@@ -362,9 +385,20 @@ class TableScene(Scene):
             self.open_tour()
         elif action == "scores":
             self.open_score_sheet()
+        elif action == "aid":
+            self.open_aid()
         elif action == "menu":
             self.input.reset()
             self.app.push(self.app.scene("pause", game_id=self.match.config.game_id))
+
+    def open_aid(self) -> None:
+        """The game's player aid over the table (scenes/player_aid.py), if its layout has one."""
+        text = self.layout.player_aid(self.app, self.rules)
+        if text is not None:
+            from scenes.player_aid import PlayerAidScene
+
+            self.input.reset()
+            self.app.push(PlayerAidScene(self.app, self.match.config.game_id, text))
 
     def open_score_sheet(self) -> None:
         """The score sheet over the table (the app's overlay); the match waits while it is open."""
@@ -374,6 +408,9 @@ class TableScene(Scene):
         self.app.push(ScoreSheetScene(self.app, self.rules, self.match.state.view(None), names))
 
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._button("menu")  # the pause menu over the screen: no hand is shown
+            return True
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
@@ -384,6 +421,7 @@ class TableScene(Scene):
             self.last_at_screen = self.privacy_for
             self.privacy_for = None
             self._sync()
+            self.looks.given(self.viewer)
         return True
 
     def open_tour(self) -> None:
@@ -451,6 +489,8 @@ class TableScene(Scene):
             self._finish_match(dt)
             return
         waiting = self.match.human_to_act()
+        if self.looks.holding(waiting):  # a player reads what their move showed them
+            return
         if self.hot_seat and waiting and self.viewer not in waiting and self.privacy_for is None:
             if self.viewer is None and self.last_at_screen == waiting[0]:
                 # the same player acts again (a power's target, a bodyguard's guard): they are
@@ -539,10 +579,14 @@ class TableScene(Scene):
         self.input.draw(surface)
         self.hold.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
-        draw_hud(surface, self.app, placements.regions["hud"].rect, title, self.hint(), self.buttons, self.mouse)
+        reading = self.looks.looking is not None and not self.animator.busy  # the HUD holds its button
+        draw_hud(surface, self.app, placements.regions["hud"].rect, title, "" if reading else self.hint(), self.buttons, self.mouse)
+        if reading:
+            self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
         self.records.draw(surface)
-        if self.tour_index is None:
+        carrying = any(d is not None and d.moving for d in (self.input.drag, self.composer.drag, self.composer.drops.drag))
+        if self.tour_index is None and not carrying:  # no tooltip over a card in flight
             self.reader.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)

@@ -131,7 +131,7 @@ class LegalMixin:
         ):
             facts = self._village_facts[seat] or self._facts(seat)
             # the amulet and free-look moves (`_extra_texts`), counted without listing them
-            extra = len(self.zones[self.z_village[seat]]) if self.amulet_ready and self.amulet_holder == seat else 0
+            extra = self._amulet_places(seat)
             looks = facts.looks
             if looks is not None and looks[1] > self.looks_used:
                 extra += facts.face_down
@@ -140,7 +140,7 @@ class LegalMixin:
                 may_call = (  # `_may_call`, inlined
                     self.caller is None and not self.amulet_turn and len(self.zones[self.z_village[seat]]) <= self.rules.call_max_cards
                 )
-                head = _MAIN_HEADS[bool(self.zones[self.z_discard])][may_call]
+                head = _MAIN_HEADS[self._may_take(seat)][may_call]
                 index = rng.randrange(len(head) + extra)
                 text = head[index] if index < len(head) else self._extra_texts(seat)[index - len(head)]
             else:
@@ -192,7 +192,7 @@ class LegalMixin:
     def _main_texts(self, seat: int) -> list[str]:
         """The turn's first moves, before the amulet and the free looks (`_extra_texts`)."""
         out = ["draw"]
-        if self.zones[self.z_discard]:
+        if self._may_take(seat):
             out.append("take discard")
         if self._may_call(seat):
             out.append("call count")
@@ -219,7 +219,7 @@ class LegalMixin:
             if text == "draw":
                 return True
             if text == "take discard":
-                return bool(self.zones[self.z_discard])
+                return self._may_take(seat)
             if text == "call count":
                 return self._may_call(seat)
             return text in self._extra_texts(seat)
@@ -275,6 +275,24 @@ class LegalMixin:
             return peeks[:]
         return []
 
+    def _may_take(self, seat: int) -> bool:
+        """Whether the seat may take the discard: the pile has a card and the village a card
+        off the amulet, since the taken card's exchange is compulsory (a one-card village under
+        the amulet would be left with no legal move)."""
+        if not self.zones[self.z_discard]:
+            return False
+        village = self.zones[self.z_village[seat]]
+        return len(village) > 1 or village[0] != self.amulet
+
+    def _amulet_places(self, seat: int) -> int:
+        """How many places the seat may put the amulet on now (`amulet 1`..`amulet N`): any of
+        its village while it holds an unplaced amulet, none while a taken card waits in a
+        one-card village (protecting that card would leave the exchange impossible)."""
+        if self.amulet_holder != seat or not self.amulet_ready:
+            return 0
+        size = len(self.zones[self.z_village[seat]])
+        return 0 if size == 1 and self.step == TAKEN else size
+
     def _may_call(self, seat: int) -> bool:
         return (
             self.caller is None
@@ -286,8 +304,9 @@ class LegalMixin:
         """Not actions of the turn: placing the amulet, an empath's look."""
         out = []
         village = self.zones[self.z_village[seat]]
-        if self.amulet_holder == seat and self.amulet_ready:
-            out += _slot_texts("amulet", len(village))
+        places = self._amulet_places(seat)
+        if places:
+            out += _slot_texts("amulet", places)
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
             face_up, amulet = self.faces(), self.amulet
@@ -299,7 +318,7 @@ class LegalMixin:
         """How many texts `_extra_texts` lists, without building them (a random move rarely
         picks one)."""
         facts = self._village_facts[seat] or self._facts(seat)
-        count = len(self.zones[self.z_village[seat]]) if self.amulet_holder == seat and self.amulet_ready else 0
+        count = self._amulet_places(seat)
         looks = facts.looks
         if looks is not None and looks[1] > self.looks_used:
             count += facts.face_down

@@ -128,6 +128,10 @@ def explain_illegal(state: SilverState, seat: int, text: str) -> IllegalAction:
             return IllegalAction("you placed the amulet this turn", "error.call_amulet")
         limit = state.rules.call_max_cards
         return IllegalAction(f"you may call the count only with {limit} cards or fewer", "error.call_cards", {"max": limit})
+    if verb == "take" and state.step == "main" and state.zones[state.z_discard]:
+        return IllegalAction("your only card is under the amulet: a taken card must be exchanged", "error.take_protected")
+    if verb == "amulet" and state.amulet_holder == seat and state.amulet_ready and state.step == "taken":
+        return IllegalAction("the taken card must be exchanged: the amulet may not protect your only card now", "error.amulet_taken")
     if verb == "amulet":
         return IllegalAction("you do not hold the silver amulet (or placed it this round)", "error.no_amulet")
     if verb == "use":
