@@ -67,3 +67,22 @@ def test_a_finished_game_is_worth_its_shared_result() -> None:
     winners = state.winners()
     assert sum(values) == pytest.approx(1.0)
     assert all(values[s] == pytest.approx(1 / len(winners)) for s in winners)
+
+
+def test_a_search_draws_its_determinizations_from_the_games_determinizer(monkeypatch) -> None:
+    """The `determinizer` hook replaces the uniform source of determinizations (once per search)."""
+    from game.ai.ismcts import determinizer
+
+    made: list[int] = []
+
+    def own(state, seat):
+        made.append(seat)
+        return lambda rng: state.determinize(seat, rng)
+
+    hooks = load_hooks(fake_module(monkeypatch, "fake_game_ai3", determinizer=own))
+    assert hooks.determinizer is own
+    state = registry.load("jagdfieber").new_state(4, seed=1, options={"start_seat": 0})
+    draw = determinizer(state, 2, Rng(1), hooks, 4)
+    assert made == [2]
+    assert draw().num_players == 4 and made == [2]
+    assert load_hooks("game.games.jagdfieber.no_such_ai").determinizer is None
