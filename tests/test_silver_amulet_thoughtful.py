@@ -151,8 +151,9 @@ def test_the_thoughtful_plan_reads_only_what_its_seat_knows_and_is_deterministic
 
 
 def test_the_search_tree_tries_no_exchange_of_unequal_cards_it_knows():
-    """Holding a card, the tree's candidates are every single exchange, discard and use, and
-    only the multiple exchanges of known equal cards (not a gamble on unseen ones)."""
+    """Holding a card, the tree's candidates are discard and use, the single exchanges but of
+    a known card lower than the one held, and only the multiple exchanges of known equal
+    cards (not a gamble on unseen ones)."""
     state = _holding(["master", "master", "seer", "robber", "witch"], "empath")  # peeked: the two masters
     actions = state.legal_actions(0)
     kept = {a.text for a in ai.candidates(state, 0, actions)}
@@ -163,5 +164,7 @@ def test_the_search_tree_tries_no_exchange_of_unequal_cards_it_knows():
     act(state, 1, "draw")  # seat 1 peeked its villager and a squire, not its empaths
     kept = {a.text for a in ai.candidates(state, 1, state.legal_actions(1))}
     assert "exchange 1 2" not in kept and "exchange 4 5" not in kept and "exchange 4" in kept
+    held = state.vals[state.zones[state.z_drawn[1]][0]]
+    assert ("exchange 1" in kept) == (held <= 0) and ("exchange 2" in kept) == (held <= 1)  # no known lower card out
     act(state, 1, "discard")  # a main step: nothing left out
     assert ai.candidates(state, 0, state.legal_actions(0)) == state.legal_actions(0)

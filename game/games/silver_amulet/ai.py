@@ -415,8 +415,9 @@ _EXCHANGE_ONE = [f"exchange {i + 1}" for i in range(40)]
 
 
 def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
-    """The moves the search's tree tries (hook `candidates`): holding a card, every single
-    exchange, discard and use, but of the exchanges of several cards only the one of each
+    """The moves the search's tree tries (hook `candidates`): holding a card, discard and use,
+    the single exchanges but those of a known card lower than the one held (if any move is
+    left), and of the exchanges of several cards only the one of each
     group of cards the mover knows to match (equal values, with its known doppelgängers),
     built from the village, not filtered from the listing. WHY: a village of five
     offers 31 exchange sets, one of twelve thousands; tried one by one in the tree, the
@@ -429,10 +430,12 @@ def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
     village, known, shows, bit, amulet = s.zones[s.z_village[seat]], s.knowledge(), s.shows, 1 << seat, s.amulet
     out = [action_of(t) for t in _DRAWN_MOVES if _legal(s, seat, t)] if s.step == "drawn" else []
     groups: dict[int, list[int]] = {}  # shown value -> known places (-1: doppelgängers, joining any)
+    held, vals = s.vals[s.zones[s.z_drawn[seat]][0]], s.vals
     for i, uid in enumerate(village):
         if uid == amulet:
             continue
-        out.append(action_of(_EXCHANGE_ONE[i] if i < len(_EXCHANGE_ONE) else f"exchange {i + 1}"))
+        if not known[uid] & bit or vals[uid] >= held:  # a known lower card out for it: points for nothing
+            out.append(action_of(_EXCHANGE_ONE[i] if i < len(_EXCHANGE_ONE) else f"exchange {i + 1}"))
         if known[uid] & bit:
             groups.setdefault(shows[uid], []).append(i)
     jokers = groups.pop(-1, [])
