@@ -171,7 +171,9 @@ def test_medium_keeps_the_default_move_unless_the_search_is_clearly_better():
 def test_the_policy_calls_the_count_mostly_when_it_is_the_lowest():
     """A failed call costs the caller's total + 10: the policy's calls (the medium and hard bots'
     default move) must mostly come from a village that really is the lowest. Counting the
-    opponents' unseen cards at the deck's mean, it was the lowest in 14 of its 40 calls here (21 of 32 now)."""
+    opponents' unseen cards at the deck's mean, it was the lowest in 14 of its 40 calls here; 21 of 32
+    with a decay per lap for every unseen card; 25 of 29 counting only the cards their owners
+    know and kept low (`kept_mean`)."""
     calls = lowest = 0
     for seed in range(12):
         state = rules().new_state(4, seed=100 + seed)
@@ -184,4 +186,4 @@ def test_the_policy_calls_the_count_mostly_when_it_is_the_lowest():
                 calls += 1
                 lowest += totals[seat] <= min(totals)
             state.apply(seat, choice)
-    assert calls >= 12 and lowest > calls / 2, (lowest, calls)
+    assert calls >= 12 and lowest >= 0.75 * calls, (lowest, calls)
