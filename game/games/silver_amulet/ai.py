@@ -428,7 +428,7 @@ def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
     if len(actions) <= 3 or not s._exchange_step(seat):
         return actions
     village, known, shows, bit, amulet = s.zones[s.z_village[seat]], s.knowledge(), s.shows, 1 << seat, s.amulet
-    out = [action_of(t) for t in _DRAWN_MOVES if _legal(s, seat, t)] if s.step == "drawn" else []
+    out = [a for a in actions[:2] if a.text in _DRAWN_MOVES]  # the listing starts with them (legal.py)
     groups: dict[int, list[int]] = {}  # shown value -> known places (-1: doppelgängers, joining any)
     held, vals = s.vals[s.zones[s.z_drawn[seat]][0]], s.vals
     for i, uid in enumerate(village):
