@@ -67,3 +67,37 @@ def test_a_finished_game_is_worth_its_shared_result() -> None:
     winners = state.winners()
     assert sum(values) == pytest.approx(1.0)
     assert all(values[s] == pytest.approx(1 / len(winners)) for s in winners)
+
+
+def test_a_search_draws_its_determinizations_from_the_games_determinizer(monkeypatch) -> None:
+    """The `determinizer` hook replaces the uniform source of determinizations (once per search)."""
+    from game.ai.ismcts import determinizer
+
+    made: list[int] = []
+
+    def own(state, seat):
+        made.append(seat)
+        return lambda rng: state.determinize(seat, rng)
+
+    hooks = load_hooks(fake_module(monkeypatch, "fake_game_ai3", determinizer=own))
+    assert hooks.determinizer is own
+    state = registry.load("jagdfieber").new_state(4, seed=1, options={"start_seat": 0})
+    draw = determinizer(state, 2, Rng(1), hooks, 4)
+    assert made == [2]
+    assert draw().num_players == 4 and made == [2]
+    assert load_hooks("game.games.jagdfieber.no_such_ai").determinizer is None
+
+
+def test_the_search_tree_tries_only_the_games_candidates(monkeypatch) -> None:
+    """With a `candidates` hook the tree tries only those moves (here: the first legal one)."""
+    from game.ai import hooks as hooks_module
+    from game.ai.ismcts import ISMCTSBot, Node
+
+    name = fake_module(monkeypatch, "fake_game_ai4", candidates=lambda state, seat, actions: actions[:1])
+    monkeypatch.setitem(hooks_module._cache, "jagdfieber", load_hooks(name))
+    state = registry.load("jagdfieber").new_state(4, seed=1, options={"start_seat": 0})
+    seat = state.to_act()[0]
+    assert len(state.legal_actions(seat)) > 1
+    root = Node()
+    ISMCTSBot(seed=1, iterations=30, seconds=None).search(state, seat, root, Rng(1))
+    assert set(root.stats[seat]) == {state.legal_actions(seat)[0]}

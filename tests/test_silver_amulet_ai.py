@@ -168,31 +168,12 @@ def test_medium_keeps_the_default_move_unless_the_search_is_clearly_better():
     assert bot.choose(state, seat) == ai.default_move(state, seat, actions, Rng(0)) or len(actions) == 1
 
 
-def test_an_opponents_unseen_card_counts_less_as_the_round_runs():
-    """Players keep their low cards: right after the deal an unseen village card is worth the
-    deck's mean, then less every lap of draws, never below the YAML's floor."""
-    r = rules()
-    state = r.new_state(2, seed=3)
-    rng = Rng(3)
-    seen = [ai.opponent_unseen(state)]
-    first_round, deck = state.round_no, len(state.zones[state.z_deck])
-    while state.round_no == first_round and not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, ai.rollout_action(state, seat, state.legal_actions(seat), rng, noise=0.0))
-        if state.round_no == first_round:
-            seen.append(ai.opponent_unseen(state))
-            deck = len(state.zones[state.z_deck])
-    assert seen[0] == r.mean_value == 6.5
-    assert all(later <= earlier for earlier, later in zip(seen, seen[1:], strict=False))
-    assert seen[-1] < r.mean_value and min(seen) >= r.unseen_floor
-    laps = (r.deal_deck[2] - deck) / 2  # draws from the deck per player
-    assert seen[-1] == max(r.unseen_floor, r.mean_value - r.unseen_lap_decay * laps)
-
-
 def test_the_policy_calls_the_count_mostly_when_it_is_the_lowest():
     """A failed call costs the caller's total + 10: the policy's calls (the medium and hard bots'
     default move) must mostly come from a village that really is the lowest. Counting the
-    opponents' unseen cards at the deck's mean, it was the lowest in 14 of its 40 calls here (21 of 32 now)."""
+    opponents' unseen cards at the deck's mean, it was the lowest in 14 of its 40 calls here; 21 of 32
+    with a decay per lap for every unseen card; 25 of 29 counting only the cards their owners
+    know and kept low (`kept_mean`)."""
     calls = lowest = 0
     for seed in range(12):
         state = rules().new_state(4, seed=100 + seed)
@@ -205,4 +186,4 @@ def test_the_policy_calls_the_count_mostly_when_it_is_the_lowest():
                 calls += 1
                 lowest += totals[seat] <= min(totals)
             state.apply(seat, choice)
-    assert calls >= 12 and lowest > calls / 2, (lowest, calls)
+    assert calls >= 12 and lowest >= 0.75 * calls, (lowest, calls)

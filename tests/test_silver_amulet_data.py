@@ -57,6 +57,7 @@ def test_the_shipped_deck_is_the_published_one():
         ("    public: {squire: [see_deck_top: {at: turn_start, to: all}]}",
          "    public: {squier: [see_deck_top: {at: turn_start, to: all}]}", "unknown character 'squier'"),
         ("  easy_forget: 0.15", "  easy_forget: 1.5", "expected a chance from 0 to 1"),
+        ("  kept_mean: [5.5, 4.2,", "  kept_mean: [9.5, 4.2,", "at most the deck's mean"),
     ],
 )
 def test_a_broken_file_names_the_line_and_what_was_expected(tmp_path, old, new, message):

@@ -41,6 +41,20 @@ the module is searched with uniform random play-outs to the end of the game.
         `main.py exploit` plays in one seat against bots, to find plans the bots lose to. Called
         on a determinization of the plan's seat, like STYLES. Default: none.
 
+    def determinizer(state: State, seat: int) -> Callable[[Rng], State]
+        The search's source of determinizations for `seat` at `state` (called once per
+        decision): a function of a generator returning a state the seat cannot tell from
+        `state`, drawn from the game's model of what the other seats hide instead of
+        uniformly (Silver: a card its owner knows and kept is likely low). It must change only
+        identities the seat has not seen. Default: `state.determinizer(seat)` (uniform).
+
+    def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]
+        The moves of `seat` the search's tree tries, out of its legal `actions` (never empty):
+        leave out moves that give points away for nothing (Silver: announcing unequal cards
+        one knows), so that a wide step's first visits are not spent on them and an
+        opponent's last turn in the tree is not a random one. Called on the searched
+        determinization; read only what `seat` knows there. Default: every legal move.
+
     def belief(state: State, seat: int) -> float
         How likely the other seats' observed choices were if the hidden cards were as in
         `state` (a determinization made for `seat`), under a model of how they play; the search
@@ -118,6 +132,8 @@ Mixed = Callable[[State, int], bool]
 Remember = Callable[[State, int, str, dict, Rng], State]
 DefaultMove = RolloutAction
 Prior = Callable[[State, int, list[Action]], "list[float] | None"]
+Determinizer = Callable[[State, int], Callable[[Rng], State]]
+Candidates = Callable[[State, int, list[Action]], list[Action]]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -150,6 +166,8 @@ class GameHooks:
     remember: Remember | None = None
     default_move: DefaultMove | None = None
     prior: Prior | None = None
+    determinizer: Determinizer | None = None
+    candidates: Candidates | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -188,4 +206,6 @@ def load_hooks(module_name: str) -> GameHooks:
         remember=getattr(module, "remember", None),
         default_move=getattr(module, "default_move", None),
         prior=getattr(module, "prior", None),
+        determinizer=getattr(module, "determinizer", None),
+        candidates=getattr(module, "candidates", None),
     )

@@ -25,6 +25,9 @@ WHY this shape:
   well-visited moves (in proportion to visits), so the bot's hidden cards cannot be read from a
   fixed reply; with the `prior` hook, the draw follows the game's model of balanced play there
   (`prior_choice`). All are measured with `main.py exploit GAME` (game/ai/exploit.py).
+- Candidates: with the game's `candidates` hook, the tree tries only the moves the game
+  finds worth searching (no points given away for nothing); the final choice is still made
+  among all legal moves (an untried one has no visits).
 - Default moves: with the game's `default_move` hook, medium and hard bots keep the game's own
   sound move unless the searched best is at least DEFAULT_MARGIN better in mean value.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
@@ -194,11 +197,15 @@ class ISMCTSBot:
         node = root
         c = self.exploration
         bit = 1 << seat
+        narrow = hooks.candidates
         while not det.is_over():
             joint: dict[int, Action] = {}
             fresh = False
             for mover in det.to_act():
-                action, new = select(node, mover, det.legal_actions(mover), c, rng)
+                moves = det.legal_actions(mover)
+                if narrow is not None and len(moves) > 1:
+                    moves = narrow(det, mover, moves) or moves
+                action, new = select(node, mover, moves, c, rng)
                 joint[mover] = action
                 fresh = fresh or new
             seen: list[Hashable] = [tuple(det.to_act())] if len(joint) > 1 else []
@@ -227,11 +234,12 @@ MIXED_MARGIN = 0.01  # ...whose mean value is at most this far below the most vi
 
 
 def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size: int) -> Callable[[], State]:
-    """Where each iteration's determinization comes from. Uniform (`state.determinize`) unless
-    the game has a `belief` hook: then a pool of determinizations is weighted by how likely the
-    other seats' observed choices were under each, and iterations draw from it by weight (a
+    """Where each iteration's determinization comes from. Uniform (`state.determinize`), or
+    the game's `determinizer` hook; with a `belief` hook, a pool of them is weighted by how
+    likely the other seats' observed choices were under each, and iterations draw from it by weight (a
     clone with its own future chance), so a line that looks like a lure is searched as one."""
-    make = state.determinizer(seat)  # the pools found once per search
+    # the pools found once per search (the game's own model of hidden cards if it has one)
+    make = state.determinizer(seat) if hooks.determinizer is None else hooks.determinizer(state, seat)
     if hooks.belief is None:
         return lambda: make(rng)
     pool = [make(rng) for _ in range(max(1, pool_size))]

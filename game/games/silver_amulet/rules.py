@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ SCHEMA = {
     "setup": Map({"village": Int(min=1, max=12), "set_aside": DictOf(Int(min=0, max=60)), "initial_peeks": Int(min=0, max=5)}),
     "round": Map({"call_max_cards": Int(min=1, max=20), "penalty_from": Int(min=2, max=20), "caller_penalty": Int(min=0, max=100)}),
     "rounds": Int(min=1, max=20),
-    "bots": Map({"easy_forget": Any_(), "opponent_unseen": Map({"lap_decay": Any_(), "floor": Any_()})}),
+    "bots": Map({"easy_forget": Any_(), "kept_mean": ListOf(Any_(), min_len=1)}),
 }
 OPTIONAL: dict[str, Any] = {"variants": {}}
 
@@ -117,9 +118,10 @@ def check(data: dict[str, Any], ctx: Context) -> None:
     forget = data["bots"]["easy_forget"]
     if isinstance(forget, bool) or not isinstance(forget, (int, float)) or not 0 <= forget <= 1:
         ctx.error_at(("bots", "easy_forget"), f"bots.easy_forget is {forget!r} (expected a chance from 0 to 1)")
-    for key, number in data["bots"]["opponent_unseen"].items():
-        if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
-            ctx.error_at(("bots", "opponent_unseen", key), f"bots.opponent_unseen.{key} is {number!r} (expected a number of points, 0 or more)")
+    values = [v for c in chars.values() for v in [c.get("value")] * int(c.get("copies", 0)) if isinstance(v, int)]
+    for i, mean in enumerate(data["bots"]["kept_mean"]):
+        if isinstance(mean, bool) or not isinstance(mean, (int, float)) or not (values and min(values) < mean <= sum(values) / len(values)):
+            ctx.error_at(("bots", "kept_mean", i), f"bots.kept_mean[{i}] is {mean!r} (expected a mean value above the lowest card's and at most the deck's mean)")
 
 
 @dataclass
@@ -153,9 +155,10 @@ class SilverRules(Rules):
         self.caller_penalty: int = data["round"]["caller_penalty"]
         self.rounds: int = data["rounds"]
         self.easy_forget: float = float(data["bots"]["easy_forget"])
-        unseen = data["bots"]["opponent_unseen"]
-        self.unseen_lap_decay: float = float(unseen["lap_decay"])
-        self.unseen_floor: float = float(unseen["floor"])
+        # per lap, the tilt exp(-tilt * value) that deals a kept card (ai.py) at `kept_mean`
+        self.kept_mean: tuple[float, ...] = tuple(float(m) for m in data["bots"]["kept_mean"])
+        values = [self.value[c] for c in self.deck_ids]
+        self.kept_tilt: tuple[float, ...] = tuple(tilt_for_mean(values, m) for m in self.kept_mean)
         # cards in the draw pile right after a deal, per number of players (laps are counted from it)
         self.deal_deck = {n: len(self.deck_ids) - n * self.village_size - self.set_aside.get(n, 0) - 1 for n in range(self.min_players, self.max_players + 1)}
         self._tables: dict[tuple[Any, ...], dict[str, Character]] = {}
@@ -227,3 +230,24 @@ class SilverRules(Rules):
 
 
 RULES_CLASS = SilverRules
+
+
+def tilt_for_mean(values: list[int], mean: float) -> float:
+    """The tilt t >= 0 for which the values weighted by exp(-t * value) have this mean (found by
+    bisection; 0 when the plain mean is already at or below it)."""
+    def tilted(t: float) -> float:
+        weights = [math.exp(-t * v) for v in values]
+        return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
+
+    if tilted(0.0) <= mean:
+        return 0.0
+    low, high = 0.0, 1.0
+    while tilted(high) > mean and high < 64:
+        high *= 2
+    for _ in range(50):
+        mid = (low + high) / 2
+        if tilted(mid) > mean:
+            low = mid
+        else:
+            high = mid
+    return round(high, 6)

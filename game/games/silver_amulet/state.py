@@ -8,6 +8,7 @@ face and who-knows-it mask, so opponents keep "knowing something" where they loo
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
@@ -422,16 +423,19 @@ class SilverState(LegalMixin, VillageMixin, State):
         self._deal_round(events)
 
     # -------------------------------------------------------------------- knowledge
-    def determinize(self, seat: int, rng: Rng) -> SilverState:
+    def determinize(self, seat: int, rng: Rng, kept: tuple[int, ...] = (), tilt: float = 0.0) -> SilverState:
         """A state `seat` cannot tell from this one: the identities of the cards it has not
-        seen are shuffled among their places; places, faces and knowledge masks stay.
+        seen are shuffled among their places; places, faces and knowledge masks stay. The
+        places at the indices `kept` of `unseen_places(seat)` get identities drawn with weights
+        exp(-tilt * value): the bots' model of cards their owners chose to keep (ai.py
+        `determinizer`); the others are uniform.
 
         Silver keeps the engine's uid-shuffling determinize out on purpose: the amulet, the
         bodyguards' guards and the power being used point at cards by uid, and the other seats'
         memories (who peeked where) must stay at their places; so the card table's ids (and
         attributes) are permuted instead, in the clone only."""
         new: SilverState = self.clone()  # type: ignore[assignment]
-        new.resample(self.unseen_places(seat), rng)
+        new.resample(self.unseen_places(seat), rng, kept, tilt)
         cache = self._legal_cache
         if cache is not None and cache[1] == seat:  # the seat's own moves depend only on what it saw
             new._legal_cache = cache
@@ -448,12 +452,16 @@ class SilverState(LegalMixin, VillageMixin, State):
                 places += [u for u in zones[spec.index] if not known[u] & bit]
         return places
 
-    def resample(self, places: list[int], rng: Rng) -> None:
+    def resample(self, places: list[int], rng: Rng, kept: tuple[int, ...] = (), tilt: float = 0.0) -> None:
         """Shuffle the identities (ids, attributes, values) of the cards at these places, on
-        this state only (a clone: the card table's static tuples are replaced, not changed)."""
+        this state only (a clone: the card table's static tuples are replaced, not changed).
+        The places at the indices `kept` of `places` draw theirs first, without replacement,
+        with weights exp(-tilt * value); the others get the rest uniformly."""
         old_ids, old_attrs, old_vals = self.cards.ids, self.cards.attrs, self.vals[:]
         order = places[:]
         rng.shuffle(order)
+        if kept and tilt > 0.0:
+            _tilted_order(order, kept, old_vals, tilt, rng)
         ids, attrs, vals = list(old_ids), list(old_attrs), self.vals
         old_flags, old_shown = self.flags, self.shows
         flags, shown = self.flags, self.shows = old_flags[:], old_shown[:]
@@ -478,3 +486,33 @@ class SilverState(LegalMixin, VillageMixin, State):
         from game.games.silver_amulet.view import explain_illegal
 
         return explain_illegal(self, seat, text)
+
+
+_TILTS: dict[float, list[float]] = {}  # tilt -> exp(-tilt * value) for values 0..63
+_TRIES = 16  # draws per kept place before the last one drawn is taken
+
+
+def _tilted_order(order: list[int], kept: tuple[int, ...], vals: list[int], tilt: float, rng: Rng) -> None:
+    """Rearrange `order` (the sources of the places, shuffled) so that each place at the
+    indices `kept` takes a source drawn among those not yet given to a kept place with
+    weights exp(-tilt * value): a source drawn uniformly is accepted with its weight (one
+    draw gives both, the index and the acceptance), else drawn again. Its old source takes the
+    drawn one's place, so the other places keep a uniform share of the rest."""
+    weights = _TILTS.get(tilt)
+    if weights is None:
+        weights = _TILTS[tilt] = [math.exp(-tilt * v) for v in range(64)]
+    size = len(order)
+    fixed: set[int] = set()
+    for i in kept:
+        j = i
+        for _ in range(_TRIES):
+            r = rng.random() * size
+            j = int(r)
+            if j in fixed:
+                continue
+            if r - j < weights[vals[order[j]]]:
+                break
+        if j in fixed:
+            j = i
+        order[i], order[j] = order[j], order[i]
+        fixed.add(i)
