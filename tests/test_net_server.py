@@ -11,13 +11,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.engine import registry
 from game.engine.rng import Rng
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from game.net.protocol import PROTOCOL_VERSION
-from game.net.server import NetHost
+from game.net.server import NetHost, _Client
 from game.net.stream import Host
 
 TIMEOUT = 10.0
@@ -215,3 +217,45 @@ def test_a_client_that_does_not_keep_up_gets_the_state_instead_of_the_backlog() 
         await ws.close()
 
     run(host, scenario)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**40) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+messages = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["hello", "action", "sync", "dance"]) | json_values,
+        "protocol": st.sampled_from([PROTOCOL_VERSION, PROTOCOL_VERSION + 1, "1"]) | json_values,
+    },
+    optional={
+        "match": st.sampled_from(["m1", "m2"]) | json_values,
+        "seat": st.integers(-1, 4) | json_values,
+        "secret": st.sampled_from(["secret0", "secret1", "secret2"]) | json_values,
+        "text": st.sampled_from(["play wolf", "play hunter", "pass"]) | json_values,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(
+    messages.map(json.dumps),
+    json_values.map(json.dumps),
+    st.text(max_size=30),
+    st.sampled_from([hello(0, "secret0"), hello(1, "secret1"), hello(1, "secret0"), action("play wolf"),
+                     action("play hunter"), action("play unicorn"), json.dumps({"kind": "sync", "protocol": 1})]),
+), max_size=12))
+def test_any_message_gets_an_answer_and_only_a_played_action_changes_the_match(raws: list[str]) -> None:
+    host = make_host("jagdfieber", "hhh")
+    net = NetHost(host, rate=1e9, burst=10**9)
+    client = _Client(None, 1.0, 0.0)  # type: ignore[arg-type]  # _receive never touches it
+    for raw in raws:
+        before = list(host.match.history)
+        reply = net._receive(client, raw)
+        assert reply is None or reply["kind"] in ("error", "accepted")
+        if reply is None or reply["kind"] == "error":
+            assert host.match.history == before
+        else:
+            assert len(host.match.history) == len(before) + 1
+            assert client.stream is not None and host.match.history[-1][0] == client.stream.seat
