@@ -12,12 +12,15 @@ from contextlib import contextmanager
 import pytest
 
 from game.engine.rng import Rng
+from game.net import protocol
+from game.net.bench import network_row
 from game.net.client import RemoteSeat
 from game.net.server import NetHost
 from game.net.stream import Host
 from tests.test_net_server import make_host
 
 TIMEOUT = 10.0
+PROTOCOL_CODES = {v for k, v in vars(protocol).items() if k.isupper() and isinstance(v, str) and v.startswith("error.")}
 
 
 @contextmanager
@@ -53,6 +56,7 @@ def test_two_remote_seats_and_a_bot_play_a_whole_match() -> None:
             remote.wait("state", TIMEOUT)
             assert remote.welcome is not None and remote.welcome["seat"] == remote.seat
         rng = Rng(4)
+        accepted = 0
         for _ in range(2000):
             states = [remote.state for remote in seats]
             assert all(states)
@@ -64,17 +68,21 @@ def test_two_remote_seats_and_a_bot_play_a_whole_match() -> None:
                 if state["legal"]:
                     remote.send(state["legal"][rng.randrange(len(state["legal"]))])
                     reply = remote.wait(("accepted", "error"), TIMEOUT)[-1]  # a state before it is old
-                    assert reply["kind"] == "accepted", reply
-                    remote.wait("state", TIMEOUT)
+                    # A bot may have moved since that state: the engine refuses, nothing breaks.
+                    assert reply["kind"] == "accepted" or reply["code"] not in PROTOCOL_CODES, reply
+                    accepted += reply["kind"] == "accepted"
+                    if reply["kind"] == "accepted":
+                        remote.wait("state", TIMEOUT)
                 else:
                     remote.pull()
             if not any(r.state and r.state["legal"] for r in seats):
                 seats[0].sync()
                 seats[0].wait("state", TIMEOUT)
-        assert host.match.is_over()
+        assert host.match.is_over() and accepted == len([s for s, _ in host.match.history if s < 2])
         for remote in seats:
             remote.sync()
-            assert remote.wait("state", TIMEOUT)[-1]["over"]
+            while not remote.wait("state", TIMEOUT)[-1]["over"]:  # older states may still be on the way
+                pass
             assert remote.connected
             remote.close()
             assert not remote.connected
@@ -98,3 +106,10 @@ def test_no_host_at_that_address_fails_fast() -> None:
         port = probe.getsockname()[1]
     with pytest.raises(OSError):
         RemoteSeat.connect("127.0.0.1", port, "m1", 0, "x", timeout=2.0)
+
+
+def test_the_network_bench_measures_every_move() -> None:
+    row = network_row("jagdfieber", players=3, moves=6, seed=2)
+    assert row["moves"] == 6 and row["clients"] == 3
+    assert 0 < row["latency_p50_ms"] <= row["latency_p99_ms"]
+    assert row["bytes_per_move_per_client"] > 100 and row["host_cpu_ms_per_move"] > 0

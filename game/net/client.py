@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -34,6 +35,9 @@ class RemoteSeat:
         self._opened = threading.Event()
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._reader: threading.Thread | None = None
+        self.bytes_received = 0
+        # Called on the reader thread with each message as it arrives (figures, logs); keep it short.
+        self.on_message: Callable[[dict[str, Any]], None] | None = None
 
     @classmethod
     def connect(cls, address: str, port: int, match_id: str, seat: int, secret: str,
@@ -116,6 +120,7 @@ class RemoteSeat:
             self._opened.set()
 
     def _receive(self, raw: str | bytes) -> None:
+        self.bytes_received += len(raw)
         try:
             item = json.loads(raw)
         except ValueError:
@@ -126,4 +131,6 @@ class RemoteSeat:
             self.state = item
         elif item["kind"] == "welcome":
             self.welcome = item
+        if self.on_message is not None:
+            self.on_message(item)
         self._inbox.put(item)
