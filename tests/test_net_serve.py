@@ -72,3 +72,42 @@ def test_a_network_player_and_bots_play_a_whole_match_on_the_windowless_host() -
 def test_bad_options_are_refused_with_a_message(argv: list[str], message: str, capsys) -> None:
     assert main_run(argv) == 1
     assert message in capsys.readouterr().err
+
+
+def serve_args(*argv: str):
+    from main import build_parser
+
+    return build_parser().parse_args(["serve", *argv])
+
+
+def test_a_hosted_match_is_autosaved_and_can_be_hosted_again(tmp_path, monkeypatch) -> None:
+    from game.net.serve import prepare
+
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path))
+    host = prepare(serve_args("jagdfieber", "--bots", "random", "--seed", "5"))
+    stream = host.stream(0)
+    stream.send(stream.snapshot()["legal"][0])
+    host.stream(1).send("play wolf")
+    played = list(host.match.history)
+    assert len([s for s, _ in played if s < 2]) == 2
+    host.close()
+    again = prepare(serve_args("--resume"))
+    assert again.match.history == played and sorted(again.secrets) == [0, 1]
+    assert again.secrets != host.secrets  # new secrets, given to the players again
+    assert again.stream(0).snapshot()["step"] == len(played)
+    again.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--resume"], "no unfinished match"),
+        (["--resume", "nowhere.json"], "nowhere.json"),
+        (["jagdfieber", "--resume"], "not both"),
+        ([], "which game"),
+    ],
+)
+def test_bad_resume_options_are_refused(argv: list[str], message: str, tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path))
+    assert main_run(["serve", *argv]) == 1
+    assert message in capsys.readouterr().err

@@ -3,7 +3,8 @@
 Seats without a bot are open for players on the network; the terminal shows where to connect,
 the match id and each open seat's secret (give each player theirs only), then the public game
 log as the match goes. The host stops when the match is over (after a moment for the clients to
-receive the end) or on Ctrl-C.
+receive the end) or on Ctrl-C. The match is autosaved like any other: `--resume` hosts it again
+(new secrets: the host gives them to the players again).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ DEFAULT_PORT = 47474
 
 def add_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="host a match on the network, without a window (players join by address)")
-    p.add_argument("game")
+    p.add_argument("game", nargs="?", help="the game's id (not with --resume)")
+    p.add_argument("--resume", nargs="?", const="latest", default=None, metavar="RECORD",
+                   help="host a saved match again (default: the newest unfinished one); its players rejoin")
     p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
     p.add_argument("--bots", default="", help="bots for the last seats, comma separated, e.g. random,ismcts:hard;"
                                               " the other seats are open for network players")
@@ -92,25 +95,51 @@ async def host_match(
         match.on_action.remove(tell)
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from game.cli import fail
+def prepare(args: argparse.Namespace) -> Any:
+    """The host of a new match (autosaved like any match) or of a resumed one; TableeError
+    (including a record that cannot be loaded) says why not."""
+    from pathlib import Path
+
+    from game import records
     from game.match import Match
     from game.net.stream import Host
 
+    if args.resume is not None:
+        if args.game is not None:
+            raise TableeError("give a game or --resume, not both (a saved match knows its game)")
+        store = records.RecordStore()
+        path = store.latest_unfinished() if args.resume == "latest" else Path(args.resume)
+        if path is None:
+            raise TableeError("there is no unfinished match to resume")
+        match = records.resume(path, store).match
+        if match.is_over():
+            raise TableeError(f"the match in {path} is over")
+        if not match.human_seats:
+            raise TableeError(f"the match in {path} has no seat for a player")
+        return Host(match)
+    if args.game is None:
+        raise TableeError("which game? (or --resume)")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    try:
-        config = match_config(args.game, args.players, args.bots, seed)
-    except TableeError as exc:
-        return fail(str(exc))
+    match = Match(match_config(args.game, args.players, args.bots, seed))
+    records.attach(match)  # a host that stops (crash, Ctrl-C) can be resumed with --resume
+    return Host(match)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from game.cli import fail
+
     if not 0 <= args.port <= 65535:
         return fail(f"--port must be 0 to 65535, not {args.port}")
-    host = Host(Match(config))
+    try:
+        host = prepare(args)
+    except TableeError as exc:
+        return fail(str(exc))
     try:
         asyncio.run(host_match(host, args.address, args.port, args.lang, print))
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
-        print("stopped")
+        print("stopped (resume with: serve --resume)")
     finally:
         host.close()
     winners = host.match.state.winners() if host.match.is_over() else []
