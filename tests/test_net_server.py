@@ -128,6 +128,7 @@ def test_bad_clients_get_errors_and_change_nothing() -> None:
             (hello(2, "secret1"), "error.not_your_seat"),  # the bot's seat
             (hello("0", "secret0"), "error.not_your_seat"),
             ("x" * 5000, "error.too_large"),
+            ("é" * 2100, "error.too_large"),  # 2100 characters, 4200 bytes
         ]
         for text, code in bad:
             await ws.send(text)
@@ -184,6 +185,10 @@ def test_a_dropped_client_rejoins_its_seat_and_a_broken_one_harms_nobody() -> No
         raw.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgr")
         raw.close()
         await first.close()  # closed lid
+        # A client that joined and dies in the middle of a frame (100 bytes announced, 10 sent).
+        broken, _ = await join(net, 0)
+        broken.transport.write(bytes([0x81, 0x80 | 100, 1, 2, 3, 4]) + b'{"kind": "')
+        broken.transport.abort()
         again, got = await join(net, 0)  # the same secret, a new connection
         assert got[-1]["step"] == 1 and got[-1]["legal"] == []  # the seat's own state, unchanged
         other, _ = await join(net, 1)

@@ -171,7 +171,8 @@ class NetHost:
         """The reply to one message from `client` (None: the stream's messages say it all)."""
         if not self._allowed(client):
             return error(TOO_FAST, f"at most {self.rate:g} messages a second", {"rate": self.rate})
-        if len(raw) > self.max_bytes:
+        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+        if size > self.max_bytes:
             return error(TOO_LARGE, f"a message has at most {self.max_bytes} bytes", {"limit": self.max_bytes})
         try:
             data = json.loads(raw)
