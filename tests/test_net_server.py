@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from game.engine import registry
 from game.engine.rng import Rng
@@ -267,3 +268,23 @@ def test_any_message_gets_an_answer_and_only_a_played_action_changes_the_match(r
         else:
             assert len(host.match.history) == len(before) + 1
             assert client.stream is not None and host.match.history[-1][0] == client.stream.seat
+
+
+def test_connections_beyond_the_cap_are_turned_away() -> None:
+    host = make_host("jagdfieber", "hhh")
+
+    async def scenario(net: NetHost) -> None:
+        first, _ = await join(net, 0)
+        second, _ = await join(net, 1)
+        third = await connect(f"ws://127.0.0.1:{net.port}", open_timeout=TIMEOUT, proxy=None)
+        with pytest.raises(ConnectionClosed) as closed:
+            await recv(third)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        await first.close()
+        await asyncio.sleep(0.05)  # the host sees it go
+        again, got = await join(net, 0)  # a place is free again
+        assert got[-1]["seat"] == 0
+        for ws in (second, again):
+            await ws.close()
+
+    run(host, scenario, max_clients=2)

@@ -41,6 +41,7 @@ RATE_BURST = 20  # ... and at most this many at once
 MAX_STRIKES = 100  # messages refused for coming too fast in a row: the connection is closed
 OUTBOX_LIMIT = 64  # messages waiting for a slow client: beyond, it gets one fresh `state`
 BOT_POLL_SECONDS = 0.01
+MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
 
 
 @dataclass(eq=False)
@@ -67,6 +68,7 @@ class NetHost:
         rate: float = RATE_PER_SECOND,
         burst: int = RATE_BURST,
         outbox_limit: int = OUTBOX_LIMIT,
+        max_clients: int = MAX_CLIENTS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.host = host
@@ -74,6 +76,7 @@ class NetHost:
         self.rate = rate
         self.burst = burst
         self.outbox_limit = outbox_limit
+        self.max_clients = max_clients
         self.clock = clock
         self.clients: set[_Client] = set()
         self.seated: dict[int, _Client] = {}
@@ -101,6 +104,9 @@ class NetHost:
 
     # ----------------------------------------------------------- connections
     async def _handle(self, connection: ServerConnection) -> None:
+        if len(self.clients) >= self.max_clients:
+            await connection.close(1013, "the table is full")
+            return
         client = _Client(connection, float(self.burst), self.clock())
         self.clients.add(client)
         writer = asyncio.get_running_loop().create_task(self._write(client))
