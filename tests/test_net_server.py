@@ -22,7 +22,7 @@ from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from game.net import protocol
 from game.net.protocol import PROTOCOL_VERSION
 from game.net.server import NetHost, _Client
-from game.net.stream import Host
+from game.net.stream import Host, SeatStream
 
 TIMEOUT = 10.0
 PROTOCOL_CODES = {v for k, v in vars(protocol).items() if k.isupper() and isinstance(v, str) and v.startswith("error.")}
@@ -73,9 +73,12 @@ async def join(net: NetHost, seat: int) -> tuple[ClientConnection, list[dict[str
     return ws, await recv_until(ws, "state")
 
 
-async def play_seat(net: NetHost, seat: int, seed: int) -> int:
-    """A scripted client: plays a random legal action whenever the state says it may."""
+async def play_seat(net: NetHost, seat: int, seed: int, log: list[dict[str, Any]] | None = None) -> int:
+    """A scripted client: plays a random legal action whenever the state says it may; every
+    message it receives goes to `log`."""
     ws, got = await join(net, seat)
+    if log is not None:
+        log.extend(got)
     assert got[0]["kind"] == "welcome" and got[0]["seat"] == seat and got[0]["match"] == "m1"
     rng, moves, state = Rng(seed), 0, got[-1]
     while not state["over"]:
@@ -86,7 +89,10 @@ async def play_seat(net: NetHost, seat: int, seed: int) -> int:
             # A bot may have moved since that state: then the engine refuses, nothing else.
             assert got[-1]["kind"] == "accepted" or got[-1]["code"] not in PROTOCOL_CODES, got[-1]
             moves += got[-1]["kind"] == "accepted"
-        for msg in got + await recv_until(ws, "state"):
+        got += await recv_until(ws, "state")
+        if log is not None:
+            log.extend(got)
+        for msg in got:
             assert msg["protocol"] == PROTOCOL_VERSION
             if msg["kind"] == "events":
                 assert msg["action"] is None or msg["actor"] == seat  # no other seat's text
@@ -98,19 +104,34 @@ async def play_seat(net: NetHost, seat: int, seed: int) -> int:
 
 
 @pytest.mark.parametrize("game_id", registry.GAMES)
-def test_two_network_players_and_bots_finish_a_match(game_id: str) -> None:
+def test_two_network_players_and_bots_finish_a_match(game_id: str, monkeypatch) -> None:
+    """...and each client receives exactly its seat stream's messages (whose secrecy the seat
+    stream's property test checks in every game), nothing more, nothing less."""
     rules = registry.load(game_id)
     host = make_host(game_id, "hh" + "b" * (rules.min_players + 1 - 2) if rules.max_players > 2 else "hh")
+    streamed: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+    pull = SeatStream.pull
+
+    def recorded(stream: SeatStream) -> list[dict[str, Any]]:
+        items = pull(stream)
+        streamed[stream.seat].extend(json.loads(json.dumps(items)))
+        return items
+
+    monkeypatch.setattr(SeatStream, "pull", recorded)
+    received: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
 
     async def scenario(net: NetHost) -> None:
-        moves = await asyncio.gather(play_seat(net, 0, 1), play_seat(net, 1, 2))
+        moves = await asyncio.gather(play_seat(net, 0, 1, received[0]), play_seat(net, 1, 2, received[1]))
         assert all(moves)
         assert host.match.is_over()
         humans = [s for s, _ in host.match.history if s in (0, 1)]
         assert len(humans) == sum(moves)  # every move a client sent was played, once
 
     # Scripted clients play far faster than people: the rate cap is lifted for them.
-    run(host, scenario, rate=10_000, burst=10_000)
+    run(host, scenario, rate=10_000, burst=10_000, outbox_limit=10**6)
+    for seat in (0, 1):
+        wire = [m for m in received[seat] if m["kind"] in ("events", "state")]
+        assert wire and wire == streamed[seat]
 
 
 def test_bad_clients_get_errors_and_change_nothing() -> None:
