@@ -309,3 +309,30 @@ def test_connections_beyond_the_cap_are_turned_away() -> None:
             await ws.close()
 
     run(host, scenario, max_clients=2)
+
+
+def test_a_bot_stands_in_for_a_dropped_player_until_they_are_back() -> None:
+    host = make_host("jagdfieber", "hhb")
+    now = [0.0]
+
+    async def scenario(net: NetHost) -> None:
+        stay, _ = await join(net, 0)
+        gone, _ = await join(net, 1)
+        await stay.send(action("play wolf"))
+        await recv_until(stay, "state")
+        await gone.close()
+        await asyncio.sleep(0.1)
+        assert host.match.is_human(1)  # the seat waits...
+        now[0] += 30.0  # ...until the delay is over
+        seen = await recv_until(stay, "state")
+        while seen[-1]["humans"] != [0]:
+            seen = await recv_until(stay, "state")
+        while not any(s == 1 for s, _ in host.match.history):  # the stand-in plays seat 1
+            await asyncio.sleep(0.01)
+        back, got = await join(net, 1)  # the player is back: the bot stands up
+        assert got[-1]["humans"] == [0, 1] and host.match.is_human(1)
+        assert host.match.config.seats[1].kind == "human" and host.match.config.seats[1].name == "P1"
+        for ws in (stay, back):
+            await ws.close()
+
+    run(host, scenario, bot_after=20.0, stand_in="random", clock=lambda: now[0])

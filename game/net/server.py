@@ -22,6 +22,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.ai import parse_bot_spec
+from game.match import BOT, SeatConfig
 from game.net.protocol import (
     BAD_MATCH,
     BAD_MESSAGE,
@@ -42,6 +44,7 @@ MAX_STRIKES = 100  # messages refused for coming too fast in a row: the connecti
 OUTBOX_LIMIT = 64  # messages waiting for a slow client: beyond, it gets one fresh `state`
 BOT_POLL_SECONDS = 0.01
 MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
+STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
 
 
 @dataclass(eq=False)
@@ -69,6 +72,8 @@ class NetHost:
         burst: int = RATE_BURST,
         outbox_limit: int = OUTBOX_LIMIT,
         max_clients: int = MAX_CLIENTS,
+        bot_after: float | None = None,
+        stand_in: str = STAND_IN_BOT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.host = host
@@ -77,6 +82,10 @@ class NetHost:
         self.burst = burst
         self.outbox_limit = outbox_limit
         self.max_clients = max_clients
+        self.bot_after = bot_after  # seconds a dropped player's seat waits before a bot plays it
+        self.stand_in = stand_in
+        self.absent: dict[int, float] = {}  # seat -> since when its player is gone
+        self.stood_in: dict[int, SeatConfig] = {}  # seat -> its player's own config, while a bot plays
         self.clock = clock
         self.clients: set[_Client] = set()
         self.seated: dict[int, _Client] = {}
@@ -126,6 +135,7 @@ class NetHost:
             self.clients.discard(client)
             if client.stream is not None and self.seated.get(client.stream.seat) is client:
                 del self.seated[client.stream.seat]
+                self.absent[client.stream.seat] = self.clock()
 
     async def _write(self, client: _Client) -> None:
         """Send what waits for `client`, in order; a slow client only delays itself."""
@@ -156,9 +166,31 @@ class NetHost:
 
     async def _run_bots(self) -> None:
         while True:
+            self.stand_in_for_absent()
             if self.host.poll():
                 self._flush()
             await asyncio.sleep(BOT_POLL_SECONDS)
+
+    def stand_in_for_absent(self) -> None:
+        """A seat whose player has been gone `bot_after` seconds is played by a bot until the
+        player says hello again (every client sees it in `state.humans`)."""
+        if self.bot_after is None:
+            return
+        now = self.clock()
+        for seat, since in list(self.absent.items()):
+            if now - since < self.bot_after:
+                continue
+            del self.absent[seat]
+            match = self.host.match
+            if match.is_over() or not match.is_human(seat):
+                continue
+            own = match.config.seats[seat]
+            name, level = parse_bot_spec(self.stand_in)
+            self.stood_in[seat] = own
+            match.set_seat(seat, SeatConfig(own.name, BOT, name, level))
+            for stream in self.host.streams.values():
+                stream.resync()  # `humans` changed: everyone gets a new state
+            self._flush()
 
     # -------------------------------------------------------------- messages
     def _allowed(self, client: _Client) -> bool:
@@ -217,5 +249,11 @@ class NetHost:
             self.seated.pop(client.stream.seat, None)
         client.stream = joined
         self.seated[seat] = client
+        self.absent.pop(seat, None)
+        own = self.stood_in.pop(seat, None)
+        if own is not None:  # the player is back: the bot stands up
+            self.host.match.set_seat(seat, own)
+            for stream in self.host.streams.values():
+                stream.resync()
         self._queue(client, {**joined.welcome(), "match": self.host.match_id})
         return None

@@ -51,10 +51,15 @@ class SeatStream:
             raise ValueError(f"there is no seat {seat} (seats 0 to {match.num_seats - 1})")
         self.match = match
         self.seat = seat
-        self.may_act = match.is_human(seat) if may_act is None else may_act
+        self._may_act = may_act
         self._pending: list[dict[str, Any]] = []
         self._stale = True  # a `state` message is due
         match.on_action.append(self._on_action)
+
+    @property
+    def may_act(self) -> bool:
+        """Whether this seat's actions are taken from here: its player's, unless a bot stands in."""
+        return self.match.is_human(self.seat) if self._may_act is None else self._may_act
 
     def close(self) -> None:
         """Stop following the match."""
@@ -94,6 +99,7 @@ class SeatStream:
             scores=list(view["scores"]),
             over=over,
             winners=list(state.winners()) if over else [],
+            humans=match.human_seats,
             view=view,  # JSON data already (the engine's view)
         )
 
