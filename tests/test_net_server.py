@@ -336,3 +336,23 @@ def test_a_bot_stands_in_for_a_dropped_player_until_they_are_back() -> None:
             await ws.close()
 
     run(host, scenario, bot_after=20.0, stand_in="random", clock=lambda: now[0])
+
+
+def test_a_failing_bot_stops_the_bots_not_the_host() -> None:
+    host = make_host("jagdfieber", "hhb")
+
+    def broken() -> bool:
+        raise RuntimeError("bot at seat 2 failed")
+
+    host.poll = broken  # type: ignore[method-assign]
+
+    async def scenario(net: NetHost) -> None:
+        ws, _ = await join(net, 0)
+        while net.problem is None:
+            await asyncio.sleep(0.01)
+        assert "bot at seat 2 failed" in net.problem
+        await ws.send(action("play wolf"))  # the host still serves its players
+        assert [m["kind"] for m in await recv_until(ws, "state")] == ["accepted", "events", "state"]
+        await ws.close()
+
+    run(host, scenario)

@@ -87,8 +87,10 @@ async def host_match(
     if ready is not None:
         ready(net)
     try:
-        while not match.is_over():
+        while not match.is_over() and net.problem is None:
             await asyncio.sleep(0.05)
+        if net.problem is not None:
+            out(f"error: {net.problem} (resume with: serve --resume)")
         await asyncio.sleep(grace)  # the last messages reach the clients
     finally:
         await net.stop()

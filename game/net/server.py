@@ -84,6 +84,7 @@ class NetHost:
         self.max_clients = max_clients
         self.bot_after = bot_after  # seconds a dropped player's seat waits before a bot plays it
         self.stand_in = stand_in
+        self.problem: str | None = None  # why the bots stopped, if they did
         self.absent: dict[int, float] = {}  # seat -> since when its player is gone
         self.stood_in: dict[int, SeatConfig] = {}  # seat -> its player's own config, while a bot plays
         self.clock = clock
@@ -165,9 +166,16 @@ class NetHost:
                     self._queue(client, item)
 
     async def _run_bots(self) -> None:
+        """Apply the bots' moves as they come. A bot that fails (a bug) stops the bots, not the
+        host: `problem` says why, and the clients keep their connections and the state."""
         while True:
-            self.stand_in_for_absent()
-            if self.host.poll():
+            try:
+                self.stand_in_for_absent()
+                moved = self.host.poll()
+            except Exception as exc:  # noqa: BLE001  (any bug of a bot: reported, never a crash)
+                self.problem = f"the bots stopped: {exc}"
+                return
+            if moved:
                 self._flush()
             await asyncio.sleep(BOT_POLL_SECONDS)
 
