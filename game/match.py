@@ -179,6 +179,25 @@ class Match:
     def is_over(self) -> bool:
         return self.state.is_over()
 
+    def set_seat(self, seat: int, seat_config: SeatConfig) -> None:
+        """Hand `seat` to a bot or back to a person mid-match (a network player who dropped and
+        came back). The state and the history do not change; bot moves being computed are
+        dropped and asked again (the worker learns the new seats)."""
+        if not 0 <= seat < self.num_seats:
+            raise OptionError(f"there is no seat {seat}")
+        self.config.seats[seat] = seat_config
+        if seat_config.kind == BOT:
+            self.bots[seat] = make_bot(seat_config.bot, seed=bot_seed(self.config.seed, seat), level=seat_config.level)
+        else:
+            self.bots.pop(seat, None)
+        self._new_generation()
+        if self._process is not None:  # it was started with the old seats
+            self._process.close()
+            self._process = None
+        self._finished = []
+        self._inline = []
+        self._schedule()
+
     # ---------------------------------------------------------------- actions
     def check(self, seat: int, action_or_text: Action | str) -> Action:
         """The legal action meant by `action_or_text`, or IllegalAction with the reason."""

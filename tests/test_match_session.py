@@ -207,3 +207,19 @@ def test_a_bot_choice_reaches_the_other_seats_only_as_a_back_until_the_reveal() 
         assert redact(choose, 0).card is None  # the human cannot see which card a bot chose
         assert redact(choose, seat).card is not None
         assert match.state.view(0)["zones"]["play"][seat] == ["back"]
+
+
+def test_a_seat_can_be_handed_to_a_bot_and_back_mid_match() -> None:
+    match = Match(config("hhh"), think_seconds=0, threaded=False)
+    match.submit(0, "play wolf")
+    match.set_seat(1, SeatConfig("P1", BOT, "random"))
+    assert match.human_to_act() == [2] and match.bots_thinking() == [1]
+    applied = match.poll()
+    assert [seat for seat, _, _ in applied] == [1]
+    match.set_seat(1, SeatConfig("P1", HUMAN))
+    assert match.is_human(1) and 1 not in match.bots
+    match.set_seat(2, SeatConfig("P2", BOT, "random"))
+    match.set_seat(2, SeatConfig("P2", HUMAN))  # back before it moved: its answer is dropped
+    assert match.poll() == [] and match.human_to_act() == [2]
+    with pytest.raises(OptionError):
+        match.set_seat(3, SeatConfig("P3", HUMAN))

@@ -1,0 +1,267 @@
+"""A network host: one seat stream per WebSocket connection, JSON messages (docs/network.md).
+
+The host owns the match (through `game.net.stream.Host`): it applies every action after the
+engine checked it, runs the bots, and sends each connection only its own seat's stream, so a
+secret never leaves the host. A client proves its seat with the secret the host gave that seat's
+player. Bad input never changes the match nor stops the host: a message of the wrong shape, too
+large, too frequent, of another protocol version or for another match gets an `error` message;
+a client that does not read loses its backlog (it gets a fresh `state` instead), never stalls
+the others. Everything runs on one asyncio loop: the match is changed from that loop only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai import parse_bot_spec
+from game.match import BOT, SeatConfig
+from game.net.protocol import (
+    BAD_MATCH,
+    BAD_MESSAGE,
+    BAD_VERSION,
+    NOT_JOINED,
+    PROTOCOL_VERSION,
+    TOO_FAST,
+    TOO_LARGE,
+    error,
+)
+from game.net.stream import Host, SeatStream
+
+MAX_MESSAGE_BYTES = 4096  # a client's message is a hello or an action: far smaller
+HARD_LIMIT_BYTES = 65536  # above this the library closes the connection (code 1009)
+RATE_PER_SECOND = 10.0  # a client's messages, on average
+RATE_BURST = 20  # ... and at most this many at once
+MAX_STRIKES = 100  # messages refused for coming too fast in a row: the connection is closed
+OUTBOX_LIMIT = 64  # messages waiting for a slow client: beyond, it gets one fresh `state`
+BOT_POLL_SECONDS = 0.01
+MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
+STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
+
+
+@dataclass(eq=False)
+class _Client:
+    """One connection: its seat once joined, its rate budget, what waits to be sent."""
+
+    connection: ServerConnection
+    tokens: float
+    last: float
+    stream: SeatStream | None = None
+    strikes: int = 0
+    outbox: list[dict[str, Any]] = field(default_factory=list)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class NetHost:
+    """Serves the streams of `host` over WebSocket. `await start(address, port)`, then clients
+    connect; `await stop()` closes everything. Port 0 picks a free port (see `port`)."""
+
+    def __init__(
+        self,
+        host: Host,
+        max_bytes: int = MAX_MESSAGE_BYTES,
+        rate: float = RATE_PER_SECOND,
+        burst: int = RATE_BURST,
+        outbox_limit: int = OUTBOX_LIMIT,
+        max_clients: int = MAX_CLIENTS,
+        bot_after: float | None = None,
+        stand_in: str = STAND_IN_BOT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.host = host
+        self.max_bytes = max_bytes
+        self.rate = rate
+        self.burst = burst
+        self.outbox_limit = outbox_limit
+        self.max_clients = max_clients
+        self.bot_after = bot_after  # seconds a dropped player's seat waits before a bot plays it
+        self.stand_in = stand_in
+        self.problem: str | None = None  # why the bots stopped, if they did
+        self.absent: dict[int, float] = {}  # seat -> since when its player is gone
+        self.stood_in: dict[int, SeatConfig] = {}  # seat -> its player's own config, while a bot plays
+        self.clock = clock
+        self.clients: set[_Client] = set()
+        self.seated: dict[int, _Client] = {}
+        self._server: Server | None = None
+        self._bots: asyncio.Task[None] | None = None
+
+    # --------------------------------------------------------------- lifecycle
+    async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
+        self._server = await serve(self._handle, address, port, max_size=HARD_LIMIT_BYTES, compression=None)
+        self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "start() first"
+        return int(next(iter(self._server.sockets)).getsockname()[1])
+
+    async def stop(self) -> None:
+        if self._bots is not None:
+            self._bots.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bots
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    # ----------------------------------------------------------- connections
+    async def _handle(self, connection: ServerConnection) -> None:
+        if len(self.clients) >= self.max_clients:
+            await connection.close(1013, "the table is full")
+            return
+        client = _Client(connection, float(self.burst), self.clock())
+        self.clients.add(client)
+        writer = asyncio.get_running_loop().create_task(self._write(client))
+        try:
+            async for raw in connection:
+                reply = self._receive(client, raw)
+                if reply is not None:
+                    self._queue(client, reply)
+                if client.strikes >= MAX_STRIKES:
+                    await connection.close(1008, "too many messages")
+                    break
+                self._flush()
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            self.clients.discard(client)
+            if client.stream is not None and self.seated.get(client.stream.seat) is client:
+                del self.seated[client.stream.seat]
+                self.absent[client.stream.seat] = self.clock()
+
+    async def _write(self, client: _Client) -> None:
+        """Send what waits for `client`, in order; a slow client only delays itself."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await client.ready.wait()
+                client.ready.clear()
+                batch, client.outbox = client.outbox, []
+                for item in batch:
+                    await client.connection.send(json.dumps(item))
+
+    def _queue(self, client: _Client, item: dict[str, Any]) -> None:
+        client.outbox.append(item)
+        if len(client.outbox) > self.outbox_limit:
+            # It does not keep up: drop the backlog; the state says all a seat needs.
+            client.outbox = [client.stream.snapshot()] if client.stream is not None else client.outbox[-self.outbox_limit:]
+        client.ready.set()
+
+    def _flush(self) -> None:
+        """Hand every seated client what its stream has for it (streams of seats nobody holds
+        now keep nothing: their player gets the state on joining)."""
+        for seat, stream in self.host.streams.items():
+            items = stream.pull()
+            client = self.seated.get(seat)
+            if client is not None:
+                for item in items:
+                    self._queue(client, item)
+
+    async def _run_bots(self) -> None:
+        """Apply the bots' moves as they come. A bot that fails (a bug) stops the bots, not the
+        host: `problem` says why, and the clients keep their connections and the state."""
+        while True:
+            try:
+                self.stand_in_for_absent()
+                moved = self.host.poll()
+            except Exception as exc:  # noqa: BLE001  (any bug of a bot: reported, never a crash)
+                self.problem = f"the bots stopped: {exc}"
+                return
+            if moved:
+                self._flush()
+            await asyncio.sleep(BOT_POLL_SECONDS)
+
+    def stand_in_for_absent(self) -> None:
+        """A seat whose player has been gone `bot_after` seconds is played by a bot until the
+        player says hello again (every client sees it in `state.humans`)."""
+        if self.bot_after is None:
+            return
+        now = self.clock()
+        for seat, since in list(self.absent.items()):
+            if now - since < self.bot_after:
+                continue
+            del self.absent[seat]
+            match = self.host.match
+            if match.is_over() or not match.is_human(seat):
+                continue
+            own = match.config.seats[seat]
+            name, level = parse_bot_spec(self.stand_in)
+            self.stood_in[seat] = own
+            match.set_seat(seat, SeatConfig(own.name, BOT, name, level))
+            for stream in self.host.streams.values():
+                stream.resync()  # `humans` changed: everyone gets a new state
+            self._flush()
+
+    # -------------------------------------------------------------- messages
+    def _allowed(self, client: _Client) -> bool:
+        """The rate cap: a bucket of `burst` messages refilled at `rate` per second."""
+        now = self.clock()
+        client.tokens = min(float(self.burst), client.tokens + (now - client.last) * self.rate)
+        client.last = now
+        if client.tokens < 1:
+            client.strikes += 1
+            return False
+        client.tokens -= 1
+        client.strikes = 0
+        return True
+
+    def _receive(self, client: _Client, raw: str | bytes) -> dict[str, Any] | None:
+        """The reply to one message from `client` (None: the stream's messages say it all)."""
+        if not self._allowed(client):
+            return error(TOO_FAST, f"at most {self.rate:g} messages a second", {"rate": self.rate})
+        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+        if size > self.max_bytes:
+            return error(TOO_LARGE, f"a message has at most {self.max_bytes} bytes", {"limit": self.max_bytes})
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return error(BAD_MESSAGE, "a message is a JSON object")
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            return error(BAD_MESSAGE, "a message is a JSON object with a 'kind'")
+        if data.get("protocol") != PROTOCOL_VERSION:
+            return error(BAD_VERSION, f"this host speaks protocol {PROTOCOL_VERSION}",
+                         {"protocol": PROTOCOL_VERSION})
+        kind = data["kind"]
+        if kind == "hello":
+            return self._hello(client, data)
+        if client.stream is None:
+            return error(NOT_JOINED, "say hello first (match, seat, secret)")
+        if kind == "action":
+            reply = client.stream.send(data.get("text"))
+            return reply
+        if kind == "sync":
+            client.stream.resync()
+            return None
+        return error(BAD_MESSAGE, f"unknown message kind {kind!r}", {"kind": kind[:40]})
+
+    def _hello(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
+        if data.get("match") != self.host.match_id:
+            return error(BAD_MATCH, "this host plays another match", {"match": self.host.match_id})
+        joined = self.host.join(data.get("seat"), data.get("secret"))
+        if isinstance(joined, dict):
+            return joined
+        seat = joined.seat
+        previous = self.seated.get(seat)
+        if previous is not None and previous is not client:  # the seat's player came back elsewhere
+            previous.stream = None
+            self._queue(previous, error(NOT_JOINED, f"seat {seat} was taken over by a new connection", {"seat": seat}))
+        if client.stream is not None and client.stream.seat != seat:
+            self.seated.pop(client.stream.seat, None)
+        client.stream = joined
+        self.seated[seat] = client
+        self.absent.pop(seat, None)
+        own = self.stood_in.pop(seat, None)
+        if own is not None:  # the player is back: the bot stands up
+            self.host.match.set_seat(seat, own)
+            for stream in self.host.streams.values():
+                stream.resync()
+        self._queue(client, {**joined.welcome(), "match": self.host.match_id})
+        return None

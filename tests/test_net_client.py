@@ -1,0 +1,115 @@
+"""The network client of one seat, against a real host on 127.0.0.1 run in a thread: the render
+loop's side (pull without waiting, send) plays full matches; a wrong host or port fails fast."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from game.engine.rng import Rng
+from game.net import protocol
+from game.net.bench import network_row
+from game.net.client import RemoteSeat
+from game.net.server import NetHost
+from game.net.stream import Host
+from tests.test_net_server import make_host
+
+TIMEOUT = 10.0
+PROTOCOL_CODES = {v for k, v in vars(protocol).items() if k.isupper() and isinstance(v, str) and v.startswith("error.")}
+
+
+@contextmanager
+def hosting(host: Host) -> Iterator[int]:
+    """Serve `host` from a thread of its own; yields the port."""
+    loop = asyncio.new_event_loop()
+    net = NetHost(host, rate=10_000, burst=10_000)
+    started = threading.Event()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(net.start("127.0.0.1", 0))
+        started.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert started.wait(TIMEOUT)
+    try:
+        yield net.port
+    finally:
+        asyncio.run_coroutine_threadsafe(net.stop(), loop).result(TIMEOUT)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(TIMEOUT)
+        loop.close()
+
+
+def test_two_remote_seats_and_a_bot_play_a_whole_match() -> None:
+    host = make_host("fish_fish", "hhb")
+    with hosting(host) as port:
+        seats = [RemoteSeat.connect("127.0.0.1", port, "m1", s, host.secrets[s]) for s in (0, 1)]
+        for remote in seats:
+            remote.wait("state", TIMEOUT)
+            assert remote.welcome is not None and remote.welcome["seat"] == remote.seat
+        rng = Rng(4)
+        accepted = 0
+        for _ in range(2000):
+            states = [remote.state for remote in seats]
+            assert all(states)
+            if all(s["over"] for s in states if s):
+                break
+            for remote in seats:
+                state = remote.state
+                assert state is not None
+                if state["legal"]:
+                    remote.send(state["legal"][rng.randrange(len(state["legal"]))])
+                    reply = remote.wait(("accepted", "error"), TIMEOUT)[-1]  # a state before it is old
+                    # A bot may have moved since that state: the engine refuses, nothing breaks.
+                    assert reply["kind"] == "accepted" or reply["code"] not in PROTOCOL_CODES, reply
+                    accepted += reply["kind"] == "accepted"
+                    if reply["kind"] == "accepted":
+                        remote.wait("state", TIMEOUT)
+                else:
+                    remote.pull()
+            if not any(r.state and r.state["legal"] for r in seats):
+                seats[0].sync()
+                seats[0].wait("state", TIMEOUT)
+        assert host.match.is_over() and accepted == len([s for s, _ in host.match.history if s < 2])
+        for remote in seats:
+            remote.sync()
+            while not remote.wait("state", TIMEOUT)[-1]["over"]:  # older states may still be on the way
+                pass
+            assert remote.connected
+            remote.close()
+            assert not remote.connected
+
+
+def test_a_refused_action_comes_back_through_pull() -> None:
+    host = make_host("jagdfieber", "hhh")
+    with hosting(host) as port:
+        remote = RemoteSeat.connect("127.0.0.1", port, "m1", 2, host.secrets[2])
+        remote.wait("state", TIMEOUT)
+        remote.send("play unicorn")
+        error = remote.wait("error", TIMEOUT)[-1]
+        assert error["code"] == host.match.state.explain_illegal(2, "play unicorn").key
+        assert host.match.history == []
+        remote.close()
+
+
+def test_no_host_at_that_address_fails_fast() -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(OSError):
+        RemoteSeat.connect("127.0.0.1", port, "m1", 0, "x", timeout=2.0)
+
+
+def test_the_network_bench_measures_every_move() -> None:
+    row = network_row("jagdfieber", players=3, moves=6, seed=2)
+    assert row["moves"] == 6 and row["clients"] == 3
+    assert 0 < row["latency_p50_ms"] <= row["latency_p99_ms"]
+    assert row["bytes_per_move_per_client"] > 100 and row["host_cpu_ms_per_move"] > 0
