@@ -13,7 +13,7 @@ from game.match import Match
 from game.net.client import RemoteSeat
 from game.net.serve import host_match, match_config
 from game.net.stream import Host
-from main import run as main_run
+from scenes.main import run as main_run
 
 TIMEOUT = 10.0
 
@@ -75,7 +75,7 @@ def test_bad_options_are_refused_with_a_message(argv: list[str], message: str, c
 
 
 def serve_args(*argv: str):
-    from main import build_parser
+    from scenes.main import build_parser
 
     return build_parser().parse_args(["serve", *argv])
 
