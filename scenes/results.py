@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -350,10 +351,15 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0) -> None:
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0,
+                 keep: Callable[[pygame.event.Event], bool] | None = None) -> None:
+        """`guard`: seconds the sheet takes no key or click (it opened by itself after a scoring);
+        `keep`: where a key pressed in that time goes instead (the table keeps it for the
+        player's next decision, so it is not lost)."""
         super().__init__(app)
         self.rules = rules
-        self.guard = guard  # seconds keys and clicks are ignored (opened by itself after a scoring)
+        self.guard = guard
+        self.keep = keep
         self.age = 0.0
         self.sheet = ScoreSheetView(app, rules, view, names)
         self.close = Button(lambda: app.tr("common.close"), app.pop)
@@ -374,6 +380,8 @@ class ScoreSheetScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.age < self.guard and event.type in GUARDED_INPUT:
+            if self.keep is not None and event.type == pygame.KEYDOWN:
+                self.keep(event)  # meant for the table, pressed as the sheet opened
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.sheet.move(-1 if event.key == pygame.K_UP else 1)

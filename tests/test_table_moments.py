@@ -193,6 +193,9 @@ def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_left
     assert sheet.sheet.totals == shown  # the sheet as the table shows it, not as the bots went on
     frames(app, 1, 0.01, events=[key(pygame.K_ESCAPE)])  # a key pressed for the table
     assert app.stack.top is sheet
+    frames(app, 1, 0.01, events=[key(pygame.K_1)])  # a choice typed for the table: kept for it, not lost
+    assert app.stack.top is sheet
+    assert [k.event.key for k in scene.hold.kept] == [pygame.K_1]
     frames(app, 20, 0.05)
     frames(app, 1, 0.01, events=[key(pygame.K_ESCAPE)])
     assert app.stack.top is scene

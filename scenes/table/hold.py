@@ -80,6 +80,20 @@ class InputHold:
         scene.app.dirty = True
         return True
 
+    def keep(self, event: pygame.event.Event) -> bool:
+        """Keep a key that an overlay took while it could not act on it (the score sheet that
+        opened by itself after a scoring): the table's next decision takes it. True when kept."""
+        scene = self.scene
+        if scene.viewer is None or event.type != pygame.KEYDOWN or event.key in OWN_KEYS:
+            return False
+        if len(self.kept) >= MAX_KEPT:
+            scene.say(scene.app.tr("table.held_full"), error=True)
+            return False
+        self.owner = scene.viewer
+        self.kept.append(Kept(event))
+        scene.app.dirty = True
+        return True
+
     def _refused(self, event: pygame.event.Event) -> bool:
         """Hot-seat, while the last move plays and nobody is at the screen yet: the next player's
         keys and clicks cannot be kept for them (the pass screen comes first); they are refused

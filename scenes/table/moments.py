@@ -65,7 +65,8 @@ class TableMoments:
         scene = self.scene
         names = [scene.name(s) for s in range(scene.match.num_seats)]
         view = sheet_as_shown(scene.match.state.view(None), list(scene.view.get("scores") or []))
-        scene.app.push(ScoreSheetScene(scene.app, scene.rules, view, names, guard=SHEET_GUARD_SECONDS))
+        scene.app.push(ScoreSheetScene(scene.app, scene.rules, view, names, guard=SHEET_GUARD_SECONDS,
+                                       keep=scene.hold.keep))
 
     # ------------------------------------------------------------------ drawing
     def tallies(self, step: Step) -> tuple[list[SeatTally], dict[int, pygame.Rect]]:
