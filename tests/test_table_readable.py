@@ -223,3 +223,22 @@ def test_the_start_card_is_drawn_once_while_it_moves(tmp_path, monkeypatch) -> N
             if checked > 5:
                 break
     assert checked
+
+
+def test_the_hud_hint_is_drawn_whole_on_two_lines_when_one_cannot_hold_it(tmp_path, monkeypatch) -> None:
+    """A long hint (Kill the Unicorns' bid, Silver's turn) was cut with "…" at 1280x720 beside the
+    title and buttons; it now wraps into two lines the bar holds, and is shortened only when even
+    two lines of the smallest print cannot hold it."""
+    from scenes.table.overlays import HUD_HINT_MIN_SIZE, hud_hint_lines
+    from tests.table_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    hint = "Bid hunt cards face down on the hunted unicorn, then Confirm · P: pass · B: Knight's boost"
+    size, height = 14, 28  # the bar at 1280x720
+    room = app.font(int(size * 0.85)).size(hint)[0] * 2 // 3  # one line cannot hold it
+    font, lines = hud_hint_lines(app, hint, room, size, height)
+    assert len(lines) == 2 and " ".join(lines) == hint
+    assert all(font.size(line)[0] <= room for line in lines) and font.get_linesize() * 2 <= height + 2
+    font, lines = hud_hint_lines(app, hint, 60, size, height)  # no room at all: shortened, never spilling over
+    assert lines[0].endswith("…") and font.size(lines[0])[0] <= 60
+    assert HUD_HINT_MIN_SIZE >= 10  # never a print too small to read

@@ -46,16 +46,36 @@ def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hi
     title_img = font.render(fit_text(font, title, hud.w // 2), True, theme.ACCENT)
     surface.blit(title_img, title_img.get_rect(midleft=(hud.x + 10, hud.centery)))
     if hint:
-        small = app.font(max(9, int(size * 0.85)))
-        room = left - title_img.get_width() - 40
-        hint_img = small.render(fit_text(small, hint, max(20, room)), True, theme.TEXT_DIM)
-        surface.blit(hint_img, hint_img.get_rect(midright=(left - 12, hud.centery)))
+        room = max(20, left - title_img.get_width() - 40)
+        small, lines = hud_hint_lines(app, hint, room, size, hud.h)
+        step = small.get_linesize()
+        top = hud.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            hint_img = small.render(line, True, theme.TEXT_DIM)
+            surface.blit(hint_img, hint_img.get_rect(topright=(left - 12, top + i * step)))
     for button in buttons:
         hovered = hover is not None and button.rect.collidepoint(hover)
         pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, button.rect,
                          border_radius=button.rect.h // 3)
         img = app.font(max(10, int(button.rect.h * 0.55)), True).render(app.tr(button.label_key), True, theme.TEXT)
         surface.blit(img, img.get_rect(center=button.rect.center))
+
+
+HUD_HINT_MIN_SIZE = 10  # the smallest print a hint is wrapped in before it is shortened
+
+
+def hud_hint_lines(app: Any, hint: str, room: int, size: int, height: int) -> tuple[Any, list[str]]:
+    """The HUD's hint whole: one line if it fits, else two lines in a smaller print that the
+    bar holds; shortened with an ellipsis only when even that cannot hold it."""
+    one = app.font(max(9, int(size * 0.85)))
+    if one.size(hint)[0] <= room:
+        return one, [hint]
+    for font_size in range(int(size * 0.85), HUD_HINT_MIN_SIZE - 1, -1):
+        font = app.font(font_size)
+        lines = wrap_text(font, hint, room)
+        if len(lines) <= 2 and font.get_linesize() * 2 <= height + 2 and all(font.size(x)[0] <= room for x in lines):
+            return font, lines
+    return one, [fit_text(one, hint, room)]
 
 
 def privacy_button(app: Any, size: tuple[int, int], name: str = "") -> pygame.Rect:
