@@ -28,6 +28,7 @@ class RemoteSeat:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.address, self.port, self.match_id, self.secret = "", 0, "", ""  # where it joined, to rejoin
         self.state: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
         self.problem: str | None = None
@@ -44,6 +45,7 @@ class RemoteSeat:
                 timeout: float = CONNECT_SECONDS) -> RemoteSeat:
         """Connect and say hello; raises OSError when the host cannot be reached."""
         remote = cls(seat)
+        remote.address, remote.port, remote.match_id, remote.secret = address, port, match_id, secret
         hello = {"kind": "hello", "match": match_id, "seat": seat, "secret": secret}
         remote._reader = threading.Thread(
             target=remote._run, args=(f"ws://{address}:{port}/", timeout, hello), name=f"tablee-seat-{seat}", daemon=True
@@ -52,6 +54,11 @@ class RemoteSeat:
         if not remote._opened.wait(timeout + 1.0) or remote._connection is None:
             raise OSError(f"no Tablée host at {address}:{port} ({remote.problem or 'no answer'})")
         return remote
+
+    def reopen(self, timeout: float = CONNECT_SECONDS) -> RemoteSeat:
+        """A new connection to the same seat, with the secret the host gave it (a dropped
+        player rejoins); raises OSError when the host cannot be reached."""
+        return RemoteSeat.connect(self.address, self.port, self.match_id, self.seat, self.secret, timeout)
 
     @property
     def connected(self) -> bool:
@@ -87,6 +94,10 @@ class RemoteSeat:
     def sync(self) -> None:
         """Ask the host for a fresh `state`."""
         self._send({"kind": "sync"})
+
+    def ask(self, kind: str, **fields: Any) -> None:
+        """Send a question (`check`, `preview`): its answer arrives through `pull()`."""
+        self._send({"kind": kind, **fields})
 
     def close(self) -> None:
         if self._connection is not None:
