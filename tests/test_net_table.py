@@ -35,6 +35,11 @@ def same(a, b) -> bool:
     return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
 
+def unordered(cards):
+    """A zone's cards whatever their order (the table sorts its own hand)."""
+    return sorted(str(unordered(c)) for c in cards) if isinstance(cards, list) else cards
+
+
 def script_turn(remote: RemoteSeat, rng: Rng) -> None:
     """The other player: answers its turns with a legal action picked at random."""
     remote.pull()
@@ -66,6 +71,9 @@ def play(app, scene, host, others: list[RemoteSeat], actions: int, seed: int = 5
         if not compared or scene.seats.step() != compared:
             truth = host.match.state.view(seat)
             assert same(scene.seats.view(seat), truth), "the table received more or less than its seat's view"
+            if not scene.seats.resynced:  # what it shows: the same cards (its own hand may be sorted)
+                for zone, cards in truth["zones"].items():
+                    assert unordered(scene.view["zones"][zone]) == unordered(cards), zone
             compared = scene.seats.step()
         if scene.active_seat() == seat:
             legal = scene.seats.legal_texts(seat)

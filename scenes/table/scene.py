@@ -506,7 +506,7 @@ class TableScene(Scene):
         self.moments.update()
         if self.animator.busy:
             return
-        if was_busy or self.seats.resynced:  # (a remote seat's state no event led to: redrawn)
+        if was_busy or self.seats.resynced:  # (a remote seat's newest state: redrawn from it)
             self.seats.resynced = False
             self._sync()
         if self.seats.is_over():

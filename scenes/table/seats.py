@@ -36,7 +36,7 @@ class TableSeats:
     game_id: str
     host: Match | None = None  # the match itself, when this process hosts it (records, undo)
     remote: bool = False
-    resynced: bool = False  # a state arrived that the events told so far do not lead to
+    resynced: bool = False  # a state arrived: the table redraws from it when its animations end
 
     def __init__(self) -> None:
         self.listeners: list[Listener] = []
@@ -266,7 +266,7 @@ class RemoteSeats(TableSeats):
         self.names: list[str] = [str(n) for n in welcome.get("names") or []]
         self.state: dict[str, Any] = connection.state or {}
         self.events_step = int(self.state.get("step", 0))
-        self.resynced = False  # a state came that the events so far do not lead to: redraw from it
+        self.resynced = False
         self._refusals: list[IllegalAction] = []
         self._previews: dict[tuple[int, str], list[Event] | None] = {}
         self._asked: set[tuple[int, str]] = set()
@@ -375,13 +375,11 @@ class RemoteSeats(TableSeats):
             self.events_step = int(item.get("step", self.events_step + 1))
             self._tell(int(item.get("actor", -1)), str(item.get("action") or ""), events)
         elif kind == "state":
-            if int(item.get("step", 0)) != self.events_step:
-                self.resynced = True
-                self.events_step = int(item.get("step", 0))
+            # The table redraws from each state once its animations end: events and their state
+            # may arrive in different frames, and a state may follow no event (a rejoin, a sync).
+            self.events_step = int(item.get("step", 0))
             self.state = item
-            humans = item.get("humans")
-            if isinstance(humans, list) and self.names:
-                pass  # names do not change; who plays (a bot standing in) is in `humans`
+            self.resynced = True
         elif kind == "welcome":
             self.names = [str(n) for n in item.get("names") or self.names]
         elif kind == "error":
