@@ -69,6 +69,10 @@ def table(app, characters: tuple[str, ...], policy: Policy | None = None, start_
 
     n = len(characters)
     app.settings.extra["tours_seen"] = ["kill_the_unicorns"]
+    # The fastest speed a player can choose: these tests check what Ana can do and what the
+    # engine receives, not how the cards fly; the rounds between her turns take a quarter of the
+    # frames (each frame draws the whole table).
+    app.settings.animation_speed = 4.0
     seats = [SeatConfig(NAMES[i], HUMAN if i == 0 else BOT) for i in range(n)]
     options = {"start_seat": start_seat, "characters": list(characters), "powers": powers,
                "starters": ["pink 1", "blue 1", "green 1", "yellow 1", "pink 1", "green 1"][:n], "unicorns": LINE,

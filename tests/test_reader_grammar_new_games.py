@@ -146,6 +146,7 @@ def test_the_table_log_speaks_to_the_player_at_the_screen(monkeypatch, tmp_path,
 
     app = make_app(tmp_path, monkeypatch)
     app.settings.extra["tours_seen"] = list(GAMES)
+    app.settings.animation_speed = 4.0  # the fastest a player can choose: fewer frames to draw, same log
     app.set_language(lang)
     seats = [SeatConfig(name, HUMAN if i == 0 else BOT) for i, name in enumerate(NAMES)]
     config = MatchConfig(game_id, seats, seed=5, options={})

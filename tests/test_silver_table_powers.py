@@ -36,6 +36,7 @@ def table(tmp_path, monkeypatch, deck: list[Any], history: list[tuple[int, str]]
 
     app = make_app(tmp_path, monkeypatch, size=size)
     app.settings.extra["tours_seen"] = ["silver_amulet"]
+    app.settings.animation_speed = 4.0  # the fastest a player can choose: fewer frames to draw, same moves
     app.set_language(lang)
     seats = [SeatConfig(NAMES[i], HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
     config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck})

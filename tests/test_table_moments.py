@@ -15,7 +15,7 @@ from game.engine.flow import ScoreSheet
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.layouts import get_layout
 from scenes.results import ScoreSheetScene
-from scenes.table.anim import Animator, Step, group_events
+from scenes.table.anim import DURATIONS, MOMENT_HOLD, Animator, Step, group_events
 from scenes.table.layout import zone_cards
 from scenes.table.log_panel import LogPanel
 from scenes.table.regions import PANEL
@@ -43,16 +43,33 @@ def bot_table(app, game: str, kinds: str = "bbbb", seed: int = 5):
     return scene
 
 
+APPROACH_SPEED = 50.0  # the animation speed of the steps before the scoring moment
+
+
 def run_to_tally(app, scene, limit: int = 20000) -> Step:
-    """Frames until a scoring moment is being shown (a human seat plays its first legal move)."""
-    for _ in range(limit):
-        frames(app, 1, 0.05)
-        seat = scene.active_seat()
-        if seat is not None:
-            scene.submit(str(scene.match.state.legal_actions(seat)[0]))
-        step = scene.animator.current
-        if step is not None and step.kind == TALLY:
-            return step
+    """Frames until a scoring moment is being shown (a human seat plays its first legal move).
+    The steps before it (a whole round: thousands of drawn frames at the settings' speed) are not
+    under test: they play at APPROACH_SPEED. From the frame the action that scores is queued, the
+    settings' speed is back, so the moment itself is timed and drawn as a player sees it."""
+    settings_speed = scene.animation_speed
+
+    def speed() -> float:
+        coming = [scene.animator.current, *scene.animator.queue]
+        return settings_speed() if any(s is not None and s.kind == TALLY for s in coming) else APPROACH_SPEED
+
+    scene.animation_speed = speed
+    try:
+        for _ in range(limit):
+            frames(app, 1, 0.05)
+            seat = scene.active_seat()
+            if seat is not None:
+                scene.submit(str(scene.match.state.legal_actions(seat)[0]))
+            step = scene.animator.current
+            if step is not None and step.kind == TALLY:
+                assert step.duration == pytest.approx((DURATIONS[TALLY] + MOMENT_HOLD) / settings_speed())
+                return step
+    finally:
+        del scene.animation_speed  # the scene's own speed again
     raise AssertionError("no scoring moment was shown")
 
 

@@ -44,13 +44,16 @@ def test_wolf_and_hound_draw_deck_is_drawn_on_the_board_with_its_size(tmp_path, 
     assert BRASS in row  # the count's badge, as on every stack
 
 
-def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, ...]]:
-    """Run frames; at each, the HUD counters named by the shown phase events equal theirs."""
+def _counters_follow_the_animation(app, scene, frames: int, until=lambda seen: False) -> list[tuple[int, ...]]:
+    """Run frames (at most `frames`, until `until(seen)`); at each, the HUD counters named by the
+    shown phase events equal theirs."""
     from game.engine.events import PhaseBegan
     from scenes.results import ScoreSheetScene
 
-    seen = []
+    seen: list[tuple[int, ...]] = []
     for _ in range(frames):
+        if until(seen):
+            break
         app.step(1 / 30, [])
         if isinstance(app.stack.top, ScoreSheetScene):  # opened by itself after a scoring
             app.pop()
@@ -66,11 +69,17 @@ def _counters_follow_the_animation(app, scene, frames: int) -> list[tuple[int, .
 
 
 def test_jagdfieber_header_never_shows_a_new_day_with_the_old_round(tmp_path, monkeypatch) -> None:
+    from scenes.table.anim import DURATIONS
     from tests.table_helpers import make_table
 
     app = make_app(tmp_path, monkeypatch)
+    # The fastest speed a player can choose: every step still lasts longer than a frame, so each
+    # one is current at the end of at least one frame and checked there (a quarter of the frames).
+    app.settings.animation_speed = 4.0
+    assert min(DURATIONS.values()) / app.settings.animation_speed > 1 / 30
     scene = make_table(app, "bbb", seed=4, think=0.0)
-    seen = _counters_follow_the_animation(app, scene, 4000)  # a day, its scoring moment, the next day
+    # a day, its scoring moment, the next day and a new round in it
+    seen = _counters_follow_the_animation(app, scene, 4000, until=lambda seen: bool(seen) and seen[-1] >= (2, 2))
     assert seen[-1][0] >= 2  # a new day began during the frames
     for (d0, r0), (d1, r1) in zip(seen, seen[1:], strict=False):
         assert (d1, r1) in ((d0, r0), (d0, r0 + 1), (d0 + 1, 1)), ((d0, r0), (d1, r1))
