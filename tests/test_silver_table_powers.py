@@ -314,16 +314,22 @@ def test_a_rascal_face_up_keeps_the_clicked_card_or_the_typed_one(tmp_path, monk
     assert played(scene, "keep 1")
 
 
-@both_languages
-def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch, lang) -> None:
-    """The amulet's holder places it once a round on a card of their village (`amulet N`)."""
+def amulet_table(tmp_path, monkeypatch, lang: str = "en") -> Any:
+    """Round 2: Ana (against a bot) won the amulet by calling in round 1; her turn starts."""
     round2 = stacked(2, [HIGH, LOW], "villager", ["doppelganger", "seer"])
     round1 = stacked(2, [["rascal", "rascal", "squire", "empath", "villager"], HIGH], "villager",
                      ["squire", "doppelganger", "doppelganger"])
     history = [(0, "peek 1 2"), (1, "peek 1 2"), (0, "draw"), (0, "exchange 1 2"), (1, "draw"), (1, "discard"),
                (0, "call count"), (1, "draw"), (1, "discard"), (0, "peek 1 2"), (1, "peek 1 2")]
     app, scene = table(tmp_path, monkeypatch, [round1, round2], history, kinds="hb", lang=lang)
-    assert scene.view["amulet"] == 0 and scene.view["round"] == 2
+    assert scene.view["amulet"] == 0 and scene.view["round"] == 2 and scene.view["step"] == "main"
+    return app, scene
+
+
+@both_languages
+def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch, lang) -> None:
+    """The amulet's holder places it once a round on a card of their village (`amulet N`)."""
+    app, scene = amulet_table(tmp_path, monkeypatch, lang)
     press(app, pygame.K_a)
     assert scene.layout.mode == "amulet"
     shot(app, "amulet")

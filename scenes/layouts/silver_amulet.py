@@ -175,6 +175,7 @@ class SilverAmuletLayout(Layout):
             return [own_card() >> Confirm("guard {slot}", auto=True)]
         if view.get("turn") != seat:
             return out
+        out.append(Carry("", onto="village", marker="amulet", then="amulet {}"))  # the token onto a place (when legal)
         if step == "main":  # the discard's card dragged onto a village place: take it, exchange that place
             out.append(Carry("discard", onto="village", first="take discard", then="exchange {}"))
         if step == "rascal":  # the two drawn cards, or keys 1 and 2
