@@ -30,15 +30,16 @@ HIGH = ["robber", "robber", "witch", "seer", "master"]
 
 
 def table(tmp_path, monkeypatch, deck: list[Any], history: list[tuple[int, str]], kinds: str = "hbb",
-          lang: str = "en", size: tuple[int, int] = (1280, 720), start: int = 0) -> Any:
-    """A table whose match has played `history` (Ana's turn next), Ana at the screen."""
+          lang: str = "en", size: tuple[int, int] = (1280, 720), start: int = 0, **options: Any) -> Any:
+    """A table whose match has played `history` (Ana's turn next), Ana at the screen; `options`:
+    the match's other options (memory_aid)."""
     from scenes.table.scene import TableScene
 
     app = make_app(tmp_path, monkeypatch, size=size)
     app.settings.extra["tours_seen"] = ["silver_amulet"]
     app.set_language(lang)
     seats = [SeatConfig(NAMES[i], HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
-    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck})
+    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck, **options})
     match = Match(config, think_seconds=0.0, threaded=False)
     match.reset_to(history)
     scene = TableScene(app, config, match)

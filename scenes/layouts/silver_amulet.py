@@ -312,6 +312,9 @@ class SilverAmuletLayout(Layout):
                 return self._toggle(ctx, self.mode)
         return False
 
+    def end_look(self, seat: int) -> None:
+        self.looks.pop(seat, None)  # its peeked cards are then marked as known (their value: memory aid)
+
     def drop_hint(self, ctx: TableContext) -> str | None:
         """Where a village card (or the drawn card) dragged at an exchange goes."""
         return ctx.tr("silver_amulet.drop_exchange") if ctx.view.get("step") in ("drawn", "taken") else None
