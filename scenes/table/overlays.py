@@ -41,8 +41,9 @@ def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hi
              buttons: list[HudButton], hover: tuple[int, int] | None, aside: pygame.Rect | None = None) -> int:
     """The bar: the title, the hint, the buttons. A hint the bar cannot hold whole (a small
     window, a long power's hint) is drawn whole at the top of `aside` (the open log column)
-    instead; it is shortened only when there is no such column. Returns the height of `aside`
-    the hint took (0: none), for the log to start below it."""
+    instead; with no such column (the log folded) it is shortened, and shown whole under the
+    bar while the pointer is on it. Returns the height of `aside` the hint took (0: none), for
+    the log to start below it."""
     pygame.draw.rect(surface, theme.BACKGROUND_DARK, hud)
     size = max(10, int(hud.h * 0.5))
     font = app.font(size, True)
@@ -63,6 +64,12 @@ def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hi
             for i, line in enumerate(lines):
                 hint_img = small.render(line, True, theme.TEXT_DIM)
                 surface.blit(hint_img, hint_img.get_rect(topright=(left - 12, top + i * step)))
+            spot = pygame.Rect(hud.x + title_img.get_width() + 20, hud.y, left - title_img.get_width() - 20, hud.h)
+            if whole is None and hover is not None and spot.collidepoint(hover):  # shortened: whole under the pointer
+                width = min(hud.w - 20, app.px(520))
+                below = hint_box(app, hint, pygame.Rect(left - 12 - width, hud.bottom + 4, width, surface.get_height() - hud.bottom))
+                if below is not None:
+                    draw_hint_box(surface, app, hint, below)
     for button in buttons:
         hovered = hover is not None and button.rect.collidepoint(hover)
         pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, button.rect,
