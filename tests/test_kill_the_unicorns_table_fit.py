@@ -1,7 +1,7 @@
 """Every Kill the Unicorns label fits at the smallest window, in French and English: card titles
 and effects (in hand, on the table, zoomed), the line's counts and its "Hunted" tag, the market's
-rows, the seats' lines and the buttons are drawn whole, narrowed at most a little, never cut;
-the "Hunted" tag stays inside the line's frame, off the market."""
+rows, the seats' lines, the buttons and the top bar's hint of every phase are drawn whole, narrowed
+at most a little, never cut; the "Hunted" tag stays inside the line's frame, off the market."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import pytest
 from scenes.app import MIN_SIZE
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_view import hunted_tag
+from scenes.table import overlays
+from scenes.ui.text import clean
 from tests.table_helpers import frames, make_app
 from tests.test_kill_the_unicorns_table_play import keep_under, my_turn, submit_until, table, under
 
@@ -40,6 +42,15 @@ def test_every_label_fits_at_the_smallest_window(tmp_path, monkeypatch, lang: st
     scene = table(app, CHARACTERS[:players], policy=keep_under(2))
     assert app.screen.get_size() == MIN_SIZE
     art.FIT_LOG = log = []
+    real_fit, cut = overlays.fit_text, []
+
+    def fit(font, text, width):  # the top bar's hint shortened with "…"
+        out = real_fit(font, text, width)
+        if out != clean(text):
+            cut.append(text)
+        return out
+
+    monkeypatch.setattr(overlays, "fit_text", fit)
     try:
         my_turn(app, scene, "schemes")
         scene.draw(app.screen)
@@ -54,6 +65,7 @@ def test_every_label_fits_at_the_smallest_window(tmp_path, monkeypatch, lang: st
     finally:
         art.FIT_LOG = None
     assert len({text for text, _, _ in log}) > 60  # titles, effects, names, rows, lines, buttons
+    assert not cut, cut  # the bar's hint (schemes, hunt, market): whole, in the log column if need be
     squeezed = sorted({(text, width, room) for text, width, room in log if width * LEGIBLE > room})
     assert not squeezed, squeezed
     regions = scene.placements.regions

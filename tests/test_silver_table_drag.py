@@ -1,7 +1,8 @@
 """Every Silver move made with the mouse can be made by dragging, with the places a card may go
 outlined as soon as it is picked up: the drawn (or taken) card onto a village place, a village
 card onto the drawn card or the discard pile, a multiple exchange dropped on one of the announced
-cards, the master's pile card onto a village card, the robber's card onto an opponent's. A drop
+cards, the master's pile card onto a village card, the robber's card onto an opponent's, the
+amulet's token onto the village card it protects. A drop
 elsewhere says where the card goes. Real MOUSEBUTTONDOWN / MOTION / UP events go to the scene;
 screenshots of a card in flight go to $TABLEE_SHOTS when it is set."""
 
@@ -14,7 +15,15 @@ import pytest
 
 from tests.silver_helpers import slot_center, stacked
 from tests.table_helpers import SHOTS_ENV, click, drag, frames, mouse, settle
-from tests.test_silver_table_powers import PEEKS, VILLAGES, last_error, played, power_table, table
+from tests.test_silver_table_powers import (
+    PEEKS,
+    VILLAGES,
+    amulet_table,
+    last_error,
+    played,
+    power_table,
+    table,
+)
 
 
 def drawn_center(scene) -> tuple[int, int]:
@@ -189,3 +198,44 @@ def test_a_click_on_the_discard_still_takes_it(tmp_path, monkeypatch) -> None:
     click(app, scene.placements.regions["discard"].rect.center)
     settle(app, scene)
     assert played(scene, "take discard") and scene.view["step"] == "taken"
+
+
+def amulet_center(scene) -> tuple[int, int]:
+    return scene.placements.regions["amulet"].rect.center
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_amulet_is_dragged_onto_the_village_card_it_protects(tmp_path, monkeypatch, lang) -> None:
+    """Picked up, the places it may go are lit (every card of the village); dropped on one, the
+    amulet protects it. Before, a press on the token did nothing (the A button only)."""
+    app, scene = amulet_table(tmp_path, monkeypatch, lang)
+    hold(app, amulet_center(scene), slot_center(scene, 0, 3))
+    assert scene.composer.drops.places(scene.ctx()) == scene.placements.regions["village:0"].card_rects(5)
+    release(app, scene, slot_center(scene, 0, 3), "amulet")
+    assert played(scene, "amulet 3")
+    assert scene.match.state.view(1)["villages"][0][2]["protected"] is True
+
+
+def test_the_amulet_dropped_elsewhere_returns_and_says_where_it_goes(tmp_path, monkeypatch) -> None:
+    app, scene = amulet_table(tmp_path, monkeypatch)
+    home = scene.placements.regions["amulet"].rect.copy()
+    said = scene.app.tr("table.drop_marker", marker=scene.game_text("marker.amulet"))
+    drag(app, amulet_center(scene), scene.placements.regions["sheet"].rect.center)
+    settle(app, scene)
+    assert last_error(scene) == said and not any(t.startswith("amulet") for _, t in scene.match.history)
+    assert scene.placements.regions["amulet"].rect == home and scene.composer.drops.drag is None
+    click(app, amulet_center(scene))  # a click: how it moves, nothing played
+    assert scene.captions[-1][0] == said and scene.view["step"] == "main"
+    drag(app, amulet_center(scene), slot_center(scene, 0, 5))  # then dragged where it may go
+    settle(app, scene)
+    assert played(scene, "amulet 5")
+
+
+def test_the_amulet_cannot_be_picked_up_by_a_seat_that_may_not_place_it(tmp_path, monkeypatch) -> None:
+    """Without the amulet (or once it is placed) the token stays put: a press is no drag."""
+    app, scene = amulet_table(tmp_path, monkeypatch)
+    drag(app, amulet_center(scene), slot_center(scene, 0, 2))
+    settle(app, scene)
+    assert played(scene, "amulet 2")
+    hold(app, amulet_center(scene), slot_center(scene, 0, 4))
+    assert scene.composer.drops.drag is None

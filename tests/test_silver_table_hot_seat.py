@@ -184,3 +184,35 @@ def test_an_empaths_free_look_shows_at_once_and_the_turn_goes_on(tmp_path, monke
     assert scene.layout.mode == ""  # its one look of the turn made: no hint asking for another
     assert scene.hint() != app.tr("silver_amulet.hint_free_look")
     shot(app, "empath")
+
+
+@pytest.mark.parametrize("aid", [False, True], ids=["plain", "memory_aid"])
+def test_your_known_cards_read_the_same_on_later_turns_in_hot_seat_and_alone(tmp_path, monkeypatch, aid) -> None:
+    """Once a look is over (hidden by its player at a hot-seat table; their next move alone at
+    the table), the cards it showed are marked as known on that player's later turns, their
+    value shown only with the memory aid, the same at both tables. Before, at a hot-seat table
+    the opening peek came back face up after the pass screen, even without the aid."""
+    mode = "aid" if aid else "known"
+    deck = stacked(2, VILLAGES[:2], "beholder", ["seer"])
+    app, scene = table(tmp_path / "hot", monkeypatch, deck, [], kinds="hh", memory_aid=aid)
+    peek_at_screen(app, scene, 0)
+    press(app, pygame.K_RETURN)  # Ana hides her look
+    settle(app, scene)
+    peek_at_screen(app, scene, 1)
+    press(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert scene.privacy_for == 0
+    press(app, pygame.K_RETURN)  # Ana back at the screen, her turn
+    settle(app, scene)
+    assert scene.viewer == 0 and scene.view["step"] == "main" and scene.active_seat() == 0
+    hot = shown(scene, 0)
+    assert hot == [f"v:1:{mode}:villager", f"v:2:{mode}:squire", "v:3:down:back", "v:4:down:back", "v:5:down:back"]
+    assert all(":down:back" in p for p in shown(scene, 1))  # Bruno's peeked cards: not Ana's
+    shot(app, f"later_turn_{mode}")
+
+    app, scene = table(tmp_path / "alone", monkeypatch, deck, [], kinds="hb", memory_aid=aid)
+    press(app, pygame.K_1, pygame.K_2)  # Ana's peek, shown until her next move
+    settle(app, scene)
+    assert shown(scene, 0)[:2] == ["v:1:look:villager", "v:2:look:squire"]
+    click(app, scene.placements.regions["sheet"].rect.center)  # her next move (here a click on nothing)
+    assert shown(scene, 0) == hot

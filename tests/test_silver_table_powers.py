@@ -30,8 +30,9 @@ HIGH = ["robber", "robber", "witch", "seer", "master"]
 
 
 def table(tmp_path, monkeypatch, deck: list[Any], history: list[tuple[int, str]], kinds: str = "hbb",
-          lang: str = "en", size: tuple[int, int] = (1280, 720), start: int = 0) -> Any:
-    """A table whose match has played `history` (Ana's turn next), Ana at the screen."""
+          lang: str = "en", size: tuple[int, int] = (1280, 720), start: int = 0, **options: Any) -> Any:
+    """A table whose match has played `history` (Ana's turn next), Ana at the screen; `options`:
+    the match's other options (memory_aid)."""
     from scenes.table.scene import TableScene
 
     app = make_app(tmp_path, monkeypatch, size=size)
@@ -39,7 +40,7 @@ def table(tmp_path, monkeypatch, deck: list[Any], history: list[tuple[int, str]]
     app.settings.animation_speed = 4.0  # the fastest a player can choose: fewer frames to draw, same moves
     app.set_language(lang)
     seats = [SeatConfig(NAMES[i], HUMAN if k == "h" else BOT) for i, k in enumerate(kinds)]
-    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck})
+    config = MatchConfig("silver_amulet", seats, seed=3, options={"start_seat": start, "deck": deck, **options})
     match = Match(config, think_seconds=0.0, threaded=False)
     match.reset_to(history)
     scene = TableScene(app, config, match)
@@ -315,16 +316,22 @@ def test_a_rascal_face_up_keeps_the_clicked_card_or_the_typed_one(tmp_path, monk
     assert played(scene, "keep 1")
 
 
-@both_languages
-def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch, lang) -> None:
-    """The amulet's holder places it once a round on a card of their village (`amulet N`)."""
+def amulet_table(tmp_path, monkeypatch, lang: str = "en") -> Any:
+    """Round 2: Ana (against a bot) won the amulet by calling in round 1; her turn starts."""
     round2 = stacked(2, [HIGH, LOW], "villager", ["doppelganger", "seer"])
     round1 = stacked(2, [["rascal", "rascal", "squire", "empath", "villager"], HIGH], "villager",
                      ["squire", "doppelganger", "doppelganger"])
     history = [(0, "peek 1 2"), (1, "peek 1 2"), (0, "draw"), (0, "exchange 1 2"), (1, "draw"), (1, "discard"),
                (0, "call count"), (1, "draw"), (1, "discard"), (0, "peek 1 2"), (1, "peek 1 2")]
     app, scene = table(tmp_path, monkeypatch, [round1, round2], history, kinds="hb", lang=lang)
-    assert scene.view["amulet"] == 0 and scene.view["round"] == 2
+    assert scene.view["amulet"] == 0 and scene.view["round"] == 2 and scene.view["step"] == "main"
+    return app, scene
+
+
+@both_languages
+def test_the_amulet_is_placed_by_its_button_and_then_protects_the_card(tmp_path, monkeypatch, lang) -> None:
+    """The amulet's holder places it once a round on a card of their village (`amulet N`)."""
+    app, scene = amulet_table(tmp_path, monkeypatch, lang)
     press(app, pygame.K_a)
     assert scene.layout.mode == "amulet"
     shot(app, "amulet")

@@ -1,7 +1,8 @@
 """Every Silver label whole, at 1280x720 and at the smallest window (800x480), in French and
 English: zone labels with their counts, the amulet's home, the caller's mark, the points table,
 the help texts, the buttons (the composer's and the layout's own) and the characters' names on
-cards of every size the table draws. A text cut with "…" is recorded (the drawing helpers'
+cards of every size the table draws, the top bar's hint (drawn at the top of the log column when
+the bar cannot hold it). A text cut with "…" is recorded (the drawing helpers'
 `fit_text`), and no two labels or buttons overlap or leave the window. Screenshots of each
 scene go to $TABLEE_SHOTS when it is set (silver_fit_<scene>_<lang>_<width>.png)."""
 
@@ -15,6 +16,7 @@ import pytest
 
 import scenes.layouts.silver_amulet_draw as art
 import scenes.table.composer_input as composer_input
+import scenes.table.overlays as overlays
 from scenes.app import MIN_SIZE
 from scenes.ui.text import clean
 from tests.silver_helpers import stacked
@@ -74,7 +76,7 @@ class Fit:
                 self.cut.append(" / ".join(texts))
             return True
 
-        for module in (art, composer_input):
+        for module in (art, composer_input, overlays):  # overlays: the top bar's hint
             monkeypatch.setattr(module, "fit_text", fit)
         monkeypatch.setattr(art, "label", label)
         monkeypatch.setattr(art, "button", button)

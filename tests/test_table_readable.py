@@ -251,3 +251,76 @@ def test_the_hud_hint_is_drawn_whole_on_two_lines_when_one_cannot_hold_it(tmp_pa
     font, lines = hud_hint_lines(app, hint, 60, size, height)  # no room at all: shortened, never spilling over
     assert lines[0].endswith("…") and font.size(lines[0])[0] <= 60
     assert HUD_HINT_MIN_SIZE >= 10  # never a print too small to read
+
+
+HUD_HINTS = {"jagdfieber": (), "wolf_and_hound": ("wolf_and_hound.hint_",), "fish_fish": ("fish_fish.hint_",),
+             "silver_amulet": ("silver_amulet.hint_", "silver_amulet.power_hint."),
+             "kill_the_unicorns": ("unicorns.hint.",)}
+
+
+def hud_hint_texts(app, game: str) -> list[str]:
+    """Every hint the table's bar may show in `game`, in the app's language."""
+    table = app.translator.table(app.settings.language)
+    keys = sorted(k for k in table if k.startswith(("table.hint_", *HUD_HINTS[game])))
+    return [app.tr(k, keys="A, B") for k in keys]
+
+
+def test_every_games_hud_hint_is_read_whole_at_the_smallest_window(tmp_path, monkeypatch) -> None:
+    """At 800x480 the bar (18 pixels, beside the title and buttons) holds one short line: every
+    hint of every game was cut with "…" there (and Silver's long power hints at 1280x720 too).
+    A hint the bar cannot hold is now drawn whole at the top of the log column, the log below it;
+    with the log folded it shows in the bar shortened, and whole under the bar while pointed at."""
+    from scenes.app import MIN_SIZE
+    from scenes.table import overlays
+    from scenes.table.scene import TableScene
+    from scenes.ui.text import clean
+
+    cut: list[str] = []
+    real_fit, real_box = overlays.fit_text, overlays.draw_hint_box
+
+    def fit(font, text, width):
+        out = real_fit(font, text, width)
+        if out != clean(text):
+            cut.append(text)
+        return out
+
+    monkeypatch.setattr(overlays, "fit_text", fit)
+    app = make_app(tmp_path, monkeypatch, size=MIN_SIZE)
+    app.settings.extra["tours_seen"] = list(HUD_HINTS)
+    boxed = 0
+    for game in HUD_HINTS:
+        seats = [SeatConfig("Ana", HUMAN)] + [SeatConfig(f"Bot {i}", BOT, "random", "easy") for i in range(1, 4)]
+        config = MatchConfig(game, seats, seed=5)
+        scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
+        app.push(scene)
+        for lang in ("fr", "en"):
+            app.set_language(lang)
+            scene.resize(MIN_SIZE)  # the bar's buttons in this language
+            column = scene.records.aside(MIN_SIZE)
+            assert column is not None  # the log is open by default
+            for hint in hud_hint_texts(app, game):
+                monkeypatch.setattr(scene, "hint", lambda hint=hint: hint)
+                scene.draw(app.screen)
+                assert not cut, (game, lang, cut)
+                if scene.records.hint_height:
+                    boxed += 1
+                    assert scene.records.panel.rect.top >= column.top + scene.records.hint_height > column.top
+                    assert scene.records.panel.rect.bottom == column.bottom
+            scene.records.toggle_log()  # folded: no column; the bar shortens what it cannot hold...
+            longest = max(hud_hint_texts(app, game), key=len)
+            monkeypatch.setattr(scene, "hint", lambda longest=longest: longest)
+            hud = scene.placements.regions["hud"].rect
+            scene.mouse = (hud.centerx, hud.centery)
+            scene.draw(app.screen)
+            assert scene.records.hint_height == 0 and cut
+            shown: list = []
+            monkeypatch.setattr(overlays, "draw_hint_box", lambda surface, app, hint, box, shown=shown: shown.append((hint, box[2])) or 0)
+            scene.draw(app.screen)  # ... and shows it whole under the bar while pointed at
+            assert [h for h, _ in shown] == [longest] == cut[-1:] and shown[0][1].top > hud.bottom
+            assert app.screen.get_rect().contains(shown[0][1])
+            monkeypatch.setattr(overlays, "draw_hint_box", real_box)
+            scene.mouse = None
+            scene.records.toggle_log()
+            cut.clear()
+        app.pop()
+    assert boxed > 40

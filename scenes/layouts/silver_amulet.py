@@ -175,6 +175,7 @@ class SilverAmuletLayout(Layout):
             return [own_card() >> Confirm("guard {slot}", auto=True)]
         if view.get("turn") != seat:
             return out
+        out.append(Carry("", onto="village", marker="amulet", then="amulet {}"))  # the token onto a place (when legal)
         if step == "main":  # the discard's card dragged onto a village place: take it, exchange that place
             out.append(Carry("discard", onto="village", first="take discard", then="exchange {}"))
         if step == "rascal":  # the two drawn cards, or keys 1 and 2
@@ -310,6 +311,9 @@ class SilverAmuletLayout(Layout):
             if event.key == pygame.K_ESCAPE and self.mode:
                 return self._toggle(ctx, self.mode)
         return False
+
+    def end_look(self, seat: int) -> None:
+        self.looks.pop(seat, None)  # its peeked cards are then marked as known (their value: memory aid)
 
     def drop_hint(self, ctx: TableContext) -> str | None:
         """Where a village card (or the drawn card) dragged at an exchange goes."""

@@ -128,7 +128,8 @@ class Confirm:
 class Carry:
     """A card of the acting seat's zone `zone` dragged onto a card the Pick step named `onto`
     may pick: that card is picked too and the choice is sent (a drawn card dropped on a village
-    place exchanges it). Only a drag: clicks and keys pick with the Pick step itself."""
+    place exchanges it). Only a drag: clicks and keys pick with the Pick step itself. Or a
+    marker (below) dragged onto a place."""
 
     zone: str
     onto: str
@@ -137,6 +138,10 @@ class Carry:
     # then the zone of the acting seat's region dropped on (take the discard, exchange a card).
     first: str = ""
     then: str = ""
+    # A marker carried instead of a card (`zone` unused): a press on the layout's region of
+    # `marker` picks it up; dropped on a place of `onto` it sends `then` with that place, the
+    # places where that is legal lit ('amulet {}': the amulet onto a card of one's village).
+    marker: str = ""
 
 
 @dataclass(frozen=True)

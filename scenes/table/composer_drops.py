@@ -5,7 +5,9 @@
   onto a village card): that card is picked and the choice sent;
 - a card `Target` chosen by pressing on it and dragged onto a card of the next open card step
   (a discard pile card onto one's village, one's card onto an opponent's): the drop is the
-  second click.
+  second click;
+- a marker a `Carry` names (Silver's amulet) dragged onto a place of the acting seat's zone:
+  the action with that place is sent.
 
 While such a card is carried, the places it may go are outlined; a drop anywhere else says where
 it may go. Every path ends in the composer's own pick (checked against the legal texts) and, when
@@ -39,6 +41,7 @@ class Carried:
     carry: Carry | None = None  # None: a card Target chosen by the press
     word: str = ""  # a Target's word (the card chosen by the press)
     moving: bool = False
+    value: Any = None  # a carried marker's value (its picture; the marker is `carry.marker`)
 
 
 class CardDrops:
@@ -85,6 +88,8 @@ class CardDrops:
                 self._drop(ctx, drag, event.pos)
             elif drag.carry is not None and drag.carry.first:
                 ctx.submit(drag.carry.first)  # a click on the card: its first action alone
+            elif drag.carry is not None and drag.carry.marker:
+                ctx.say(self._marker_hint(ctx, drag.carry), False)  # a click on the marker: how it moves
             return True
         return False
 
@@ -94,6 +99,12 @@ class CardDrops:
         if comp is None or ctx.seat is None or ctx.busy:
             return False
         for carry in comp.carries:
+            if carry.marker:
+                marker = ctx.placements.marker(carry.marker)
+                if marker is not None and marker.rect.collidepoint(pos) and self._marker_places(ctx, carry):
+                    self.drag = Carried("", marker.rect, pos, pos, carry=carry, value=marker.value)
+                    return True
+                continue
             region = ctx.placements.zone(carry.zone, ctx.view.get("seat")) or ctx.placements.zone(carry.zone, None)
             usable = carry.first in ctx.legal if carry.first else (self._onto(ctx, carry) or self._target(comp, carry) is not None)
             if region is None or not usable:
@@ -133,6 +144,18 @@ class CardDrops:
                 return
             if not owner.cards.click(ctx, comp, pos, owner._after_change, owner._refuse):
                 ctx.say(ctx.tr("table.drop_on_lit"), True)
+            return
+        if drag.carry.marker:  # a marker onto a place: the action with that place, or why not
+            rects = self._zone_rects(ctx, drag.carry.onto)
+            place = next((i for i in range(len(rects) - 1, -1, -1) if rects[i].collidepoint(pos)), None)
+            if place is None:
+                ctx.say(self._marker_hint(ctx, drag.carry), True)
+                return
+            text = drag.carry.then.format(place + 1)
+            if text in ctx.legal:
+                ctx.submit(text)
+            else:
+                ctx.explain(text)
             return
         if drag.carry.first:  # two actions: the first now, the second with the place once legal
             rects = self._zone_rects(ctx, drag.carry.onto)
@@ -177,6 +200,15 @@ class CardDrops:
             return []
         return region.card_rects(len(ctx.view["zones"][region.zone][region.seat]))
 
+    def _marker_places(self, ctx: TableContext, carry: Carry) -> list[pygame.Rect]:
+        """The places of `onto` a carried marker may be dropped on now (its action legal there)."""
+        rects = self._zone_rects(ctx, carry.onto)
+        return [r for i, r in enumerate(rects) if carry.then.format(i + 1) in ctx.legal]
+
+    @staticmethod
+    def _marker_hint(ctx: TableContext, carry: Carry) -> str:
+        return ctx.tr("table.drop_marker", marker=ctx.text(f"marker.{carry.marker}"))
+
     @staticmethod
     def _target(comp: Any, carry: Carry) -> Any:
         """The card Target step a carry drops onto, if `onto` names one (else a Pick's field)."""
@@ -188,6 +220,8 @@ class CardDrops:
         drag, comp = self.drag, self.owner.composer
         if drag is None or drag.carry is None or comp is None:
             return []
+        if drag.carry.marker:
+            return self._marker_places(ctx, drag.carry)
         if drag.carry.first:
             return self._zone_rects(ctx, drag.carry.onto)
         offered = comp.offered(drag.carry.onto)
@@ -206,6 +240,11 @@ class CardDrops:
         pygame.draw.rect(surface, CHOSEN, drag.rect.inflate(6, 6), 2, border_radius=max(3, drag.rect.w // 10))
         x = drag.pos[0] - (drag.start[0] - drag.rect.x)
         y = drag.pos[1] - (drag.start[1] - drag.rect.y)
+        if drag.carry is not None and drag.carry.marker:  # a token: drawn larger, under the pointer
+            side = max(drag.rect.w, drag.rect.h, ctx.app.px(40))
+            image = ctx.art.marker(drag.carry.marker, drag.value, (side, side))
+            surface.blit(image, image.get_rect(center=drag.pos))
+            return
         surface.blit(ctx.art.card(drag.picture, drag.rect.size), (x, y - drag.rect.h // 8))
 
 

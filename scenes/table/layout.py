@@ -321,6 +321,11 @@ class Layout:
         it stays on that player's screen until they end it (scenes/table/looks.py)."""
         return isinstance(event, CardSeen) and event.viewer == seat and event.card is not None
 
+    def end_look(self, seat: int) -> None:
+        """`seat` ended its held look (hot-seat: Enter or the HUD button): what it showed is
+        hidden again, as a look at a single player's table ends with their next move; the cards
+        it knows are then drawn as any known card (a marker, or their value with a memory aid)."""
+
     def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
         """Whether a marker change joins the step of the previous marker changes."""
         return False

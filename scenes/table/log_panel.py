@@ -404,6 +404,7 @@ class TableRecords:
         self.panel.addressed = bool(seats.local_seats)  # a table of bots has no "you"
         self.panel.you = self.app.tr("log_panel.you")
         self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
+        self.hint_height = 0  # the top of the column a hint too long for the table's bar took (overlays.draw_hud)
         self._reported: str | None = None
         seats.listeners.append(self._on_action)
 
@@ -538,6 +539,11 @@ class TableRecords:
         font, tr = self._button_font(), self.app.tr
         return max(font.size(tr(f"records.{a}_button"))[0] for a in ("undo", "redo", "log")) + self.app.px(16)
 
+    def aside(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """The open log column, where the table's bar puts a hint it cannot hold whole (at its
+        top; the log then starts below it: `hint_height`). None when the log is folded."""
+        return self._rect(size) if self.visible else None
+
     def privacy_free(self) -> bool:
         return getattr(self.scene, "privacy_for", None) is None
 
@@ -600,5 +606,8 @@ class TableRecords:
             text = self.app.tr(f"records.{action}_button")
             draw_text(surface, font, text, theme.TEXT if enabled else theme.TEXT_DISABLED, rect.center, "center")
         if self.visible:
-            self.panel.layout(self._rect(surface.get_size()))
+            rect = self._rect(surface.get_size())
+            rect.y += self.hint_height
+            rect.h -= self.hint_height
+            self.panel.layout(rect)
             self.panel.draw(surface)

@@ -63,6 +63,8 @@ class HeldLooks:
     def end(self) -> None:
         """The player has read: their cards are hidden, the table goes on (a pass screen next)."""
         scene = self.scene
+        if self.looking is not None:
+            scene.layout.end_look(self.looking)
         self.looking, self.told = None, False
         scene.viewer = None
         scene._sync()

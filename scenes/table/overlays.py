@@ -38,35 +38,53 @@ def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False) -> list[HudButton
 
 
 def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hint: str,
-             buttons: list[HudButton], hover: tuple[int, int] | None) -> None:
+             buttons: list[HudButton], hover: tuple[int, int] | None, aside: pygame.Rect | None = None) -> int:
+    """The bar: the title, the hint, the buttons. A hint the bar cannot hold whole (a small
+    window, a long power's hint) is drawn whole at the top of `aside` (the open log column)
+    instead; with no such column (the log folded) it is shortened, and shown whole under the
+    bar while the pointer is on it. Returns the height of `aside` the hint took (0: none), for
+    the log to start below it."""
     pygame.draw.rect(surface, theme.BACKGROUND_DARK, hud)
     size = max(10, int(hud.h * 0.5))
     font = app.font(size, True)
     left = buttons[-1].rect.x if buttons else hud.right
     title_img = font.render(fit_text(font, title, hud.w // 2), True, theme.ACCENT)
     surface.blit(title_img, title_img.get_rect(midleft=(hud.x + 10, hud.centery)))
+    taken = 0
     if hint:
         room = max(20, left - title_img.get_width() - 40)
-        small, lines = hud_hint_lines(app, hint, room, size, hud.h)
-        step = small.get_linesize()
-        top = hud.centery - step * len(lines) // 2
-        for i, line in enumerate(lines):
-            hint_img = small.render(line, True, theme.TEXT_DIM)
-            surface.blit(hint_img, hint_img.get_rect(topright=(left - 12, top + i * step)))
+        whole = hud_hint_whole(app, hint, room, size, hud.h)
+        box = hint_box(app, hint, aside) if whole is None and aside is not None else None
+        if box is not None:
+            taken = draw_hint_box(surface, app, hint, box)
+        else:
+            small, lines = whole if whole is not None else hud_hint_lines(app, hint, room, size, hud.h)
+            step = small.get_linesize()
+            top = hud.centery - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                hint_img = small.render(line, True, theme.TEXT_DIM)
+                surface.blit(hint_img, hint_img.get_rect(topright=(left - 12, top + i * step)))
+            spot = pygame.Rect(hud.x + title_img.get_width() + 20, hud.y, left - title_img.get_width() - 20, hud.h)
+            if whole is None and hover is not None and spot.collidepoint(hover):  # shortened: whole under the pointer
+                width = min(hud.w - 20, app.px(520))
+                below = hint_box(app, hint, pygame.Rect(left - 12 - width, hud.bottom + 4, width, surface.get_height() - hud.bottom))
+                if below is not None:
+                    draw_hint_box(surface, app, hint, below)
     for button in buttons:
         hovered = hover is not None and button.rect.collidepoint(hover)
         pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, button.rect,
                          border_radius=button.rect.h // 3)
         img = app.font(max(10, int(button.rect.h * 0.55)), True).render(app.tr(button.label_key), True, theme.TEXT)
         surface.blit(img, img.get_rect(center=button.rect.center))
+    return taken
 
 
 HUD_HINT_MIN_SIZE = 10  # the smallest print a hint is wrapped in before it is shortened
 
 
-def hud_hint_lines(app: Any, hint: str, room: int, size: int, height: int) -> tuple[Any, list[str]]:
-    """The HUD's hint whole: one line if it fits, else two lines in a smaller print that the
-    bar holds; shortened with an ellipsis only when even that cannot hold it."""
+def hud_hint_whole(app: Any, hint: str, room: int, size: int, height: int) -> tuple[Any, list[str]] | None:
+    """The HUD's hint whole in the bar: one line if it fits, else two lines in a smaller print
+    that the bar holds; None when even that cannot hold it."""
     one = app.font(max(9, int(size * 0.85)))
     if one.size(hint)[0] <= room:
         return one, [hint]
@@ -75,7 +93,43 @@ def hud_hint_lines(app: Any, hint: str, room: int, size: int, height: int) -> tu
         lines = wrap_text(font, hint, room)
         if len(lines) <= 2 and font.get_linesize() * 2 <= height + 2 and all(font.size(x)[0] <= room for x in lines):
             return font, lines
+    return None
+
+
+def hud_hint_lines(app: Any, hint: str, room: int, size: int, height: int) -> tuple[Any, list[str]]:
+    """The HUD's hint in the bar: whole if it can be (`hud_hint_whole`), else shortened with an
+    ellipsis (when no column beside the bar can take it)."""
+    whole = hud_hint_whole(app, hint, room, size, height)
+    if whole is not None:
+        return whole
+    one = app.font(max(9, int(size * 0.85)))
     return one, [fit_text(one, hint, room)]
+
+
+def hint_box(app: Any, hint: str, aside: pygame.Rect) -> tuple[Any, list[str], pygame.Rect] | None:
+    """Where a hint too long for the bar goes in `aside`: the log's print (smaller down to
+    HUD_HINT_MIN_SIZE if need be) wrapped to the column, in a box at its top that leaves at
+    least half the column to the log; None if even that cannot hold it."""
+    pad = max(4, app.px(8))
+    width = aside.w - 2 * pad
+    for font_size in range(max(HUD_HINT_MIN_SIZE, app.tx(theme.SMALL_SIZE)), HUD_HINT_MIN_SIZE - 1, -1):
+        font = app.font(font_size)
+        lines = wrap_text(font, hint, width)
+        rect = pygame.Rect(aside.x, aside.y, aside.w, len(lines) * font.get_linesize() + 2 * pad)
+        if width > 0 and rect.h <= aside.h // 2 and all(font.size(x)[0] <= width for x in lines):
+            return font, lines, rect
+    return None
+
+
+def draw_hint_box(surface: pygame.Surface, app: Any, hint: str, box: tuple[Any, list[str], pygame.Rect]) -> int:
+    """Draw the hint's box (from `hint_box`); returns the height it takes with the gap below it."""
+    font, lines, rect = box
+    pad = max(4, app.px(8))
+    pygame.draw.rect(surface, theme.BACKGROUND_DARK, rect, border_radius=app.px(theme.RADIUS))
+    pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=app.px(theme.RADIUS))
+    for i, line in enumerate(lines):
+        surface.blit(font.render(line, True, theme.TEXT), (rect.x + pad, rect.y + pad + i * font.get_linesize()))
+    return rect.h + max(2, app.px(6))
 
 
 def privacy_button(app: Any, size: tuple[int, int], name: str = "") -> pygame.Rect:
