@@ -168,6 +168,7 @@ class Host:
     ) -> None:
         self.match = match
         self.match_id = match_id if match_id is not None else secrets.token_hex(4)
+        self.new_secret = secret
         self.secrets = {seat: secret() for seat in match.human_seats}
         self.streams: dict[int, SeatStream] = {}
 
