@@ -177,7 +177,7 @@ class NetHost:
         """Close a connection that misbehaves, after its last error messages (a bounded wait)."""
         client.closing = True
         client.ready.set()
-        with contextlib.suppress(asyncio.TimeoutError):
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(writer, 1.0)
         await client.connection.close(1008, reason)
 
