@@ -84,11 +84,13 @@ def test_the_host_thread_runs_a_whole_match_from_its_lobby(tmp_path, monkeypatch
         until(host.over)
         assert threads == {"tablee-host"}  # every action was applied on the host's thread
         assert [s["state"] for s in host.seats()] == ["host", "bot", "taken"]
-        assert [len(list((tmp_path / "data" / d).glob("*.json"))) for d in ("autosave", "history")] == [0, 1]
         own.close()
         bob.close()
     finally:
         host.stop()
+    # The finished match went to the history (the writer is flushed on stop), its secrets are gone.
+    assert [len(list((tmp_path / "data" / d).glob("*.json"))) for d in ("autosave", "history")] == [0, 1]
+    assert list((tmp_path / "data" / "autosave").glob("*.net")) == []
     host.stop()  # again: nothing happens
     assert host._thread is not None and not host._thread.is_alive()
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from game.match import Match
+from game.net import joins
 from game.net.lobby import new_code
 from game.net.server import STAND_IN_BOT, NetHost
 from game.net.stream import Host
@@ -51,6 +52,12 @@ class HostThread:
     drops is replaced by a bot after `bot_after` seconds (None: never) until they are back.
     `listen` is the address listened on (every interface by default); `autosave` off is for tests.
     A match already under way (resumed) has no lobby.
+
+    The match is autosaved (`autosave`); its id, join code and the seats' secrets are kept beside
+    the autosave once it starts (game/net/joins.py), so hosting the resumed match again
+    (`records.resume`, then a HostThread of its match) gives the same ones: the players' saved
+    joins still work. `problem` says why the host stopped; `notice` a trouble that does not
+    stop it (the secrets could not be kept or read back: the players join again by code).
     """
 
     def __init__(
@@ -79,14 +86,33 @@ class HostThread:
         if open_seats is None:
             open_seats = [s for s in match.human_seats if not match.seat_name(s).strip()]
         self.open_seats = sorted(set(open_seats))
-        self.host = Host(match)
-        self.match_id = self.host.match_id
-        self.code = new_code()
-        self.started = bool(match.history) or not self.open_seats
-        self.address = lan_address()
         self.problem: str | None = None
-        self.net: NetHost | None = None
+        self.notice: str | None = None
         self.recorder: Any = None
+        self.autosave_path: Any = None
+        hosted: joins.HostedMatch | None = None
+        if autosave:
+            from game import records
+
+            self.recorder = records.attach(match, background=True)
+            try:
+                self.autosave_path = self.recorder.store.autosave_path(self.recorder.record)
+            except records.RecordError as exc:
+                self.notice = str(exc)
+            else:
+                hosted = joins.load_hosted(self.autosave_path)
+                self.notice = joins.problem()
+        self.host = Host(match, match_id=hosted.match_id if hosted else self.recorder.record.match_id
+                         if self.recorder is not None else None)
+        if hosted is not None:  # hosted again: the same secrets, no lobby
+            self.host.secrets.update({s: v for s, v in hosted.secrets.items() if s in self.host.secrets})
+        self.match_id = self.host.match_id
+        self.code = hosted.code if hosted is not None and hosted.code else new_code()
+        self.ports = [hosted.port] if hosted is not None and hosted.port else []  # the players know it
+        self.ports += [port] if port not in self.ports else []
+        self.started = hosted is not None or bool(match.history) or not self.open_seats
+        self.address = lan_address()
+        self.net: NetHost | None = None
         self._lock = threading.Lock()
         self._lobby: dict[str, Any] = {"seats": []}
         self._over = match.is_over()
@@ -167,27 +193,25 @@ class HostThread:
         net = NetHost(self.host, bot_after=self.bot_after, code=self.code, open_seats=self.open_seats,
                       started=self.started, bot_for_open=self.bot_for_open, on_lobby=self._on_lobby,
                       **self.net_options)
-        try:
-            await net.start(self.listen, self.requested_port)
-        except OSError as exc:
-            if self.requested_port == 0:
-                self.problem = f"cannot listen on {self.listen}: {exc.strerror or exc}"
-                return
-            try:  # that port is busy (another host, another program): any free one
-                await net.start(self.listen, 0)
-            except OSError as again:
-                self.problem = f"cannot listen on {self.listen}: {again.strerror or again}"
-                return
+        ports = self.ports + ([0] if 0 not in self.ports else [])  # busy ports: any free one
+        for port in ports:
+            try:
+                await net.start(self.listen, port)
+                break
+            except OSError as exc:
+                if port == ports[-1]:
+                    self.problem = f"cannot listen on {self.listen}: {exc.strerror or exc}"
+                    return
         self.port = net.port
         try:
-            if self.autosave:
-                from game import records
-
-                self.recorder = records.attach(self.match, background=True)
+            if self.started:
+                self._keep(new_record=not self.match.history)
             self._on_lobby(net.lobby_message())
             self.net = net
             self._ready.set()
             while not self._stopping.is_set():
+                if self.match.is_over() and not self._over and self.autosave_path is not None:
+                    joins.forget_hosted(self.autosave_path)  # its secrets are of no use any more
                 self._over = self.match.is_over()
                 if net.problem is not None:
                     self.problem = net.problem
@@ -201,11 +225,22 @@ class HostThread:
     def _begin(self, bot_for_open: str) -> None:
         assert self.net is not None
         self.net.begin(bot_for_open)
-        if self.recorder is not None:  # the seats are final now: the record says who played
+        self._keep(new_record=True)
+
+    def _keep(self, new_record: bool) -> None:
+        """The match starts: its record (with the final seats) and its secrets go to disk."""
+        if self.recorder is not None and new_record:  # the seats are final now: the record says who plays
             from game import records
 
             self.recorder.record.seats = records.seat_infos(self.match.config)
             self.recorder.save()
+        if self.autosave_path is not None:
+            secrets = {seat: self.host.secrets[seat] for seat in self.match.human_seats if seat in self.host.secrets}
+            try:
+                joins.save_hosted(self.autosave_path, joins.HostedMatch(self.match_id, self.code, secrets, self.port))
+            except OSError as exc:
+                self.notice = (f"{joins.hosted_path(self.autosave_path)}: {exc.strerror or exc}"
+                               " (the players cannot rejoin after a restart of the host)")
 
     def _on_lobby(self, message: dict[str, Any]) -> None:
         with self._lock:
