@@ -159,6 +159,11 @@ class HostThread:
     def over(self) -> bool:
         return self._over
 
+    @property
+    def stopped(self) -> bool:
+        """`stop()` was called, or the host's thread ended (see `problem`)."""
+        return self._stopped or (self._thread is not None and not self._thread.is_alive())
+
     def stop(self) -> None:
         """Close the connections, stop the loop (and the autosave's writer); idempotent."""
         if self._stopped:
