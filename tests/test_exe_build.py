@@ -114,6 +114,16 @@ def test_frozen_simulate_matches_the_source_run(bundle: Path, home: Path) -> Non
     assert frozen == expected  # same seeds, same games: the frozen engine is the same engine
 
 
+def test_frozen_serve_hosts_advertises_and_plays_a_match(bundle: Path, home: Path) -> None:
+    """The network libraries are in the bundle: websockets serves, zeroconf advertises (a missing
+    module would show as a note), bots take the open seat and finish the match."""
+    done = run(bundle, home, "serve", "fish_fish", "--players", "3", "--bots", "random,random", "--port", "0",
+               "--start-after", "0", "--open-bots", "random", "--lang", "en")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "join code: " in done.stdout and "Game over" in done.stdout and "winners: " in done.stdout
+    assert "Error" not in done.stdout + done.stderr, done.stdout + done.stderr
+
+
 def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> None:
     done = run(bundle, home, "validate")
     assert done.returncode == 0, done.stdout + done.stderr

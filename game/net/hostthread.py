@@ -76,7 +76,6 @@ class HostThread:
         net_options: dict[str, Any] | None = None,
     ) -> None:
         self.match = match
-        self.requested_port = port
         self.port = port
         self.advertise = advertise
         self.host_name = host_name

@@ -124,6 +124,8 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
     finally:
         hosting.stop()
         match.on_action.remove(tell)
+    if hosting.advertiser is not None and hosting.advertiser.problem:
+        out(f"note: {printable(hosting.advertiser.problem)} (players join by address and code)")
 
 
 def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
