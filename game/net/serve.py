@@ -124,8 +124,8 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
     finally:
         hosting.stop()
         match.on_action.remove(tell)
-    if hosting.advertiser is not None and hosting.advertiser.problem:
-        out(f"note: {printable(hosting.advertiser.problem)} (players join by address and code)")
+        if hosting.advertiser is not None and hosting.advertiser.problem:
+            out(f"note: {printable(hosting.advertiser.problem)} (players join by address and code)")
 
 
 def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
@@ -198,7 +198,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hosting = HostThread(match, port=args.port, advertise=not args.no_advertise, bot_for_open=args.open_bots,
                          bot_after=args.stand_in_after or None, listen=args.address)
     try:
-        run_host(hosting, args.lang, print, args.start_after)
+        # Flushed at every line: the code must show at once in a log file or a pipe too.
+        run_host(hosting, args.lang, lambda line: print(line, flush=True), args.start_after)
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
