@@ -111,7 +111,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     with Progress("bench: network", shown, unit="part") as bar:
         bar.tick(0, 1)
-        network = network_row(moves=bench_moves(args.seconds))  # 8 clients of the game the issue names
+        network = network_row(moves=bench_moves(args.seconds))
     print(network_line(network))
     if args.json:
         print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start,
