@@ -12,6 +12,7 @@ from game.engine import registry
 from game.engine.events import EVENT_TYPES
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from game.net import protocol
+from game.net.server import NetHost, _Client
 from game.net.stream import Host
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "network.md").read_text(encoding="utf-8")
@@ -28,15 +29,29 @@ def sample_messages() -> list[dict]:
     return [m for m in out + stream.pull() if isinstance(m, dict)]
 
 
+def lobby_messages() -> list[dict]:
+    """What the lobby sends: the lobby itself, a seat claimed, the start (host and its seats)."""
+    seats = [SeatConfig("A", HUMAN), SeatConfig("", HUMAN), SeatConfig("C", BOT, "random")]
+    match = Match(MatchConfig("jagdfieber", seats, seed=2), think_seconds=0, threaded=False)
+    net = NetHost(Host(match, match_id="m"), code="ACDEF", open_seats=[1], started=False)
+    client = _Client(None, 1.0, 0.0)  # type: ignore[arg-type]  # replies are only queued
+    out = [net._receive(client, '{"kind": "lobby", "protocol": 1, "code": "acdef"}')]
+    net._receive(client, '{"kind": "claim", "protocol": 1, "code": "ACDEF", "seat": 1, "name": "Bo"}')
+    net.begin()
+    return [m for m in out + client.outbox if isinstance(m, dict)]
+
+
 def test_every_message_kind_and_field_the_host_sends_is_documented() -> None:
-    messages = sample_messages()
-    assert {m["kind"] for m in messages} == {"welcome", "checked", "previewed", "accepted", "error", "events", "state"}
+    messages = sample_messages() + lobby_messages()
+    assert {m["kind"] for m in messages} == {"welcome", "checked", "previewed", "accepted", "error", "events", "state",
+                                            "lobby", "seated"}
     assert [m["events"] is None for m in messages if m["kind"] == "previewed"] == [False, True]
     for msg in messages:
         assert f"`{msg['kind']}`" in DOC
         for name in msg:
             assert f"`{name}`" in DOC, (msg["kind"], name)
-    for name in ("hello", "action", "sync", "check", "preview", "match", "secret", "text", "match"):
+    for name in ("hello", "action", "sync", "check", "preview", "match", "secret", "text", "lobby", "claim", "leave",
+                 "code", "name", "seat", "state", "connected", "host", "open", "taken", "bot"):
         assert f"`{name}`" in DOC
     for event in EVENT_TYPES:
         assert f"`{event.kind}`" in DOC

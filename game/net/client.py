@@ -5,6 +5,11 @@ the host's messages so the caller (a render loop) never waits on the network: it
 each frame for what arrived, and `send(text)` to act (the host's `accepted` or `error` arrives
 through `pull()` like everything else). `state` is the latest `state` message; `problem` says
 why the connection ended, if it did.
+
+Before the host starts its match, `fetch_lobby(address, port, code)` shows the seats and
+`RemoteSeat.claim(address, port, code, seat, name)` takes an open one (docs/network.md, the
+lobby). A RemoteSeat keeps what it needs to come back: `reopen()` is a new connection to the
+same seat with its secret.
 """
 
 from __future__ import annotations
@@ -23,12 +28,61 @@ from game.net.protocol import PROTOCOL_VERSION
 CONNECT_SECONDS = 5.0
 
 
+class LobbyError(Exception):
+    """The host refused a lobby request: `code` is the protocol's error code (e.g.
+    `error.bad_code`, `error.seat_taken`, `error.started`) for the screen's own wording, `text`
+    the host's English explanation."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(f"{code}: {text}")
+        self.code = code
+        self.text = text
+
+
+def host_uri(address: str, port: int) -> str:
+    """`ws://ADDRESS:PORT/` for a typed address (a name, IPv4 or IPv6) and port; OSError says
+    what is wrong with them (nothing is sent anywhere else than that host and port)."""
+    host = address.strip() if isinstance(address, str) else ""
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or len(host) > 253 or any(c.isspace() or c in "/?#@[]\\" for c in host):
+        raise OSError(f"{address!r} is not an address (a name like tablee.local, or numbers like 192.168.1.20)")
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port <= 65535:
+        raise OSError(f"{port!r} is not a port (1 to 65535)")
+    return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
+
+
+def _refused(item: dict[str, Any]) -> LobbyError:
+    return LobbyError(str(item.get("code", "error.bad_message")), str(item.get("message", "")))
+
+
+def fetch_lobby(address: str, port: int, code: str, timeout: float = CONNECT_SECONDS) -> dict[str, Any]:
+    """The host's `lobby` message (its seats, whether it started); OSError when the host cannot
+    be reached or does not answer, LobbyError when it refuses (a wrong code)."""
+    uri = host_uri(address, port)
+    try:
+        with connect(uri, open_timeout=timeout, proxy=None) as connection:
+            connection.send(json.dumps({"kind": "lobby", "protocol": PROTOCOL_VERSION, "code": code}))
+            while True:
+                item = json.loads(connection.recv(timeout=timeout))
+                if isinstance(item, dict) and item.get("kind") == "lobby":
+                    return item
+                if isinstance(item, dict) and item.get("kind") == "error":
+                    raise _refused(item)
+    except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
+        raise OSError(f"no Tablée host answered at {address}:{port} ({exc or type(exc).__name__})") from exc
+
+
 class RemoteSeat:
     """One seat played through a connection to a host (docs/network.md)."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, address: str = "", port: int = 0, match_id: str = "", secret: str = "") -> None:
         self.seat = seat
-        self.address, self.port, self.match_id, self.secret = "", 0, "", ""  # where it joined, to rejoin
+        self.address = address
+        self.port = port
+        self.match_id = match_id
+        self.secret = secret
+        self.lobby: dict[str, Any] | None = None  # the latest `lobby` message (before the start)
         self.state: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
         self.problem: str | None = None
@@ -44,21 +98,43 @@ class RemoteSeat:
     def connect(cls, address: str, port: int, match_id: str, seat: int, secret: str,
                 timeout: float = CONNECT_SECONDS) -> RemoteSeat:
         """Connect and say hello; raises OSError when the host cannot be reached."""
-        remote = cls(seat)
-        remote.address, remote.port, remote.match_id, remote.secret = address, port, match_id, secret
-        hello = {"kind": "hello", "match": match_id, "seat": seat, "secret": secret}
-        remote._reader = threading.Thread(
-            target=remote._run, args=(f"ws://{address}:{port}/", timeout, hello), name=f"tablee-seat-{seat}", daemon=True
-        )
-        remote._reader.start()
-        if not remote._opened.wait(timeout + 1.0) or remote._connection is None:
-            raise OSError(f"no Tablée host at {address}:{port} ({remote.problem or 'no answer'})")
+        remote = cls(seat, address, port, match_id, secret)
+        remote._open({"kind": "hello", "match": match_id, "seat": seat, "secret": secret}, timeout)
+        return remote
+
+    @classmethod
+    def claim(cls, address: str, port: int, code: str, seat: int, name: str,
+              timeout: float = CONNECT_SECONDS) -> RemoteSeat:
+        """Take the open `seat` in the host's lobby under `name`; the returned seat holds its
+        `secret` and `match_id` (keep them to rejoin). OSError when the host cannot be reached,
+        LobbyError when it refuses (wrong code, seat taken, match started...)."""
+        remote = cls(seat, address, port)
+        remote._open({"kind": "claim", "code": code, "seat": seat, "name": name}, timeout)
+        try:
+            reply = remote.wait(("seated", "error"), timeout)[-1]
+        except TimeoutError as exc:
+            remote.close()
+            raise OSError(f"the host at {address}:{port} did not answer ({remote.problem or exc})") from exc
+        if reply["kind"] == "error":
+            remote.close()
+            raise _refused(reply)
+        remote.match_id = str(reply.get("match", ""))
+        remote.secret = str(reply.get("secret", ""))
         return remote
 
     def reopen(self, timeout: float = CONNECT_SECONDS) -> RemoteSeat:
-        """A new connection to the same seat, with the secret the host gave it (a dropped
-        player rejoins); raises OSError when the host cannot be reached."""
+        """A new connection to the same seat with its secret (after a drop, or a restart of
+        the host); raises OSError when the host cannot be reached."""
         return RemoteSeat.connect(self.address, self.port, self.match_id, self.seat, self.secret, timeout)
+
+    def _open(self, first: dict[str, Any], timeout: float) -> None:
+        self._reader = threading.Thread(
+            target=self._run, args=(host_uri(self.address, self.port), timeout, first),
+            name=f"tablee-seat-{self.seat}", daemon=True,
+        )
+        self._reader.start()
+        if not self._opened.wait(timeout + 1.0) or self._connection is None:
+            raise OSError(f"no Tablée host at {self.address}:{self.port} ({self.problem or 'no answer'})")
 
     @property
     def connected(self) -> bool:
@@ -92,8 +168,12 @@ class RemoteSeat:
         self._send({"kind": "action", "text": text})
 
     def sync(self) -> None:
-        """Ask the host for a fresh `state`."""
+        """Ask the host for a fresh `state` (before the start: a fresh `lobby`)."""
         self._send({"kind": "sync"})
+
+    def leave(self) -> None:
+        """Give a seat claimed in the lobby back before the start (the host frees it)."""
+        self._send({"kind": "leave"})
 
     def ask(self, kind: str, **fields: Any) -> None:
         """Send a question (`check`, `preview`): its answer arrives through `pull()`."""
@@ -142,6 +222,8 @@ class RemoteSeat:
             self.state = item
         elif item["kind"] == "welcome":
             self.welcome = item
+        elif item["kind"] == "lobby":
+            self.lobby = item
         if self.on_message is not None:
             self.on_message(item)
         self._inbox.put(item)

@@ -23,6 +23,10 @@ BAD_SECRET = "error.bad_secret"  # the seat's secret does not match (or the seat
 TOO_LARGE = "error.too_large"  # over the host's size cap
 TOO_FAST = "error.too_fast"  # over the host's rate cap
 NOT_JOINED = "error.not_joined"  # an action before a successful hello
+BAD_CODE = "error.bad_code"  # a lobby or claim message without the table's join code
+SEAT_TAKEN = "error.seat_taken"  # a claim for a seat someone else holds
+STARTED = "error.started"  # a claim (or leave) once the match has started
+NOT_STARTED = "error.not_started"  # an action before the host started the match
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

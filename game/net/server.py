@@ -7,6 +7,11 @@ player. Bad input never changes the match nor stops the host: a message of the w
 large, too frequent, of another protocol version or for another match gets an `error` message;
 a client that does not read loses its backlog (it gets a fresh `state` instead), never stalls
 the others. Everything runs on one asyncio loop: the match is changed from that loop only.
+
+A host may start in its **lobby** (`started=False`): seats listed in `open_seats` wait for
+network players, who look at the lobby and claim a seat with the table's join code
+(game/net/lobby.py); nothing is played until `begin()`, which gives the open seats nobody
+claimed to bots.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,16 +28,23 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai import parse_bot_spec
-from game.match import BOT, SeatConfig
+from game.match import BOT, HUMAN, SeatConfig
+from game.net import lobby
 from game.net.protocol import (
+    BAD_CODE,
     BAD_MATCH,
     BAD_MESSAGE,
     BAD_VERSION,
     NOT_JOINED,
+    NOT_STARTED,
+    NOT_YOUR_SEAT,
     PROTOCOL_VERSION,
+    SEAT_TAKEN,
+    STARTED,
     TOO_FAST,
     TOO_LARGE,
     error,
+    message,
 )
 from game.net.stream import Host, SeatStream
 
@@ -45,6 +57,11 @@ OUTBOX_LIMIT = 64  # messages waiting for a slow client: beyond, it gets one fre
 BOT_POLL_SECONDS = 0.01
 MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
 STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
+MAX_BAD_CODES = 5  # wrong join codes from one connection: then it is closed (code 1008)
+# Wrong codes from one address (over new connections too) within GUESS_WINDOW seconds: beyond,
+# that address gets error.bad_code whatever it sends, so guessing the code takes years.
+MAX_GUESSES = 20
+GUESS_WINDOW = 600.0
 
 
 @dataclass(eq=False)
@@ -56,6 +73,9 @@ class _Client:
     last: float
     stream: SeatStream | None = None
     strikes: int = 0
+    bad_codes: int = 0
+    in_lobby: bool = False  # showed the join code (or holds a seat): gets the lobby's changes
+    closing: bool = False  # the host closes it once what waits is sent
     outbox: list[dict[str, Any]] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -75,6 +95,11 @@ class NetHost:
         bot_after: float | None = None,
         stand_in: str = STAND_IN_BOT,
         clock: Callable[[], float] = time.monotonic,
+        code: str | None = None,
+        open_seats: Iterable[int] = (),
+        started: bool = True,
+        bot_for_open: str = STAND_IN_BOT,
+        on_lobby: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.host = host
         self.max_bytes = max_bytes
@@ -92,6 +117,17 @@ class NetHost:
         self.seated: dict[int, _Client] = {}
         self._server: Server | None = None
         self._bots: asyncio.Task[None] | None = None
+        self.code = code  # the join code (None: no lobby, seats are taken with their secret only)
+        self.open_seats = sorted(set(open_seats))  # seats opened for network players
+        for seat in self.open_seats:
+            if seat not in host.secrets:
+                raise ValueError(f"seat {seat} is not a seat a person plays: it cannot be open")
+        self.claimed: dict[int, str] = {}  # open seat -> the name of the player who claimed it
+        self.started = started
+        self.bot_for_open = bot_for_open
+        self.on_lobby = on_lobby  # called with every new lobby message (the host's own screen)
+        self.guesses: dict[str, list[float]] = {}  # address -> when it sent a wrong code
+        self._states_due = False  # a hand-over of the states is scheduled on the loop
 
     # --------------------------------------------------------------- lifecycle
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
@@ -126,7 +162,10 @@ class NetHost:
                 if reply is not None:
                     self._queue(client, reply)
                 if client.strikes >= MAX_STRIKES:
-                    await connection.close(1008, "too many messages")
+                    await self._close(client, writer, "too many messages")
+                    break
+                if client.bad_codes >= MAX_BAD_CODES:
+                    await self._close(client, writer, "too many wrong codes")
                     break
                 self._flush()
         except ConnectionClosed:
@@ -136,14 +175,28 @@ class NetHost:
             self.clients.discard(client)
             if client.stream is not None and self.seated.get(client.stream.seat) is client:
                 del self.seated[client.stream.seat]
-                self.absent[client.stream.seat] = self.clock()
+                if self.started:
+                    self.absent[client.stream.seat] = self.clock()
+                self.lobby_changed()
+
+    async def _close(self, client: _Client, writer: asyncio.Task[None], reason: str) -> None:
+        """Close a connection that misbehaves, after its last error messages (a bounded wait)."""
+        client.closing = True
+        client.ready.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(writer, 1.0)
+        await client.connection.close(1008, reason)
 
     async def _write(self, client: _Client) -> None:
         """Send what waits for `client`, in order; a slow client only delays itself."""
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await client.ready.wait()
-                client.ready.clear()
+                if not client.outbox:
+                    if client.closing:
+                        return
+                    await client.ready.wait()
+                    client.ready.clear()
+                    continue
                 batch, client.outbox = client.outbox, []
                 for item in batch:
                     await client.connection.send(json.dumps(item))
@@ -157,9 +210,27 @@ class NetHost:
 
     def _flush(self) -> None:
         """Hand every seated client what its stream has for it (streams of seats nobody holds
-        now keep nothing: their player gets the state on joining)."""
+        now keep nothing: their player gets the state on joining). Nothing before the start."""
+        if not self.started:
+            return
+        # The events first, to every client; the states (each a whole view, the costly part) once
+        # the events are on their way, so no client waits for the others' states.
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # called outside the loop (scripts, tests): all at once
+            loop = None
+        self._hand_over(state=loop is None)
+        if loop is not None and not self._states_due:
+            self._states_due = True
+            loop.call_soon(self._flush_states)
+
+    def _flush_states(self) -> None:
+        self._states_due = False
+        self._hand_over(state=True)
+
+    def _hand_over(self, state: bool) -> None:
         for seat, stream in self.host.streams.items():
-            items = stream.pull()
+            items = stream.pull(state)
             client = self.seated.get(seat)
             if client is not None:
                 for item in items:
@@ -169,6 +240,9 @@ class NetHost:
         """Apply the bots' moves as they come. A bot that fails (a bug) stops the bots, not the
         host: `problem` says why, and the clients keep their connections and the state."""
         while True:
+            if not self.started:
+                await asyncio.sleep(BOT_POLL_SECONDS)
+                continue
             try:
                 self.stand_in_for_absent()
                 moved = self.host.poll()
@@ -199,6 +273,7 @@ class NetHost:
             for stream in self.host.streams.values():
                 stream.resync()  # `humans` changed: everyone gets a new state
             self._flush()
+            self.lobby_changed()
 
     # -------------------------------------------------------------- messages
     def _allowed(self, client: _Client) -> bool:
@@ -232,14 +307,24 @@ class NetHost:
         kind = data["kind"]
         if kind == "hello":
             return self._hello(client, data)
+        if kind == "lobby":
+            return self._lobby(client, data)
+        if kind == "claim":
+            return self._claim(client, data)
         if client.stream is None:
             return error(NOT_JOINED, "say hello first (match, seat, secret)")
+        if kind == "leave":
+            return self._leave(client)
         if kind == "action":
+            if not self.started:
+                return error(NOT_STARTED, "the host has not started the match yet")
             reply = client.stream.send(data.get("text"))
             return reply
         if kind == "sync":
-            client.stream.resync()
-            return None
+            if not self.started:
+                return self.lobby_message()
+            client.stream.resync()  # its pending events no longer matter: the state says all
+            return client.stream.pull()[-1]
         if kind == "check":
             return client.stream.checked(data.get("text"))
         if kind == "preview":
@@ -249,6 +334,8 @@ class NetHost:
     def _hello(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
         if data.get("match") != self.host.match_id:
             return error(BAD_MATCH, "this host plays another match", {"match": self.host.match_id})
+        if not self.started and data.get("seat") in self.open_seats and data.get("seat") not in self.claimed:
+            return error(NOT_YOUR_SEAT, "an open seat is claimed with the join code", {"seat": str(data.get("seat"))[:12]})
         joined = self.host.join(data.get("seat"), data.get("secret"))
         if isinstance(joined, dict):
             return joined
@@ -261,11 +348,144 @@ class NetHost:
             self.seated.pop(client.stream.seat, None)
         client.stream = joined
         self.seated[seat] = client
+        client.in_lobby = True
         self.absent.pop(seat, None)
+        if not self.started:  # the lobby: the seat is held, the match begins later
+            self._queue(client, message("seated", match=self.host.match_id, seat=seat, secret=self.host.secrets[seat]))
+            self.lobby_changed()
+            return None
         own = self.stood_in.pop(seat, None)
         if own is not None:  # the player is back: the bot stands up
             self.host.match.set_seat(seat, own)
             for stream in self.host.streams.values():
                 stream.resync()
         self._queue(client, {**joined.welcome(), "match": self.host.match_id})
+        self.lobby_changed()
         return None
+
+    # ------------------------------------------------------------------ lobby
+    def seat_state(self, seat: int) -> str:
+        """`host`, `open`, `taken` or `bot` (a seat a bot stands in for keeps its player's)."""
+        if seat in self.open_seats:
+            if seat in self.claimed:
+                return lobby.TAKEN
+            if not self.started:
+                return lobby.OPEN
+        if self.host.match.is_human(seat) or seat in self.stood_in:
+            return lobby.HOST
+        return lobby.BOT_SEAT
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Every seat as the lobby message lists it."""
+        match = self.host.match
+        out = []
+        for seat in range(match.num_seats):
+            state = self.seat_state(seat)
+            name = "" if state == lobby.OPEN else self.stood_in.get(seat, match.config.seats[seat]).name
+            out.append({"seat": seat, "name": name, "state": state, "connected": seat in self.seated})
+        return out
+
+    def lobby_message(self) -> dict[str, Any]:
+        match = self.host.match
+        return message("lobby", match=self.host.match_id, game=match.config.game_id, players=match.num_seats,
+                       started=self.started, seats=self.seats())
+
+    def lobby_changed(self, tell: bool | None = None) -> None:
+        """A seat was claimed, left, (dis)connected, or the match began: the host's screen is
+        told, and before the start every connection that showed the code gets the new lobby."""
+        msg = self.lobby_message()
+        if self.on_lobby is not None:
+            self.on_lobby(msg)
+        if tell if tell is not None else not self.started:
+            for client in self.clients:
+                if client.in_lobby:
+                    self._queue(client, msg)
+
+    def _code_problem(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            address = str(client.connection.remote_address[0])
+        except (AttributeError, IndexError, TypeError):  # no socket (unit tests)
+            address = "?"
+        now = self.clock()
+        recent = [at for at in self.guesses.get(address, []) if now - at < GUESS_WINDOW]
+        if len(recent) >= MAX_GUESSES or self.code is None or not lobby.same_code(data.get("code"), self.code):
+            client.bad_codes += 1
+            self.guesses[address] = [*recent, now][-MAX_GUESSES:]
+            return error(BAD_CODE, "this is not the table's join code")
+        return None
+
+    def _lobby(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
+        problem = self._code_problem(client, data)
+        if problem is not None:
+            return problem
+        client.in_lobby = True
+        return self.lobby_message()
+
+    def _claim(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
+        problem = self._code_problem(client, data)
+        if problem is not None:
+            return problem
+        if self.started:
+            return error(STARTED, "the match has started: no seat can be claimed")
+        if client.stream is not None:
+            return error(BAD_MESSAGE, f"this connection already holds seat {client.stream.seat}",
+                         {"seat": client.stream.seat})
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.open_seats:
+            return error(NOT_YOUR_SEAT, f"seat {seat!r} is not open for network players", {"seat": str(seat)[:12]})
+        if seat in self.claimed:
+            return error(SEAT_TAKEN, f"seat {seat} is taken", {"seat": seat})
+        name = lobby.clean_player_name(data.get("name"))
+        if not name:
+            return error(BAD_MESSAGE, f"a name of 1 to {lobby.NAME_LIMIT} characters", {"limit": lobby.NAME_LIMIT})
+        # A new secret: whoever held this seat before (and left) can no longer take it back.
+        secret = self.host.secrets[seat] = self.host.new_secret()
+        own = self.host.match.config.seats[seat]
+        self.host.match.set_seat(seat, SeatConfig(name, HUMAN, own.bot, own.level))
+        self.claimed[seat] = name
+        client.stream = self.host.stream(seat)
+        client.in_lobby = True
+        self.seated[seat] = client
+        self._queue(client, message("seated", match=self.host.match_id, seat=seat, secret=secret))
+        self.lobby_changed()
+        return None
+
+    def _leave(self, client: _Client) -> dict[str, Any] | None:
+        """A network player gives their claimed seat back before the start."""
+        assert client.stream is not None
+        seat = client.stream.seat
+        if self.started:
+            return error(STARTED, "the match has started: the seat is yours until its end")
+        if seat not in self.claimed:
+            return error(NOT_YOUR_SEAT, f"seat {seat} was not claimed in the lobby", {"seat": seat})
+        del self.claimed[seat]
+        self.host.secrets[seat] = self.host.new_secret()
+        self.seated.pop(seat, None)
+        client.stream = None
+        self.lobby_changed()
+        return None
+
+    def begin(self, bot_for_open: str | None = None) -> None:
+        """Start the match: open seats nobody claimed get a bot (`bot_for_open`, default the
+        host's), every seated client gets `welcome` and `state`, the bots start playing."""
+        if self.started:
+            return
+        match = self.host.match
+        name, level = parse_bot_spec(bot_for_open or self.bot_for_open)
+        for seat in self.open_seats:
+            if seat not in self.claimed:
+                own = match.config.seats[seat]
+                match.set_seat(seat, SeatConfig(own.name or f"Bot {seat + 1}", BOT, name, level))
+                self.host.secrets.pop(seat, None)
+        self.started = True
+        now = self.clock()
+        for seat in match.human_seats:
+            if seat not in self.seated:
+                self.absent[seat] = now  # its player may come later; `bot_after` applies
+        for stream in self.host.streams.values():
+            stream.resync()
+        for client in self.seated.values():
+            assert client.stream is not None
+            self._queue(client, {**client.stream.welcome(), "match": self.host.match_id})
+        self._flush()
+        self.lobby_changed(tell=True)

@@ -103,10 +103,11 @@ class SeatStream:
             view=view,  # JSON data already (the engine's view)
         )
 
-    def pull(self) -> list[dict[str, Any]]:
-        """The messages queued since the last pull: `events` messages, then a fresh `state`."""
+    def pull(self, state: bool = True) -> list[dict[str, Any]]:
+        """The messages queued since the last pull: `events` messages, then a fresh `state`
+        (`state=False`: the events only, the state stays due for a later pull)."""
         out, self._pending = self._pending, []
-        if self._stale:
+        if self._stale and state:
             self._stale = False
             out.append(self.snapshot())
         return out
@@ -193,6 +194,7 @@ class Host:
     ) -> None:
         self.match = match
         self.match_id = match_id if match_id is not None else secrets.token_hex(4)
+        self.new_secret = secret
         self.secrets = {seat: secret() for seat in match.human_seats}
         self.streams: dict[int, SeatStream] = {}
 
