@@ -240,6 +240,23 @@ class LegalMixin:
             return self.step == DRAWN and self._power_usable(seat)
         return text in self._extra_texts(seat)
 
+    def exchange_action(self, seat: int, places: list[int]) -> Action | None:
+        """The exchange of these ascending 0-based village places if `seat` may announce it
+        now, else None: `is_legal` for a set the caller built, without writing and parsing its
+        text (the bots' play-outs and search tree ask about a few sets at every turn). Like
+        `sample_action`, it tells `apply` the set is checked and where its places are."""
+        if not places or not self._exchange_step(seat) or not allows(self, seat, places):
+            return None
+        key = tuple(places)
+        action = _EXCHANGES.get(key)
+        if action is None:
+            if len(_EXCHANGES) > 100_000:
+                _EXCHANGES.clear()
+            action = _EXCHANGES[key] = _ACTIONS[exchange_text(places)]
+        self._drawn_set = (action.text, places)
+        self._checked = (self.version, seat, action.text)
+        return action
+
     def _legal_texts(self, seat: int) -> list[str]:
         if self.phase == TURN:
             if self.pending_guards:
