@@ -333,10 +333,11 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
     if first == "rob":  # the opponent's lowest card known (or unknown) for the worst own card
         best, low = None, 99.0
         kept, other, known = kept_mean(s), s.rules.mean_value, s.knowledge()
+        mine = f"rob {slot + 1} "
         for action in actions:
-            words = action.text.split()
-            if int(words[1]) != slot + 1:
+            if not action.text.startswith(mine):
                 continue
+            words = action.text.split()
             uid = s.zones[s.z_village[int(words[2])]][int(words[3]) - 1]
             w = _worth(s, seat, uid, kept if known[uid] & (1 << int(words[2])) else other)
             if w < low:
