@@ -273,6 +273,17 @@ def _slot(target: Target, seat: int, words: list[str]) -> tuple[int, int]:
     return seat, int(words[0]) - 1
 
 
+def _pair_texts(state: SilverState, seat: int, verb: str, first: Target, joint: str, second: Target) -> list[str]:
+    """`verb FIRST joint SECOND` for every pair of choices, the first's in the outer order (a
+    power naming two cards; built from shared halves: a play-out's robber lists dozens)."""
+    seconds = [joint + second.text(c) for c in second.choices(state, seat)]
+    out: list[str] = []
+    for c in first.choices(state, seat):
+        head = verb + first.text(c)
+        out += [head + t for t in seconds]
+    return out
+
+
 class TurnUp(Power):
     shape = "turn {}"
 
@@ -330,12 +341,7 @@ class TakeFromPile(Power):
         self.targets = (target, into)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
-        own = [" exchange " + self.into.text(o) for o in self.into.choices(state, seat)]
-        out: list[str] = []
-        for p in self.target.choices(state, seat):
-            head = "take " + self.target.text(p)
-            out += [head + o for o in own]
-        return out
+        return _pair_texts(state, seat, "take ", self.target, " exchange ", self.into)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         state.master_take(seat, int(words[1]) - 1, int(words[3]) - 1, events)
@@ -384,12 +390,7 @@ class Rob(Power):
         self.targets = (mine, theirs)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
-        theirs = [" " + self.theirs.text(c) for c in self.theirs.choices(state, seat)]
-        out: list[str] = []
-        for m in self.mine.choices(state, seat):
-            head = "rob " + self.mine.text(m)
-            out += [head + t for t in theirs]
-        return out
+        return _pair_texts(state, seat, "rob ", self.mine, " ", self.theirs)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         state.rob(seat, int(words[1]) - 1, int(words[2]), int(words[3]) - 1, self.look_after, events)
