@@ -34,24 +34,24 @@ class ExchangeSets:
         village = state.zones[state.z_village[seat]]
         face_up, amulet, flags, shows = state.faces(), state.amulet, state.flags, state.shows
         # shown[i]: the value the card at place i shows, -1 when it is free to join any set
-        # (face down, or a doppelgänger). Built once per change of the village (every turn of a
-        # play-out), so the face-up cards, often none, are walked apart from the others.
-        ups = [uid for uid in village if face_up[uid]]
-        face_down = len(village) - len(ups)
+        # (face down, or a doppelgänger). One walk of the village (once per change of it).
+        shown: list[int] = []
         groups: dict[int, int] = {}  # shown value -> places showing it
         flagged = []  # the flags of its face-up cards with continuous powers, left to right
-        if ups:
-            shown = [shows[uid] if face_up[uid] else -1 for uid in village]
-            for uid in ups:
+        face_down = 0
+        for uid in village:
+            if face_up[uid]:
                 value = shows[uid]
                 if value in groups:
                     groups[value] += 1
                 elif value >= 0:
                     groups[value] = 1
+                shown.append(value)
                 if flags[uid]:
                     flagged.append(flags[uid])
-        else:
-            shown = [-1] * len(village)
+            else:
+                face_down += 1
+                shown.append(-1)
         powers: dict[str, Any] = {}  # flag kind -> its value on the first face-up card having it
         self.looks: tuple[str, int] | None = None  # (word, looks per turn) of its empaths
         if flagged:
