@@ -93,7 +93,7 @@ def test_the_search_tree_tries_only_the_games_candidates(monkeypatch) -> None:
     from game.ai import hooks as hooks_module
     from game.ai.ismcts import ISMCTSBot, Node
 
-    name = fake_module(monkeypatch, "fake_game_ai4", candidates=lambda state, seat, actions: actions[:1])
+    name = fake_module(monkeypatch, "fake_game_ai4", candidates=lambda state, seat: state.legal_actions(seat)[:1])
     monkeypatch.setitem(hooks_module._cache, "jagdfieber", load_hooks(name))
     state = registry.load("jagdfieber").new_state(4, seed=1, options={"start_seat": 0})
     seat = state.to_act()[0]

@@ -1,6 +1,7 @@
 """Exchanges counted and ranked without listing them (game/games/silver_amulet/exchanges.py):
 `sample_action` must draw exactly what `legal_actions(seat)[rng.randrange(n)]` draws, and
-`apply` must accept exactly the listed sets, in states of random games (long villages with
+`apply` must accept exactly the listed sets (and the bots' `exchange_action` build exactly
+them), in states of random games (long villages with
 face-up cards of several values, the amulet, doppelgängers)."""
 
 from __future__ import annotations
@@ -60,10 +61,18 @@ def test_the_kth_set_is_the_kth_listed_and_only_listed_sets_are_legal(players, s
         village = len(state.zones[state.z_village[seat]])
         fresh = state.clone()
         fresh._legal_cache = None  # checked directly, not looked up in the listing
+        probe = state.clone()
         for size in (1, 2, 3):
             for places in list(combinations(range(village), size))[:60]:
                 text = exchange_text(list(places))
                 assert fresh.is_legal(seat, text) == (text in legal), text
+                action = probe.exchange_action(seat, list(places))  # the bots' way: no text parsed
+                assert (action is not None) == (text in legal), text
+                if action is not None and size > 1 and checked % 5 == 0:
+                    by_text, built = state.clone(), state.clone()
+                    by_text.apply(seat, Action(text))
+                    built.apply(seat, built.exchange_action(seat, list(places)) or Action(""))
+                    assert (built.zones, built.scores(), built.step) == (by_text.zones, by_text.scores(), by_text.step)
         for text in ("discard", "use", "draw", "amulet 1", "empath 1", "exchange"):
             assert fresh.is_legal(seat, text) == (text in legal), text
         checked += 1

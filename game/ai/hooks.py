@@ -48,11 +48,13 @@ the module is searched with uniform random play-outs to the end of the game.
         uniformly (Silver: a card its owner knows and kept is likely low). It must change only
         identities the seat has not seen. Default: `state.determinizer(seat)` (uniform).
 
-    def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]
-        The moves of `seat` the search's tree tries, out of its legal `actions` (never empty):
-        leave out moves that give points away for nothing (Silver: announcing unequal cards
-        one knows), so that a wide step's first visits are not spent on them and an
-        opponent's last turn in the tree is not a random one. Called on the searched
+    def candidates(state: State, seat: int) -> list[Action] | None
+        The moves of `seat` the search's tree tries, all legal, or None (or an empty list) for
+        every legal move: leave out moves that give points away for nothing (Silver:
+        announcing unequal cards one knows), so that a wide step's first visits are not spent
+        on them and an opponent's last turn in the tree is not a random one. Build them from
+        the state rather than filter `state.legal_actions(seat)`: the tree asks at every step
+        it descends, and a wide step lists thousands of moves. Called on the searched
         determinization; read only what `seat` knows there. Default: every legal move.
 
     def belief(state: State, seat: int) -> float
@@ -133,7 +135,7 @@ Remember = Callable[[State, int, str, dict, Rng], State]
 DefaultMove = RolloutAction
 Prior = Callable[[State, int, list[Action]], "list[float] | None"]
 Determinizer = Callable[[State, int], Callable[[Rng], State]]
-Candidates = Callable[[State, int, list[Action]], list[Action]]
+Candidates = Callable[[State, int], "list[Action] | None"]
 
 
 def random_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:

@@ -26,8 +26,9 @@ WHY this shape:
   fixed reply; with the `prior` hook, the draw follows the game's model of balanced play there
   (`prior_choice`). All are measured with `main.py exploit GAME` (game/ai/exploit.py).
 - Candidates: with the game's `candidates` hook, the tree tries only the moves the game
-  finds worth searching (no points given away for nothing); the final choice is still made
-  among all legal moves (an untried one has no visits).
+  finds worth searching (no points given away for nothing), built by the game without
+  listing every legal move first; the final choice is still made among all legal moves (an
+  untried one has no visits).
 - Default moves: with the game's `default_move` hook, medium and hard bots keep the game's own
   sound move unless the searched best is at least DEFAULT_MARGIN better in mean value.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
@@ -202,9 +203,7 @@ class ISMCTSBot:
             joint: dict[int, Action] = {}
             fresh = False
             for mover in det.to_act():
-                moves = det.legal_actions(mover)
-                if narrow is not None and len(moves) > 1:
-                    moves = narrow(det, mover, moves) or moves
+                moves = (narrow(det, mover) if narrow is not None else None) or det.legal_actions(mover)
                 action, new = select(node, mover, moves, c, rng)
                 joint[mover] = action
                 fresh = fresh or new

@@ -120,20 +120,44 @@ def _worst_slot(state: Any, seat: int, mean: float) -> tuple[int, float]:
 def _known_groups(state: Any, seat: int) -> list[list[int]]:
     """Slots of own cards the seat knows, grouped by value (groups of two or more), the
     highest value first."""
+    return _read_village(state, seat, 0.0)[0]
+
+
+def _read_village(state: Any, seat: int, mean: float) -> tuple[list[list[int]], int, float]:
+    """`_known_groups` and `_worst_slot` from one walk of the village (a held card asks both)."""
     known, vals, bit, amulet = state.knowledge(), state.vals, 1 << seat, state.amulet
     groups: dict[int, list[int]] = {}
     repeated = False
+    best, worth = -1, -1.0
     for i, uid in enumerate(state.zones[state.z_village[seat]]):
-        if uid != amulet and known[uid] & bit:
-            group = groups.get(vals[uid])
+        if uid == amulet:
+            continue
+        if known[uid] & bit:
+            value = vals[uid]
+            group = groups.get(value)
             if group is None:
-                groups[vals[uid]] = [i]
+                groups[value] = [i]
             else:
                 group.append(i)
                 repeated = True
+            if value > worth:
+                best, worth = i, value
+        elif mean > worth:
+            best, worth = i, mean
     if not repeated:
-        return []
-    return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2]
+        return [], best, worth
+    return [g for v, g in sorted(groups.items(), reverse=True) if len(g) >= 2], best, worth
+
+
+def _known_pair(state: Any, seat: int, value: int) -> bool:
+    """Whether the seat knows two own cards of `value` or more (off the amulet): a group the
+    discard pile's card of that value would join."""
+    known, vals, bit, amulet = state.knowledge(), state.vals, 1 << seat, state.amulet
+    count = 0
+    for uid in state.zones[state.z_village[seat]]:
+        if vals[uid] == value and known[uid] & bit and uid != amulet:
+            count += 1
+    return count >= 2
 
 
 def _legal(state: Any, seat: int, text: str) -> Action | None:
@@ -144,15 +168,15 @@ def _legal(state: Any, seat: int, text: str) -> Action | None:
 def _exchange(state: Any, seat: int, new_value: float, mean: float) -> Action | None:
     """The best exchange for a card worth `new_value`: a known group of equal cards, else the
     own card worth the most if it is worth clearly more."""
-    for group in _known_groups(state, seat):
+    groups, slot, worth = _read_village(state, seat, mean)
+    for group in groups:
         value = state.vals[state.zones[state.z_village[seat]][group[0]]]
         if value * len(group) > new_value + 2:
-            found = _legal(state, seat, "exchange " + " ".join(str(i + 1) for i in group[:6]))
+            found = state.exchange_action(seat, group[:6])
             if found is not None:
                 return found
-    slot, worth = _worst_slot(state, seat, mean)
     if slot >= 0 and worth > new_value + 1:
-        return _legal(state, seat, f"exchange {slot + 1}")
+        return state.exchange_action(seat, [slot])  # type: ignore[no-any-return]
     return None
 
 
@@ -184,7 +208,7 @@ def _holding(s: Any, seat: int, rng: Rng, noise: float = NOISE) -> Action:
         return choice
     if s.step == "taken":  # must exchange: the card worth the most
         slot, _ = _worst_slot(s, seat, mean)
-        return _legal(s, seat, f"exchange {slot + 1}") or s.sample_action(seat, rng)  # type: ignore[no-any-return]
+        return s.exchange_action(seat, [slot]) or s.sample_action(seat, rng)  # type: ignore[no-any-return]
     use = _legal(s, seat, "use")
     if use is not None and drawn_value >= 7:
         return use
@@ -256,9 +280,7 @@ def _main(s: Any, seat: int, rng: Rng, mean: float, allowed: set[str] | None) ->
             return action_of(f"amulet {low + 1}")
     if s.zones[s.z_discard] if allowed is None else "take discard" in allowed:
         top = s.vals[s.zones[s.z_discard][-1]]
-        groups = _known_groups(s, seat)
-        _, worth = _worst_slot(s, seat, mean)
-        if top <= 3 and worth > top + 2 or any(s.vals[village[g[0]]] == top for g in groups):
+        if top <= 3 and _worst_slot(s, seat, mean)[1] > top + 2 or _known_pair(s, seat, top):
             return action_of("take discard")
     return action_of("draw")
 
@@ -311,10 +333,11 @@ def _power(s: Any, seat: int, actions: list[Action], rng: Rng, mean: float) -> A
     if first == "rob":  # the opponent's lowest card known (or unknown) for the worst own card
         best, low = None, 99.0
         kept, other, known = kept_mean(s), s.rules.mean_value, s.knowledge()
+        mine = f"rob {slot + 1} "
         for action in actions:
-            words = action.text.split()
-            if int(words[1]) != slot + 1:
+            if not action.text.startswith(mine):
                 continue
+            words = action.text.split()
             uid = s.zones[s.z_village[int(words[2])]][int(words[3]) - 1]
             w = _worth(s, seat, uid, kept if known[uid] & (1 << int(words[2])) else other)
             if w < low:
@@ -410,25 +433,29 @@ def forget(state: State, seat: int, memory: dict[str, Any], chance: float, rng: 
     return s
 
 
-_DRAWN_MOVES = ("discard", "use")
 _EXCHANGE_ONE = [f"exchange {i + 1}" for i in range(40)]
 
 
-def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
+def candidates(state: State, seat: int) -> list[Action] | None:
     """The moves the search's tree tries (hook `candidates`): holding a card, discard and use,
     the single exchanges but those of a known card lower than the one held (if any move is
-    left), and of the exchanges of several cards only the one of each
-    group of cards the mover knows to match (equal values, with its known doppelgängers),
-    built from the village, not filtered from the listing. WHY: a village of five
-    offers 31 exchange sets, one of twelve thousands; tried one by one in the tree, the
-    unequal ones (which keep every card face up and add one, with a penalty card from three)
-    made a draw look bad for the searching seat and an opponent's last turn after a call
-    look like a gift, so the bots called where they should not."""
+    left), and of the exchanges of several cards only the one of each group of cards the
+    mover knows to match (equal values, with its known doppelgängers), built from the
+    village without listing the legal moves (None elsewhere, or where at most three are
+    legal: every legal move). WHY: a village of five offers 31 exchange sets, one of twelve
+    thousands; tried one by one in the tree, the unequal ones (which keep every card face up
+    and add one, with a penalty card from three) made a draw look bad for the searching seat
+    and an opponent's last turn after a call look like a gift, so the bots called where they
+    should not."""
     s: Any = state
-    if len(actions) <= 3 or not s._exchange_step(seat):
-        return actions
+    if not s._exchange_step(seat):
+        return None
+    head = s._head_texts(seat)
+    facts = s._village_facts[seat] or s._facts(seat)
+    if len(head) + facts.total + s._extra_count(seat) <= 3:
+        return None
     village, known, shows, bit, amulet = s.zones[s.z_village[seat]], s.knowledge(), s.shows, 1 << seat, s.amulet
-    out = [a for a in actions[:2] if a.text in _DRAWN_MOVES]  # the listing starts with them (legal.py)
+    out = [action_of(t) for t in head]
     groups: dict[int, list[int]] = {}  # shown value -> known places (-1: doppelgängers, joining any)
     held, vals = s.vals[s.zones[s.z_drawn[seat]][0]], s.vals
     for i, uid in enumerate(village):
@@ -441,11 +468,11 @@ def candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
     jokers = groups.pop(-1, [])
     for places in groups.values() if groups else [[]]:
         if len(places) + len(jokers) >= 2:
-            found = _legal(s, seat, "exchange " + " ".join(str(i + 1) for i in sorted(places + jokers)[: s.match_max]))
+            found = s.exchange_action(seat, sorted(places + jokers)[: s.match_max])
             if found is not None:
                 out.append(found)
     out += [action_of(t) for t in s._extra_texts(seat)]
-    return out
+    return out or None
 
 
 def default_move(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:

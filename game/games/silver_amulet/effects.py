@@ -52,7 +52,24 @@ class Target:
     def choices(self, state: SilverState, seat: int) -> list[Choice]:
         if self.name == "pile_card":
             return [(-1, k) for k in range(len(state.zones[state.z_discard]))]
-        return list(self._each(state, seat))
+        own = self.name.startswith("own_")
+        opponents = self.name.startswith("opponent_")
+        face_down_only = self.name.endswith("_face_down")
+        face_up, protected = state.faces(), state.amulet
+        out: list[Choice] = []  # `_each`, listed in one go (a play-out's power asks it)
+        for owner in range(state.num_players):
+            if (own and owner != seat) or (opponents and owner == seat):
+                continue
+            guarded = state.guarded_set(owner) if owner != seat else ()
+            village = state.zones[state.z_village[owner]]
+            if not guarded and not face_down_only and protected not in village:
+                out += [(owner, i) for i in range(len(village))]
+                continue
+            out += [
+                (owner, i) for i, uid in enumerate(village)
+                if not ((face_down_only and face_up[uid]) or uid == protected or uid in guarded)
+            ]
+        return out
 
     def any_choice(self, state: SilverState, seat: int) -> bool:
         """Whether there is a choice at all (stops at the first: `use` asks it at every draw)."""
@@ -256,6 +273,17 @@ def _slot(target: Target, seat: int, words: list[str]) -> tuple[int, int]:
     return seat, int(words[0]) - 1
 
 
+def _pair_texts(state: SilverState, seat: int, verb: str, first: Target, joint: str, second: Target) -> list[str]:
+    """`verb FIRST joint SECOND` for every pair of choices, the first's in the outer order (a
+    power naming two cards; built from shared halves: a play-out's robber lists dozens)."""
+    seconds = [joint + second.text(c) for c in second.choices(state, seat)]
+    out: list[str] = []
+    for c in first.choices(state, seat):
+        head = verb + first.text(c)
+        out += [head + t for t in seconds]
+    return out
+
+
 class TurnUp(Power):
     shape = "turn {}"
 
@@ -313,12 +341,7 @@ class TakeFromPile(Power):
         self.targets = (target, into)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
-        own = self.into.choices(state, seat)
-        return [
-            f"take {self.target.text(p)} exchange {self.into.text(o)}"
-            for p in self.target.choices(state, seat)
-            for o in own
-        ]
+        return _pair_texts(state, seat, "take ", self.target, " exchange ", self.into)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         state.master_take(seat, int(words[1]) - 1, int(words[3]) - 1, events)
@@ -367,8 +390,7 @@ class Rob(Power):
         self.targets = (mine, theirs)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
-        theirs = [self.theirs.text(c) for c in self.theirs.choices(state, seat)]
-        return [f"rob {self.mine.text(m)} {t}" for m in self.mine.choices(state, seat) for t in theirs]
+        return _pair_texts(state, seat, "rob ", self.mine, " ", self.theirs)
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         state.rob(seat, int(words[1]) - 1, int(words[2]), int(words[3]) - 1, self.look_after, events)

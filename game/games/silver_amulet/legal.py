@@ -36,6 +36,17 @@ class _Interned(dict[str, Action]):
 _ACTIONS = _Interned()
 
 
+def _exchange_of(places: list[int]) -> Action:
+    """The shared Action announcing these ascending 0-based places."""
+    key = tuple(places)
+    action = _EXCHANGES.get(key)
+    if action is None:
+        if len(_EXCHANGES) > 100_000:
+            _EXCHANGES.clear()
+        action = _EXCHANGES[key] = _ACTIONS[exchange_text(places)]
+    return action
+
+
 def action_of(text: str) -> Action:
     """The shared Action of a text (legal or not: check with `SilverState.is_legal`)."""
     return _ACTIONS[text]
@@ -151,12 +162,7 @@ class LegalMixin:
                     text = head[index]
                 elif index < total:
                     places = facts.nth(index)
-                    key = tuple(places)
-                    action = _EXCHANGES.get(key)
-                    if action is None:
-                        if len(_EXCHANGES) > 100_000:
-                            _EXCHANGES.clear()
-                        action = _EXCHANGES[key] = _ACTIONS[exchange_text(places)]
+                    action = _exchange_of(places)
                     text = action.text
                     self._drawn_set = (text, places)
                     self._checked = (version, seat, text)
@@ -239,6 +245,18 @@ class LegalMixin:
         if text == "use":
             return self.step == DRAWN and self._power_usable(seat)
         return text in self._extra_texts(seat)
+
+    def exchange_action(self, seat: int, places: list[int]) -> Action | None:
+        """The exchange of these ascending 0-based village places if `seat` may announce it
+        now, else None: `is_legal` for a set the caller built, without writing and parsing its
+        text (the bots' play-outs and search tree ask about a few sets at every turn). Like
+        `sample_action`, it tells `apply` the set is checked and where its places are."""
+        if not places or not self._exchange_step(seat) or not allows(self, seat, places):
+            return None
+        action = _exchange_of(places)
+        self._drawn_set = (action.text, places)
+        self._checked = (self.version, seat, action.text)
+        return action
 
     def _legal_texts(self, seat: int) -> list[str]:
         if self.phase == TURN:

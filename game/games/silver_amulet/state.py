@@ -21,7 +21,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
-from game.engine.rng import Rng
+from game.engine.rng import _GOLDEN, _MASK, Rng
 from game.engine.state import State
 from game.games.silver_amulet.exchanges import ExchangeSets
 from game.games.silver_amulet.legal import MAIN, OVER, PEEK, POWER, RASCAL, TAKEN, TURN, LegalMixin
@@ -176,9 +176,8 @@ class SilverState(LegalMixin, VillageMixin, State):
     def _set_enders(self) -> None:
         enders: dict[str, list[int]] = {}
         ids = self.card_ids
-        for uid, flags in enumerate(self.flags):
-            if "ends_round" in flags:
-                enders.setdefault(ids[uid], []).append(uid)
+        for uid in [u for u, flags in enumerate(self.flags) if "ends_round" in flags]:  # every determinization asks
+            enders.setdefault(ids[uid], []).append(uid)
         self.enders = list(enders.values())
 
     # ------------------------------------------------------------- the protocol
@@ -503,10 +502,14 @@ def _tilted_order(order: list[int], kept: tuple[int, ...], vals: list[int], tilt
         weights = _TILTS[tilt] = [math.exp(-tilt * v) for v in range(64)]
     size = len(order)
     fixed: set[int] = set()
+    s = rng.state  # `rng.random()` inlined (the same draws): every determinization draws here
     for i in kept:
         j = i
         for _ in range(_TRIES):
-            r = rng.random() * size
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            r = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0) * size
             j = int(r)
             if j in fixed:
                 continue
@@ -516,3 +519,4 @@ def _tilted_order(order: list[int], kept: tuple[int, ...], vals: list[int], tilt
             j = i
         order[i], order[j] = order[j], order[i]
         fixed.add(i)
+    rng.state = s
