@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from scenes import app as app_module
+from scenes import net_host
 from scenes.menu import MainMenuScene
 from scenes.results import ResultsScene, ScoreSheetScene
 from scenes.rules_screen import RulesScene
@@ -67,6 +68,8 @@ SCENE_TYPES = {
 @pytest.fixture
 def app(monkeypatch, tmp_path):
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    # A network seat started from New game hosts on 127.0.0.1 only, on any free port, unannounced.
+    monkeypatch.setattr(net_host, "HOST_OPTIONS", {"port": 0, "advertise": False, "listen": "127.0.0.1", "autosave": False})
     return make_app(monkeypatch, tmp_path, size=(1024, 600))
 
 

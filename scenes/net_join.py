@@ -1,0 +1,501 @@
+"""Join a game on the network: find it, choose a seat and a name, wait for the host, play.
+
+`JoinScene` lists first the games this computer already holds a seat in (saved joins, "Rejoin"
+with the saved secret), then the games found on the local network (refreshed live), then a form
+for the address, port and code the host's screen shows. "See the seats" asks the host for its
+lobby and opens `SeatScene`: every seat with who holds it, a name, and a button per open seat.
+Once a seat is taken (or rejoined) the same screen waits for the host to start, showing the
+lobby live, then opens the table of that seat. Every network call runs off the render loop
+(`Background`); every failure is a sentence on the screen, and the player can try again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.textclean import clean_name
+from scenes.base import Scene
+from scenes.net_common import (
+    NAME_LENGTH,
+    NET_NAME,
+    Background,
+    failure_text,
+    game_name,
+    open_network_table,
+    player_name,
+)
+from scenes.ui import theme
+from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.widgets import Button, Form, Row, TextField, Widget
+
+BROWSE_SECONDS = 0.5  # how often the games found on the network are read again
+LOBBY_SECONDS = 1.0  # how often a seat screen asks the host for its lobby before taking a seat
+DEFAULT_PORT = 47474  # game.net's default port, shown in the port field
+
+
+def _net() -> Any:
+    """game.net's client side, imported when a network screen first needs it (cold start)."""
+    from game.net import client
+
+    return client
+
+
+def parse_address(address: str, port: str) -> tuple[str, int] | None:
+    """The host and port typed ("192.168.1.12" and "47474", or "192.168.1.12:47474" in the
+    address field); None when the port is not a number from 1 to 65535."""
+    address, port = address.strip(), port.strip()
+    if address.count(":") == 1:  # host:port in one field (an IPv6 address has several colons)
+        address, _, typed = address.partition(":")
+        port = typed.strip() or port
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return address.strip(), int(port)
+
+
+class SeatWatch:
+    """Listens to a held seat's connection until the table takes it over (called on the
+    connection's reader thread): whether the host accepted the seat, or why it refused.
+    Nothing is taken out of the seat's messages, so the table later reads them all."""
+
+    def __init__(self, remote: Any) -> None:
+        self.accepted = False
+        self.refusal: str | None = None
+        remote.on_message = self
+
+    def __call__(self, item: dict[str, Any]) -> None:
+        kind = item.get("kind")
+        if kind == "error" and not self.accepted:
+            self.refusal = str(item.get("message") or item.get("code") or "")
+        elif kind in ("seated", "welcome", "lobby", "state"):
+            self.accepted = True
+
+
+def _connect(join: Any) -> tuple[Any, Any, SeatWatch]:
+    """Rejoin a saved seat (on a Background thread): the connection, the join, the watch."""
+    remote = _net().RemoteSeat.connect(join.address, join.port, join.match_id, join.seat, join.secret)
+    return remote, join, SeatWatch(remote)
+
+
+def _claim(address: str, port: int, code: str, seat: int, name: str) -> tuple[Any, SeatWatch]:
+    """Take an open seat (on a Background thread): the seat's connection and its watch."""
+    remote = _net().RemoteSeat.claim(address, port, code, seat, name)
+    watch = SeatWatch(remote)
+    watch.accepted = True  # `claim` returns once the host seated it
+    return remote, watch
+
+
+class JoinScene(Scene):
+    """Saved joins, games found nearby, and the address form."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        tr = app.tr
+        self.address = TextField("", 64)
+        self.port = TextField(str(DEFAULT_PORT), 5)
+        self.code = TextField("", 12)
+        self.look_button = Button(lambda: tr("net.join_look"), self.look, primary=True)
+        self.back_button = Button(lambda: tr("common.back"), app.pop)
+        self.message: str | None = None
+        self.pending: Background | None = None
+        self.pending_where: tuple[str, int] = ("", 0)
+        self.saved: list[Any] = []
+        self.found: list[Any] = []
+        self.browser: Any = None
+        self.browse_problem: str | None = None
+        self._since = 0.0
+        self.form = Form(app, label_ratio=0.2)
+        self.reload()
+        self.form.focus = self.form.focusables()[0]
+
+    # ------------------------------------------------------------------ content
+    def reload(self) -> None:
+        """Read the saved joins again and rebuild the rows (the focus stays where it was)."""
+        from game.net import joins
+
+        self.saved = list(joins.saved_joins())
+        if joins.problem():  # a damaged file was set aside: said, never a crash
+            self.message = self.app.tr("net.joins_damaged", problem=joins.problem())
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        tr = self.app.tr
+        rows: list[Row] = []
+        if self.saved:
+            rows.append(Row(lambda: tr("net.join_saved"), []))
+            for join in self.saved:
+                rejoin = Button(lambda j=join: self._saved_label(j), lambda j=join: self.rejoin(j))
+                forget = Button(lambda: tr("net.join_forget"), lambda j=join: self.forget(j))
+                rows.append(Row(None, [rejoin, forget], [5.0, 1.0]))
+        rows.append(Row(lambda: tr("net.join_found"), []))
+        for found in self.found:
+            rows.append(Row(None, [Button(lambda f=found: self._found_label(f), lambda f=found: self.choose_found(f))]))
+        rows.append(Row(lambda: tr("net.join_by_address"), []))
+        rows.append(Row(lambda: tr("net.join_address"), [self.address, self.port], [3.0, 1.0]))
+        rows.append(Row(lambda: tr("net.join_code"), [self.code]))
+        rows.append(Row(None, [self.back_button, self.look_button]))
+        focus = self.form.focus
+        self.form.rows = rows
+        self.resize(self.app.screen.get_size())
+        if focus is not None and focus in self.form.focusables():
+            self.form.focus = focus
+
+    def _saved_label(self, join: Any) -> str:
+        return self.app.tr("net.join_saved_entry", game=game_name(self.app, join.game), number=join.seat + 1,
+                           name=join.name, address=join.address, port=join.port)
+
+    def _found_label(self, found: Any) -> str:
+        return self.app.tr("net.join_found_entry", game=game_name(self.app, found.game), host=found.name,
+                           open=found.open_seats, address=found.address)
+
+    def browse(self) -> None:
+        """The games found on the local network now; the rows change only when they did."""
+        if self.browser is None:
+            return
+        found = list(self.browser.found())
+        self.browse_problem = getattr(self.browser, "problem", None)
+        if found != self.found:
+            self.found = found
+            self._rebuild()
+            self.app.dirty = True
+
+    # ------------------------------------------------------------------ actions
+    def choose_found(self, found: Any) -> None:
+        """A game found nearby: its address and port fill the form; the code is still to type."""
+        self.address.value, self.port.value = str(found.address), str(found.port)
+        self.message = None
+        self.form.set_focus(self.code)
+
+    def look(self) -> None:
+        """Ask the host typed in the form for its seats."""
+        if self.pending is not None:
+            return
+        where = parse_address(self.address.value, self.port.value)
+        code = "".join(self.code.value.split()).upper()
+        if not self.address.value.strip():
+            self.message = self.app.tr("net.join_no_address")
+            self.form.set_focus(self.address)
+        elif where is None:
+            self.message = self.app.tr("net.join_bad_port")
+            self.form.set_focus(self.port)
+        elif not code:
+            self.message = self.app.tr("net.join_no_code")
+            self.form.set_focus(self.code)
+        else:
+            address, port = where
+            self.message = None
+            self.pending_where = where
+            self.pending = Background(lambda: (_net().fetch_lobby(address, port, code), code))
+
+    def rejoin(self, join: Any) -> None:
+        """Back to a seat held before, with its saved secret (the host may have restarted)."""
+        if self.pending is not None:
+            return
+        self.message = None
+        self.pending_where = (join.address, join.port)
+        self.pending = Background(lambda: _connect(join))
+
+    def forget(self, join: Any) -> None:
+        from game.net import joins
+
+        joins.forget(join.match_id)
+        self.reload()
+
+    def _finish(self) -> None:
+        """The network call ended: next screen, or the failure in a sentence."""
+        task, self.pending = self.pending, None
+        assert task is not None
+        address, port = self.pending_where
+        if task.error is not None:
+            self.message = failure_text(self.app, task.error, address, port)
+            return
+        if len(task.result) == 2:  # a lobby and its code: choose a seat
+            lobby, code = task.result
+            self.app.push(SeatScene(self.app, address, port, code, lobby=lobby))
+        else:  # a rejoined seat: wait for the host, then the table
+            remote, join, watch = task.result
+            self.app.push(SeatScene(self.app, address, port, "", lobby=remote.lobby, remote=remote, watch=watch,
+                                    game=join.game))
+
+    # ------------------------------------------------------------------ scene
+    def enter(self) -> None:
+        try:
+            from game.net.discovery import Browser
+
+            self.browser = Browser()
+            self.browser.start()
+        except (ImportError, OSError) as exc:
+            self.browser, self.browse_problem = None, str(exc)
+
+    def exit(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
+
+    def resume(self) -> None:
+        self.reload()
+
+    def update(self, dt: float) -> None:
+        if self.pending is not None and self.pending.done():
+            self._finish()
+            self.app.dirty = True
+        self._since += dt
+        if self._since >= BROWSE_SECONDS:
+            self._since = 0.0
+            self.browse()
+
+    def animating(self) -> bool:
+        return self.pending is not None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(1000), w - px(60))
+        self.form.layout(pygame.Rect((w - width) // 2, px(76), width, h - px(76) - px(84)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focus is self.code:
+            self.look()  # Enter in the code field: the code is the last thing typed
+            return True
+        return self.form.handle(event)
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.pending is not None:
+            address, port = self.pending_where
+            return self.app.tr("net.working", address=address, port=port), theme.ACCENT
+        if self.message:
+            return self.message, theme.ERROR_TEXT
+        if self.browse_problem:
+            return self.app.tr("net.join_no_search", problem=self.browse_problem), theme.TEXT_DIM
+        if not self.found:
+            return self.app.tr("net.join_searching"), theme.TEXT_DIM
+        return self.form.tooltip() or "", theme.TEXT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_screen(self, surface, self.app.tr("net.join_title"), self.form, self.status(), self.app.tr("net.join_keys"))
+
+
+def draw_screen(scene: Scene, surface: pygame.Surface, title: str, form: Form, status: tuple[str, tuple[int, int, int]],
+                keys: str) -> None:
+    """A title, the form, a sentence under it (the problem or the state) and the keys."""
+    app, px = scene.app, scene.app.px
+    w, h = surface.get_size()
+    heading = app.font(px(theme.HEADING_SIZE), bold=True)
+    draw_text(surface, heading, fit_text(heading, title, w - px(40)), theme.ACCENT, (w // 2, px(20)), "midtop")
+    form.draw(surface)
+    small = app.font(px(theme.SMALL_SIZE))
+    text, color = status
+    y = h - px(74)
+    if text and color == theme.ERROR_TEXT:
+        pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), small.get_linesize() * 2 + px(8)),
+                         border_radius=px(6))
+    for line in wrap_text(small, text, w - px(60))[:2] if text else []:
+        draw_text(surface, small, fit_text(small, line, w - px(60)), color, (w // 2, y), "midtop")
+        y += small.get_linesize()
+    draw_text(surface, small, fit_text(small, keys, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(10)), "midbottom")
+
+
+class SeatScene(Scene):
+    """The seats of one host: take an open one with a name, then wait for the start.
+
+    Before a seat is taken the lobby is asked again every second (`fetch_lobby`); once taken,
+    the seat's own connection brings the lobby live (`remote.lobby`), and its `welcome` (the
+    host started) opens the table. The scene closes `remote` unless the table took it."""
+
+    def __init__(self, app: Any, address: str, port: int, code: str, lobby: dict[str, Any] | None = None,
+                 remote: Any = None, watch: SeatWatch | None = None, game: str = "") -> None:
+        super().__init__(app)
+        tr = app.tr
+        self.address, self.port, self.code = address, port, code
+        self.lobby: dict[str, Any] = lobby or {}
+        self.game = str(self.lobby.get("game") or game)
+        self.remote = remote
+        self.watch = watch
+        self.message: str | None = None
+        self.pending: Background | None = None
+        self.polling: Background | None = None
+        self.handed_over = False
+        self._since = 0.0
+        self.name = TextField(player_name(app), NAME_LENGTH)
+        self.back_button = Button(lambda: tr("net.wait_leave") if self.remote is not None else tr("common.back"), app.pop)
+        self.seat_buttons: list[Widget] = []
+        self.form = Form(app, label_ratio=0.28)
+        self._rebuild()
+
+    # ------------------------------------------------------------------ content
+    @property
+    def seated(self) -> bool:
+        return self.remote is not None
+
+    def seats(self) -> list[dict[str, Any]]:
+        seats = self.lobby.get("seats")
+        return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
+
+    def seat_label(self, info: dict[str, Any]) -> str:
+        tr, name = self.app.tr, str(info.get("name", ""))
+        state, number = info.get("state"), int(info.get("seat", 0)) + 1
+        if self.seated and info.get("seat") == self.remote.seat:
+            who = tr("net.seat_mine", name=name)
+        elif state == "open":
+            return tr("net.pick_seat", number=number) if not self.seated else tr("net.seat_line", number=number, who=tr("net.seat_open"))
+        elif state == "bot":
+            who = tr("net.seat_bot", name=name)
+        elif state == "host":
+            who = name
+        else:
+            who = tr("net.seat_taken" if info.get("connected", True) else "net.seat_taken_away", name=name)
+        return tr("net.seat_line", number=number, who=who)
+
+    def _rebuild(self) -> None:
+        tr = self.app.tr
+        focus = self.form.focus
+        rows: list[Row] = []
+        if not self.seated:
+            rows.append(Row(lambda: tr("net.pick_name"), [self.name]))
+        self.seat_buttons = []
+        for info in self.seats():
+            seat = info.get("seat")
+            button = Button(lambda info=info: self.seat_label(info), lambda seat=seat: self.claim(seat))
+            button.enabled = not self.seated and bool(self.code) and info.get("state") == "open"
+            self.seat_buttons.append(button)
+            rows.append(Row(None, [button]))
+        rows.append(Row(None, [self.back_button]))
+        self.form.rows = rows
+        self.resize(self.app.screen.get_size())
+        if focus is not None and focus in self.form.focusables():
+            self.form.focus = focus
+        else:
+            self.form.focus = next((b for b in self.seat_buttons if b.enabled), self.back_button)
+
+    def _set_lobby(self, lobby: dict[str, Any] | None) -> None:
+        if lobby and lobby != self.lobby:
+            self.lobby = dict(lobby)
+            self.game = str(self.lobby.get("game") or self.game)
+            self._rebuild()
+            self.app.dirty = True
+
+    # ------------------------------------------------------------------ actions
+    def claim(self, seat: Any) -> None:
+        """Take `seat` with the typed name (remembered for the next time)."""
+        if self.pending is not None or self.seated or not isinstance(seat, int):
+            return
+        name = clean_name(self.name.value)[:NAME_LENGTH] or player_name(self.app)
+        self.name.value = name
+        self.app.settings.extra[NET_NAME] = name
+        self.app.save_settings()
+        self.message = None
+        address, port, code = self.address, self.port, self.code
+        self.pending = Background(lambda: _claim(address, port, code, seat, name))
+
+    def _claimed(self) -> None:
+        task, self.pending = self.pending, None
+        assert task is not None
+        if task.error is not None:
+            self.message = failure_text(self.app, task.error, self.address, self.port)
+            self._since = LOBBY_SECONDS  # the seats as they are now, at once
+            return
+        remote, self.watch = task.result
+        self.remote = remote
+        self._remember(remote)
+        self._rebuild()
+
+    def _remember(self, remote: Any) -> None:
+        """The seat is kept in the user folder: a restart of this app rejoins it."""
+        from game.net import joins
+
+        joins.remember(joins.SavedJoin(remote.match_id, self.address, self.port, remote.seat, remote.secret,
+                                       self.name.value, self.game))
+        if joins.problem():
+            self.app.notify(self.app.tr("net.joins_damaged", problem=joins.problem()), seconds=20, error=True)
+
+    def _poll_lobby(self) -> None:
+        """Before a seat is taken: ask the host for its lobby now and then (off the render loop)."""
+        if self.polling is not None:
+            if not self.polling.done():
+                return
+            task, self.polling = self.polling, None
+            if task.error is not None:
+                self.message = failure_text(self.app, task.error, self.address, self.port)
+            else:
+                self._set_lobby(task.result)
+            return
+        address, port, code = self.address, self.port, self.code
+        self.polling = Background(lambda: _net().fetch_lobby(address, port, code))
+
+    def _watch_seat(self) -> None:
+        """A seat held: the lobby as it changes, the start (the table opens), or the host gone."""
+        remote = self.remote
+        if self.watch is not None and self.watch.refusal is not None:  # a saved seat the host no longer knows
+            self.message = self.app.tr("net.error.rejoin", problem=self.watch.refusal)
+            remote.on_message = None
+            remote.close()
+            self.remote = None
+            self._rebuild()
+            return
+        self._set_lobby(remote.lobby)
+        if remote.welcome is not None:  # the host started: this seat's table
+            self.handed_over = True
+            remote.on_message = None
+            try:
+                open_network_table(self.app, remote)
+            except (ImportError, LookupError, AttributeError) as exc:
+                self.handed_over = False
+                self.message = self.app.tr("net.lobby_table_failed", problem=str(exc))
+            return
+        if remote.problem is not None and not self.message:
+            self.message = self.app.tr("net.error.closed")
+            self.app.dirty = True
+
+    # ------------------------------------------------------------------ scene
+    def exit(self) -> None:
+        if self.remote is not None and not self.handed_over:
+            self.remote.close()
+
+    def update(self, dt: float) -> None:
+        if self.pending is not None and self.pending.done():
+            self._claimed()
+            self.app.dirty = True
+        if self.seated:
+            if not self.handed_over:
+                self._watch_seat()
+            return
+        self._since += dt
+        if self._since >= LOBBY_SECONDS and self.pending is None and self.code:
+            self._since = 0.0
+            self._poll_lobby()
+
+    def animating(self) -> bool:
+        return self.pending is not None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width = min(px(800), w - px(60))
+        top = px(110)
+        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(84)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return self.form.handle(event)
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.pending is not None:
+            return self.app.tr("net.working", address=self.address, port=self.port), theme.ACCENT
+        if self.message:
+            return self.message, theme.ERROR_TEXT
+        if self.seated:
+            return self.app.tr("net.wait_text", number=self.remote.seat + 1), theme.ACCENT
+        if not any(b.enabled for b in self.seat_buttons):
+            return self.app.tr("net.pick_none"), theme.TEXT_DIM
+        return "", theme.TEXT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        tr, game = self.app.tr, game_name(self.app, self.game)
+        title = tr("net.wait_title", game=game) if self.seated else tr("net.pick_title", game=game)
+        draw_screen(self, surface, title, self.form, self.status(), tr("net.join_keys" if self.seated else "net.pick_keys"))
