@@ -11,6 +11,7 @@ lobby live, then opens the table of that seat. Every network call runs off the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -28,7 +29,7 @@ from scenes.net_common import (
 )
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
-from scenes.ui.widgets import Button, Form, Row, TextField, Widget
+from scenes.ui.widgets import Button, Form, Row, TextField, Widget, draw_fitted
 
 BROWSE_SECONDS = 0.5  # how often the games found on the network are read again
 LOBBY_SECONDS = 1.0  # how often a seat screen asks the host for its lobby before taking a seat
@@ -52,6 +53,23 @@ def parse_address(address: str, port: str) -> tuple[str, int] | None:
     if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
         return None
     return address.strip(), int(port)
+
+
+class Note(Widget):
+    """A line of text among a form's rows that takes no focus (a seat in the waiting room,
+    "looking for games…"); `strong` draws it on a lit panel (the player's own seat)."""
+
+    def __init__(self, text: Callable[[], str], strong: Callable[[], bool] = lambda: False) -> None:
+        super().__init__()
+        self.text = text
+        self.strong = strong
+        self.enabled = False
+
+    def draw(self, surface: pygame.Surface, app: Any, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+        strong = self.strong()
+        if strong:
+            pygame.draw.rect(surface, theme.ROW_SELECTED, rect, border_radius=app.px(theme.RADIUS))
+        draw_fitted(surface, app, self.text(), rect.inflate(-app.px(24), 0), theme.TEXT if strong else theme.TEXT_DIM)
 
 
 class SeatWatch:
@@ -131,6 +149,8 @@ class JoinScene(Scene):
         rows.append(Row(lambda: tr("net.join_found"), []))
         for found in self.found:
             rows.append(Row(None, [Button(lambda f=found: self._found_label(f), lambda f=found: self.choose_found(f))]))
+        if not self.found:
+            rows.append(Row(None, [Note(self._browse_text)]))
         rows.append(Row(lambda: tr("net.join_by_address"), []))
         rows.append(Row(lambda: tr("net.join_address"), [self.address, self.port], [3.0, 1.0]))
         rows.append(Row(lambda: tr("net.join_code"), [self.code]))
@@ -148,6 +168,11 @@ class JoinScene(Scene):
     def _found_label(self, found: Any) -> str:
         return self.app.tr("net.join_found_entry", game=game_name(self.app, found.game), host=found.name,
                            open=found.open_seats, address=found.address)
+
+    def _browse_text(self) -> str:
+        if self.browse_problem:
+            return str(self.app.tr("net.join_no_search", problem=self.browse_problem))
+        return str(self.app.tr("net.join_searching"))
 
     def browse(self) -> None:
         """The games found on the local network now; the rows change only when they did."""
@@ -269,10 +294,6 @@ class JoinScene(Scene):
             return self.app.tr("net.working", address=address, port=port), theme.ACCENT
         if self.message:
             return self.message, theme.ERROR_TEXT
-        if self.browse_problem:
-            return self.app.tr("net.join_no_search", problem=self.browse_problem), theme.TEXT_DIM
-        if not self.found:
-            return self.app.tr("net.join_searching"), theme.TEXT_DIM
         return self.form.tooltip() or "", theme.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -289,11 +310,12 @@ def draw_screen(scene: Scene, surface: pygame.Surface, title: str, form: Form, s
     form.draw(surface)
     small = app.font(px(theme.SMALL_SIZE))
     text, color = status
+    lines = wrap_text(small, text, w - px(60))[:2] if text else []
     y = h - px(74)
-    if text and color == theme.ERROR_TEXT:
-        pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), small.get_linesize() * 2 + px(8)),
+    if lines and color == theme.ERROR_TEXT:
+        pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), small.get_linesize() * len(lines) + px(8)),
                          border_radius=px(6))
-    for line in wrap_text(small, text, w - px(60))[:2] if text else []:
+    for line in lines:
         draw_text(surface, small, fit_text(small, line, w - px(60)), color, (w // 2, y), "midtop")
         y += small.get_linesize()
     draw_text(surface, small, fit_text(small, keys, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(10)), "midbottom")
@@ -345,7 +367,7 @@ class SeatScene(Scene):
         elif state == "bot":
             who = tr("net.seat_bot", name=name)
         elif state == "host":
-            who = name
+            who = tr("net.seat_hosting", name=name)
         else:
             who = tr("net.seat_taken" if info.get("connected", True) else "net.seat_taken_away", name=name)
         return tr("net.seat_line", number=number, who=who)
@@ -359,8 +381,12 @@ class SeatScene(Scene):
         self.seat_buttons = []
         for info in self.seats():
             seat = info.get("seat")
+            if self.seated:  # the waiting room: who sits where, nothing to choose
+                mine = seat == self.remote.seat
+                rows.append(Row(None, [Note(lambda info=info: self.seat_label(info), lambda mine=mine: mine)]))
+                continue
             button = Button(lambda info=info: self.seat_label(info), lambda seat=seat: self.claim(seat))
-            button.enabled = not self.seated and bool(self.code) and info.get("state") == "open"
+            button.enabled = bool(self.code) and info.get("state") == "open"
             self.seat_buttons.append(button)
             rows.append(Row(None, [button]))
         rows.append(Row(None, [self.back_button]))

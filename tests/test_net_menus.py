@@ -174,6 +174,12 @@ def open_join(app):
     return scene
 
 
+def notes(scene) -> list[str]:
+    from scenes.net_join import Note
+
+    return [w.text() for w in scene.form.widgets() if isinstance(w, Note)]
+
+
 def buttons(row) -> bool:
     from scenes.ui.widgets import Button
 
@@ -199,7 +205,7 @@ def test_join_by_address_take_a_seat_wait_and_the_table_opens_when_the_host_star
         until(app, lambda: isinstance(app.stack.top, SeatScene))
         seats = app.stack.top
         assert [b.enabled for b in seats.seat_buttons] == [False, True, True]
-        assert seats.seat_buttons[0].label() == "Place 1 : Ana"
+        assert seats.seat_buttons[0].label() == "Place 1 : Ana — hôte"
         type_into(app, seats, seats.name, "Zoé")
         frame(app, *click(seats.form.screen_rect(seats.seat_buttons[2]).center))
         until(app, lambda: seats.seated)
@@ -208,7 +214,7 @@ def test_join_by_address_take_a_seat_wait_and_the_table_opens_when_the_host_star
         [saved] = joins.saved_joins()
         assert (saved.match_id, saved.seat, saved.port, saved.name) == (host.match_id, 2, host.port, "Zoé")
         assert saved.secret == seats.remote.secret and saved.game == "fish_fish"
-        until(app, lambda: seats.seat_buttons and seats.seat_buttons[2].label() == "Place 3 : Zoé — vous")
+        until(app, lambda: "Place 3 : Zoé — vous" in notes(seats))  # the waiting room, live
         assert seats.status()[0] == app.tr("net.wait_text", number=3)
         assert NetworkTable.opened == []
         host.begin()
