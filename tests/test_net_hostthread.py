@@ -119,3 +119,41 @@ def test_the_host_stops_cleanly_and_its_players_see_the_connection_end() -> None
         RemoteSeat.connect("127.0.0.1", host.port, host.match_id, 1, bea.secret, timeout=1.0)
     bea.close()
     HostThread(new_match(), advertise=False).stop()  # never started: stop does nothing
+
+
+def test_the_host_advertises_its_open_seats_and_withdraws_when_it_stops(monkeypatch) -> None:
+    from game.net import hostthread
+
+    adverts: list = []
+
+    class Recorder:
+        def __init__(self, found) -> None:
+            self.found, self.opens, self.stopped = found, [], False
+            adverts.append(self)
+
+        def start(self) -> None:
+            pass
+
+        def update(self, open_seats: int) -> None:
+            self.opens.append(open_seats)
+
+        def stop(self) -> None:
+            self.stopped = True
+
+    monkeypatch.setattr(hostthread, "Advertiser", Recorder)
+    monkeypatch.setattr(hostthread, "lan_address", lambda: "192.168.1.20")
+    host = HostThread(new_match(), port=0, listen="127.0.0.1", host_name="Ana's laptop", autosave=False)
+    host.start()
+    try:
+        RemoteSeat.claim("127.0.0.1", host.port, host.code, 1, "Bea").close()
+        until(lambda: adverts and adverts[0].opens[-1:] == [1])
+        host.begin()
+        until(lambda: adverts[0].opens[-1:] == [0])
+    finally:
+        host.stop()
+    found = adverts[0].found
+    assert (found.name, found.game, found.address, found.port, found.match_id, found.players) == (
+        "Ana's laptop", "fish_fish", "192.168.1.20", host.port, host.match_id, 3)
+    opens = adverts[0].opens  # (the real Advertiser sends only changes)
+    assert [n for i, n in enumerate(opens) if i == 0 or opens[i - 1] != n] == [2, 1, 0] and adverts[0].stopped
+    assert host.code not in repr(found)

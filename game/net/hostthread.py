@@ -4,7 +4,8 @@ Every screen of a network match is a client, the host's own included: the host's
 over 127.0.0.1 with a `RemoteSeat` like everyone else. The match lives on this thread only (its
 bots, its autosave, every action), so no window thread ever touches it. The window's thread
 calls `seats()` (a snapshot), `begin()`, `over()` and `stop()`: each is safe from any thread and
-never waits on the network.
+never waits on the network. Unless told not to (`advertise`), the match is advertised on the
+local network (game/net/discovery.py: never its code nor a secret) while the host runs.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from game.match import Match
 from game.net import joins
+from game.net.discovery import Advertiser, FoundGame
 from game.net.lobby import new_code
 from game.net.server import STAND_IN_BOT, NetHost
 from game.net.stream import Host
@@ -113,6 +115,7 @@ class HostThread:
         self.started = hosted is not None or bool(match.history) or not self.open_seats
         self.address = lan_address()
         self.net: NetHost | None = None
+        self.advertiser: Advertiser | None = None
         self._lock = threading.Lock()
         self._lobby: dict[str, Any] = {"seats": []}
         self._over = match.is_over()
@@ -206,6 +209,12 @@ class HostThread:
         try:
             if self.started:
                 self._keep(new_record=not self.match.history)
+            if self.advertise and self.address != "127.0.0.1":  # no network: nobody to tell
+                match = self.match
+                self.advertiser = Advertiser(FoundGame(
+                    self.host_name or socket.gethostname(), match.config.game_id, self.address, self.port,
+                    self.match_id, match.num_seats, 0))
+                self.advertiser.start()
             self._on_lobby(net.lobby_message())
             self.net = net
             self._ready.set()
@@ -218,6 +227,8 @@ class HostThread:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._stopping.wait(), WATCH_SECONDS)
         finally:
+            if self.advertiser is not None:
+                self.advertiser.stop()
             await net.stop()
             if self.recorder is not None:
                 self.recorder.close()
@@ -245,3 +256,5 @@ class HostThread:
     def _on_lobby(self, message: dict[str, Any]) -> None:
         with self._lock:
             self._lobby = message
+        if self.advertiser is not None:
+            self.advertiser.update(sum(seat["state"] == "open" for seat in message["seats"]))
