@@ -34,6 +34,7 @@ from scenes.ui.widgets import Button, Form, Row, TextField, Widget, draw_fitted
 BROWSE_SECONDS = 0.5  # how often the games found on the network are read again
 LOBBY_SECONDS = 1.0  # how often a seat screen asks the host for its lobby before taking a seat
 DEFAULT_PORT = 47474  # game.net's default port, shown in the port field
+BROWSE_INTERFACES: list[str] | None = None  # where to look for games (None: every interface; tests: loopback)
 
 
 def _net() -> Any:
@@ -245,13 +246,11 @@ class JoinScene(Scene):
 
     # ------------------------------------------------------------------ scene
     def enter(self) -> None:
-        try:
-            from game.net.discovery import Browser
+        from game.net.discovery import Browser
 
-            self.browser = Browser()
-            self.browser.start()
-        except (ImportError, OSError) as exc:
-            self.browser, self.browse_problem = None, str(exc)
+        self.browser = Browser(interfaces=BROWSE_INTERFACES)
+        self.browser.start()  # never raises: without a network `problem` says why
+        self.browse_problem = self.browser.problem
 
     def exit(self) -> None:
         if self.browser is not None:

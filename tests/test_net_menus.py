@@ -34,7 +34,10 @@ class NetworkTable:
 
 @pytest.fixture
 def app(monkeypatch, tmp_path):
+    from scenes import net_join
+
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_net_menus:NetworkTable")
+    monkeypatch.setattr(net_join, "BROWSE_INTERFACES", ["127.0.0.1"])  # games are looked for on this computer only
     NetworkTable.opened.clear()
     return make_app(monkeypatch, tmp_path)
 
@@ -300,3 +303,27 @@ def test_a_saved_seat_is_listed_first_and_rejoined_with_its_secret(app) -> None:
         assert [j.match_id for j in joins.saved_joins()] == [host.match_id]
     finally:
         host.stop()
+
+
+def test_a_game_found_on_the_local_network_is_listed_live_and_fills_the_address(app) -> None:
+    from game.net import discovery
+
+    try:
+        discovery._zeroconf(["127.0.0.1"]).close()
+    except Exception as exc:  # noqa: BLE001
+        pytest.skip(f"no multicast on 127.0.0.1 here: {exc}")
+    join = open_join(app)
+    assert notes(join) == [app.tr("net.join_searching")]
+    found = discovery.FoundGame("Ana", "fish_fish", "127.0.0.1", 40404, "20261127-m1", 3, 2)
+    advertiser = discovery.Advertiser(found, interfaces=["127.0.0.1"])
+    advertiser.start()
+    try:
+        until(app, lambda: join.found == [found])
+        [button] = [w for w in join.form.widgets() if getattr(w, "label", lambda: "")().startswith("Fish Fish")]
+        assert button.label() == "Fish Fish · chez Ana · 2 place(s) libre(s) · 127.0.0.1"
+        frame(app, *click(join.form.screen_rect(button).center))
+        assert (join.address.value, join.port.value) == ("127.0.0.1", "40404") and join.form.focus is join.code
+    finally:
+        advertiser.stop()
+    until(app, lambda: join.found == [])
+    assert notes(join) == [app.tr("net.join_searching")]
