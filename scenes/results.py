@@ -233,6 +233,8 @@ class ResultsScene(Scene):
         self.names = [app.shown_name(seat.name, i) for i, seat in enumerate(self.config.seats)]
         humans = [i for i, seat in enumerate(self.config.seats) if seat.kind == HUMAN]
         self.reader = humans[0] if len(humans) == 1 else None  # the person looking (not in hot-seat)
+        if getattr(match, "reader", None) is not None:  # a network seat: its player is at this screen
+            self.reader = match.reader
         self.teams: dict[str, list[int]] = dict(self.view.get("teams") or {})
         self.sheet = ScoreSheetView(app, self.rules, self.view, self.names, breakdown_sheet(app, self.rules, self.view, self.names))
         self.scores = list(self.sheet.totals or self.view.get("scores") or match.state.scores())
@@ -241,7 +243,9 @@ class ResultsScene(Scene):
         self.verdict = verdict_text(app, self.rules, self.view, self.names)
         self.again = Button(lambda: app.tr("results.play_again"), self.play_again, primary=True)
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
-        self.form = Form(app, [Row(None, [self.menu, self.again])])
+        # a network match is played again from its host's New game, not from one seat's window
+        again = [self.again] if getattr(match, "play_again", True) else []
+        self.form = Form(app, [Row(None, [self.menu, *again])])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None

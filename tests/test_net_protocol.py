@@ -24,7 +24,8 @@ def sample_messages() -> list[dict]:
     match = Match(MatchConfig("jagdfieber", seats, seed=2), think_seconds=0, threaded=False)
     host = Host(match, match_id="m", secret=iter(["a", "b"]).__next__)
     stream = host.stream(0)
-    out = [stream.welcome(), stream.send("play wolf"), stream.send("play wolf"), host.join(1, "x")]
+    out = [stream.welcome(), stream.checked("play wolf"), stream.preview("play wolf"), stream.preview("play bear"),
+           stream.send("play wolf"), stream.send("play wolf"), host.join(1, "x")]
     return [m for m in out + stream.pull() if isinstance(m, dict)]
 
 
@@ -42,13 +43,15 @@ def lobby_messages() -> list[dict]:
 
 def test_every_message_kind_and_field_the_host_sends_is_documented() -> None:
     messages = sample_messages() + lobby_messages()
-    assert {m["kind"] for m in messages} == {"welcome", "accepted", "error", "events", "state", "lobby", "seated"}
+    assert {m["kind"] for m in messages} == {"welcome", "checked", "previewed", "accepted", "error", "events", "state",
+                                            "lobby", "seated"}
+    assert [m["events"] is None for m in messages if m["kind"] == "previewed"] == [False, True]
     for msg in messages:
         assert f"`{msg['kind']}`" in DOC
         for name in msg:
             assert f"`{name}`" in DOC, (msg["kind"], name)
-    for name in ("hello", "action", "sync", "match", "secret", "text", "lobby", "claim", "leave", "code", "name",
-                 "seat", "state", "connected", "host", "open", "taken", "bot"):
+    for name in ("hello", "action", "sync", "check", "preview", "match", "secret", "text", "lobby", "claim", "leave",
+                 "code", "name", "seat", "state", "connected", "host", "open", "taken", "bot"):
         assert f"`{name}`" in DOC
     for event in EVENT_TYPES:
         assert f"`{event.kind}`" in DOC

@@ -197,3 +197,29 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             value = [list(v) if isinstance(v, tuple) else v for v in value]
         data[name] = value
     return data
+
+
+EVENT_KINDS: dict[str, type] = {cls.kind: cls for cls in EVENT_TYPES}
+
+
+def _frozen(value: Any) -> Any:
+    """JSON lists back to the tuples an event holds (events stay hashable)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """The event `event_to_dict` wrote (a network client rebuilds what its host sent);
+    ValueError when `data` is no event of this engine."""
+    cls = EVENT_KINDS.get(data.get("kind"))  # type: ignore[arg-type]
+    if cls is None:
+        raise ValueError(f"unknown event kind {data.get('kind')!r}")
+    fields = cls._fields  # type: ignore[attr-defined]
+    unknown = set(data) - set(fields) - {"kind"}
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)} for an event {cls.kind}")  # type: ignore[attr-defined]
+    try:
+        event: Event = cls(**{name: _frozen(data[name]) for name in fields if name in data})
+    except TypeError as exc:
+        raise ValueError(f"an event {data.get('kind')} lacks a field: {exc}") from exc
+    return event
+

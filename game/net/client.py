@@ -161,6 +161,10 @@ class RemoteSeat:
         """Give a seat claimed in the lobby back before the start (the host frees it)."""
         self._send({"kind": "leave"})
 
+    def ask(self, kind: str, **fields: Any) -> None:
+        """Send a question (`check`, `preview`): its answer arrives through `pull()`."""
+        self._send({"kind": kind, **fields})
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()

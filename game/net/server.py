@@ -303,6 +303,10 @@ class NetHost:
                 return self.lobby_message()
             client.stream.resync()
             return None
+        if kind == "check":
+            return client.stream.checked(data.get("text"))
+        if kind == "preview":
+            return client.stream.preview(data.get("text"))
         return error(BAD_MESSAGE, f"unknown message kind {kind!r}", {"kind": kind[:40]})
 
     def _hello(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:

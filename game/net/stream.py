@@ -145,6 +145,31 @@ class SeatStream:
             return refusal(exc)
         return None
 
+    def checked(self, text: Any) -> dict[str, Any]:
+        """The answer to a `check`: `checked` when this seat may play `text` now, else the
+        `error` an action would get (the table says why before anything is sent)."""
+        problem = self.check(text)
+        return problem if problem is not None else message("checked", text=text, step=len(self.match.history))
+
+    def preview(self, text: Any) -> dict[str, Any]:
+        """The events `text` would cause, played on this seat's own guess of the hidden cards
+        (`state.determinize(seat)`: never the real ones), as this seat may know them; `events`
+        is null when the text is not legal now."""
+        from game.engine.rng import Rng
+
+        match, seat = self.match, self.seat
+        step = len(match.history)
+        events: list[Any] | None = None
+        if isinstance(text, str) and len(text) <= MAX_ACTION_CHARS and self.may_act:
+            state = match.state.determinize(seat, Rng(step + 1))
+            try:
+                applied = state.apply(seat, match.rules.parse_action(state, seat, text))
+            except IllegalAction:
+                applied = None
+            if applied is not None:
+                events = [plain(event_to_dict(redact(e, seat))) for e in applied]
+        return message("previewed", text=text if isinstance(text, str) else None, step=step, events=events)
+
     def send(self, text: Any) -> dict[str, Any]:
         """Play `text` for this seat: an `accepted` message (the events follow through
         `pull()`), or an `error` message and nothing changed."""

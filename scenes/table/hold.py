@@ -44,7 +44,7 @@ class InputHold:
     def holding(self) -> bool:
         """Whether input for the viewer's next decision must wait now."""
         scene = self.scene
-        if scene.viewer is None or scene.privacy_for is not None or scene.match.is_over():
+        if scene.viewer is None or scene.privacy_for is not None or scene.seats.is_over():
             return False
         return scene.animator.busy or bool(self.kept)
 
@@ -127,7 +127,7 @@ class InputHold:
         scene = self.scene
         if not self.kept:
             return
-        if scene.match.is_over() or scene.privacy_for is not None or scene.viewer != self.owner:
+        if scene.seats.is_over() or scene.privacy_for is not None or scene.viewer != self.owner:
             count = sum(1 for k in self.kept if k.event.type != pygame.MOUSEMOTION)
             self.clear()
             scene.say(scene.app.tr("table.held_dropped", count=count), error=True)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.errors import IllegalAction
 from scenes.table.painter import lerp_rect
 from scenes.table.regions import DragMove, Region
 
@@ -61,7 +60,7 @@ class HandInput:
         seat = self.scene.active_seat()
         if seat is None:
             return []
-        legal = [str(a) for a in self.scene.match.state.legal_actions(seat)]
+        legal = self.scene.seats.legal_texts(seat)
         return self.scene.layout.drag_moves(self.scene.view, seat, legal)
 
     def moves_for(self, card: str) -> list[DragMove]:
@@ -216,10 +215,9 @@ class HandInput:
         if scene.animator.busy:
             scene.say(scene.app.tr("table.wait_animation"), error=True)
             return
-        try:
-            scene.match.check(seat, text)
-        except IllegalAction as error:
-            scene.say(scene.reason(error), error=True)
+        error = scene.seats.refusal(seat, text)
+        if error is not None:
+            scene.refuse(error)
 
     def _key(self, event: pygame.event.Event) -> bool:
         region, cards = self.hand()

@@ -394,27 +394,32 @@ class TableRecords:
 
         self.scene = scene
         self.app = scene.app
-        match = scene.match
-        self.recorder = records.attach(match, background=True)  # never block a frame on the disk
-        self.panel = LogPanel(self.app, scene.rules, [match.seat_name(s) for s in range(match.num_seats)], scene.viewer)
-        self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos, self._seats())
+        seats = scene.seats
+        match = seats.host  # None at a network seat: the host keeps the records, there is no undo
+        self.recorder = records.attach(match, background=True) if match is not None else None  # never block a frame on the disk
+        self.panel = LogPanel(self.app, scene.rules, [seats.seat_name(s) for s in range(seats.num_seats)], scene.viewer)
+        if self.recorder is not None:
+            self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos, self._seats())
         self.panel.card_image = scene.art.card  # the small faces of the cards a line names
-        self.panel.addressed = bool(match.human_seats)  # a table of bots has no "you"
+        self.panel.addressed = bool(seats.local_seats)  # a table of bots has no "you"
         self.panel.you = self.app.tr("log_panel.you")
         self.visible = bool(self.app.settings.extra.get(LOG_OPEN, True))
         self._reported: str | None = None
-        match.on_action.append(self._on_action)
+        seats.listeners.append(self._on_action)
 
     def close(self) -> None:
-        if self._on_action in self.scene.match.on_action:
-            self.scene.match.on_action.remove(self._on_action)
-        self.recorder.close()  # its autosaves written, and the match free for another window
+        if self._on_action in self.scene.seats.listeners:
+            self.scene.seats.listeners.remove(self._on_action)
+        if self.recorder is not None:
+            self.recorder.close()  # its autosaves written, and the match free for another window
 
     def _seats(self) -> list[int | None]:
-        return [seat for seat, _ in self.recorder.record.actions]
+        return [seat for seat, _ in self.recorder.record.actions] if self.recorder is not None else []
 
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
         self.panel.add_events(events, held=True, seat=seat)  # told as the table shows them (scenes/table/moments.py)
+        if self.recorder is None:
+            return
         problem = self.recorder.problem
         if problem and problem != self._reported:
             self.app.notify(self.app.tr("records.save_failed", problem=problem), seconds=10, error=True)
@@ -428,6 +433,8 @@ class TableRecords:
         is shown on the privacy screen, before the others have looked away)."""
         from game.log import LogWriter
 
+        if self.recorder is None:  # (a network seat has no pass screen)
+            return []
         timeline = self.recorder.timeline
         actions = timeline.record.actions
         last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == seat), -1)
@@ -439,6 +446,9 @@ class TableRecords:
         """Take back the human's last move (and the bots' replies), or say why not."""
         from game.records import UndoRefused
 
+        if self.recorder is None:
+            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            return False
         try:
             step = self.recorder.undo(self._asking(UndoRefused))
         except UndoRefused as refused:
@@ -462,6 +472,9 @@ class TableRecords:
     def redo(self) -> bool:
         from game.records import UndoRefused
 
+        if self.recorder is None:
+            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            return False
         try:
             step = self.recorder.redo()
         except UndoRefused as refused:
@@ -545,7 +558,7 @@ class TableRecords:
         """The record buttons in the dock, under the log (in a row) or, folded, stacked in its
         strip: undo, redo, log (action, rect, enabled)."""
         px = self.app.px
-        items = (("undo", self._can_undo()), ("redo", self.recorder.can_redo()), ("log", True))
+        items = (("undo", self._can_undo()), ("redo", self.recorder is not None and self.recorder.can_redo()), ("log", True))
         height = self._button_height()
         w, h = size
         out: list[tuple[str, pygame.Rect, bool]] = []
@@ -565,6 +578,8 @@ class TableRecords:
     def _can_undo(self) -> bool:
         from game.records import UndoRefused
 
+        if self.recorder is None:
+            return False
         try:
             return self.recorder.can_undo(self._asking(UndoRefused))
         except UndoRefused:

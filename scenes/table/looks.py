@@ -40,7 +40,7 @@ class HeldLooks:
         if seat == at_screen and any(scene.layout.holds_look(e, seat) for e in events):
             self.looking = seat
             scene.viewer = scene.bottom = seat  # the events are told as this player sees them
-        for human in scene.match.human_seats:
+        for human in scene.seats.local_seats:
             if human != scene.viewer:  # the table does not tell these events as that seat sees them
                 looks = [redact(e, human) for e in events if scene.layout.holds_look(e, human)]
                 if looks:
@@ -51,7 +51,7 @@ class HeldLooks:
         shown): not when that player acts next anyway (the look stays until their next move)."""
         if self.looking is None:
             return False
-        if self.looking in waiting or self.scene.match.is_over():
+        if self.looking in waiting or self.scene.seats.is_over():
             self.looking = None
             self.told = False
             return False

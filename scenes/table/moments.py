@@ -43,7 +43,7 @@ class TableMoments:
     def _on_shown(self, step: Step, shown: bool) -> None:
         scene = self.scene
         scene.records.panel.release(len(step.events))
-        if (shown and step.kind == TALLY and scene.layout.sheet_after_scoring and scene.match.human_seats
+        if (shown and step.kind == TALLY and scene.layout.sheet_after_scoring and scene.seats.local_seats
                 and not ends_match(scene.animator.queue)):  # (a table of bots only, a demo, runs on)
             self.sheet_due = True
 
@@ -63,8 +63,8 @@ class TableMoments:
         from scenes.results import ScoreSheetScene
 
         scene = self.scene
-        names = [scene.name(s) for s in range(scene.match.num_seats)]
-        view = sheet_as_shown(scene.match.state.view(None), list(scene.view.get("scores") or []))
+        names = [scene.name(s) for s in range(scene.seats.num_seats)]
+        view = sheet_as_shown(scene.seats.view(None), list(scene.view.get("scores") or []))
         scene.app.push(ScoreSheetScene(scene.app, scene.rules, view, names, guard=SHEET_GUARD_SECONDS,
                                        keep=scene.hold.keep))
 
@@ -82,7 +82,7 @@ class TableMoments:
         scene = self.scene
         if step.kind == TALLY:
             found, rects = self.tallies(step)
-            teams = self.teams(scene.match.num_seats)
+            teams = self.teams(scene.seats.num_seats)
 
             def title(seat: int) -> str:  # "Bruno · Yellow team" in a team game
                 team = teams[seat] if seat < len(teams) else None

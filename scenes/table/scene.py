@@ -1,7 +1,9 @@
 """The generic table scene: any game's layout, drag-and-drop that asks the engine, animated events.
 
-The scene holds no rule: it asks the Match for legal actions and submits action texts; the game's
-layout (scenes/layouts/) says where zones lie and which drag means which action. The engine never
+The scene holds no rule and reads no match: it is a client of the seats played at its screen
+(scenes/table/seats.py: the match in this process, or one seat of a match hosted elsewhere). It
+shows their views and events, asks for their legal actions and sends action texts; the game's
+layout (scenes/layouts/) says where zones lie and which drag means which action. The host never
 waits for an animation: events are queued and played on a displayed view (scenes/table/anim.py).
 """
 
@@ -39,6 +41,7 @@ from scenes.table.composer_input import ComposerInput
 from scenes.table.hold import InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
+from scenes.table.link import LinkWatch
 from scenes.table.log_panel import TableRecords
 from scenes.table.looks import HeldLooks
 from scenes.table.moments import TableMoments
@@ -46,6 +49,7 @@ from scenes.table.overlays import draw_hud, draw_privacy, draw_tour, hud_buttons
 from scenes.table.painter import Painter, draw_regions
 from scenes.table.reading import TableReader
 from scenes.table.regions import Placements, Region, TableTheme
+from scenes.table.seats import LocalSeats, RemoteSeats, TableSeats
 
 TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour was shown
 CAPTION_LINES = 3
@@ -57,21 +61,27 @@ REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every st
 class TableScene(Scene):
     """One match at the table, from the first choice to the results screen."""
 
-    def __init__(self, app: Any, config: MatchConfig, match: Match | None = None,
-                 think_seconds: float | None = None) -> None:
+    def __init__(self, app: Any, config: MatchConfig | None = None, match: Match | None = None,
+                 think_seconds: float | None = None, seats: TableSeats | None = None, hosting: Any = None) -> None:
         super().__init__(app)
-        if match is None:
-            match = Match(config) if think_seconds is None else Match(config, think_seconds=think_seconds)
-        self.match = match
-        self.rules = match.rules
-        self.layout = get_layout(match.config.game_id)
+        if seats is None:
+            if match is None:
+                assert config is not None, "a table needs a config, a match or its seats"
+                match = Match(config) if think_seconds is None else Match(config, think_seconds=think_seconds)
+            seats = LocalSeats(match)
+        self.seats = seats
+        self.match = seats.host  # the match when it runs in this process (records, undo), else None
+        self.hosting = hosting  # a network host this table's window keeps running (stopped on exit)
+        self.rules = seats.rules
+        self.game_id = seats.game_id
+        self.layout = get_layout(self.game_id)
         self.theme = TableTheme()
         self.art = CardArt(app, self.rules, self.layout)
         self.painter = Painter(app, self.art)
         self.animator = Animator(self.layout, self.caption_of)
-        self.animator.last.follow = not match.human_seats  # nobody decides: the newest move is marked
+        self.animator.last.follow = not seats.local_seats  # nobody decides here: the newest move is marked
         self.animator.on_step = self._on_step
-        humans = match.human_seats
+        humans = seats.local_seats
         self.hot_seat = len(humans) >= 2
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.hot_seat else self.bottom
@@ -90,21 +100,33 @@ class TableScene(Scene):
         self.input = HandInput(self)
         self.hold = InputHold(self)  # keys and clicks kept while the table moves (scenes/table/hold.py)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
-        match.on_action.append(self._on_action)
+        seats.listeners.append(self._on_action)
         self.records = TableRecords(self)  # autosave, undo/redo, log panel (scenes/table/log_panel.py)
         self.rect = self.records.table_rect(app.screen.get_size())  # the board, beside the log
         self.reader = TableReader(self)  # tooltips, Tab focus, card zoom (scenes/table/reading.py)
         self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
         self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
+        self.link = LinkWatch(self)  # a network seat whose host dropped: reconnecting (scenes/table/link.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
+    @classmethod
+    def joined(cls, app: Any, remote: Any, hosting: Any = None) -> TableScene:
+        """The table of one seat of a network match (`remote`: a game.net.client.RemoteSeat that
+        has its `welcome` and first `state`); it owns `remote` and `hosting` (a HostThread this
+        window runs) and closes both on exit."""
+        from game.engine import registry
+
+        rules = registry.load(str((remote.welcome or {}).get("game")))
+        return cls(app, seats=RemoteSeats(remote, rules), hosting=hosting)
+
     def exit(self) -> None:
         self.records.close()
-        if self._on_action in self.match.on_action:
-            self.match.on_action.remove(self._on_action)
-        if not self.match.is_over():
-            self.match.close()
+        if self._on_action in self.seats.listeners:
+            self.seats.listeners.remove(self._on_action)
+        self.seats.close()
+        if self.hosting is not None:
+            self.hosting.stop()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.rect = self.records.table_rect(size)
@@ -123,7 +145,7 @@ class TableScene(Scene):
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
-        view = self.match.state.view(self.viewer)
+        view = self.seats.view(self.viewer)
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
@@ -141,8 +163,8 @@ class TableScene(Scene):
         return self.animator.view
 
     def name(self, seat: int | None) -> str:
-        if seat is not None and 0 <= seat < self.match.num_seats:
-            return self.app.shown_name(self.match.seat_name(seat), seat)
+        if seat is not None and 0 <= seat < self.seats.num_seats:
+            return self.app.shown_name(self.seats.seat_name(seat), seat)
         if isinstance(seat, int) and seat >= 0:  # a table seat nobody plays (a ghost)
             return self.layout.seat_name(self.ctx(), seat) or ""
         return ""
@@ -161,13 +183,14 @@ class TableScene(Scene):
 
     def active_seat(self) -> int | None:
         """The seat whose player may act with mouse and keys right now, if any."""
-        if self.viewer is None or self.animator.busy or self.privacy_for is not None or self.tour_index is not None:
+        if (self.viewer is None or self.animator.busy or self.privacy_for is not None or self.tour_index is not None
+                or self.link.down is not None):
             return None
-        return self.viewer if self.viewer in self.match.human_to_act() else None
+        return self.viewer if self.viewer in self.seats.local_to_act() else None
 
     def addressed_seat(self) -> int | None:
         """The seat addressed as "you": the person at the screen (none at a table of bots)."""
-        return self.viewer if self.match.human_seats else None
+        return self.viewer if self.seats.local_seats else None
 
     # ----------------------------------------------------------------- captions
     def caption_of(self, event: Event, count: int = 1) -> str:
@@ -243,7 +266,7 @@ class TableScene(Scene):
             self._places.clear()
         self._places.update((a, b) for a, b in zip(shown, original_places(shown), strict=True)
                             if isinstance(a, CardMoved) and a != b)  # the captions' places (game/log.py)
-        self.animator.push(shown, len(self.match.history) - 1)
+        self.animator.push(shown, self.seats.step() - 1)
 
     def _on_step(self, step: Step) -> None:
         if step.caption:
@@ -261,10 +284,9 @@ class TableScene(Scene):
         seat = self.active_seat()
         if seat is None:
             return False
-        try:
-            self.match.check(seat, text)
-        except IllegalAction as error:
-            self.say(self.reason(error), error=True)
+        error = self.seats.refusal(seat, text)
+        if error is not None:
+            self.refuse(error)
             return False
         if self.hot_seat:  # hide this hand before anything moves: the next player may be looking
             self.viewer = None
@@ -272,9 +294,14 @@ class TableScene(Scene):
             self._sync()
         self.input.reset()
         self.composer.reset()
-        self.animator.last.forget_before(len(self.match.history))  # marked: what follows this decision
-        self.match.submit(seat, text)
+        self.animator.last.forget_before(self.seats.step())  # marked: what follows this decision
+        self.seats.submit(seat, text)
         return True
+
+    def refuse(self, error: IllegalAction) -> None:
+        """Say why an action is refused (a remote seat's reason may come a moment later)."""
+        if error.message or error.key:
+            self.say(self.reason(error), error=True)
 
     def explain(self, text: str) -> None:
         """The engine's reason why `text` cannot be played by the viewer now (shown as an error)."""
@@ -283,10 +310,9 @@ class TableScene(Scene):
         if self.animator.busy:
             self.say(self.app.tr("table.wait_animation"), error=True)
             return
-        try:
-            self.match.check(self.viewer, text)
-        except IllegalAction as error:
-            self.say(self.reason(error), error=True)
+        error = self.seats.refusal(self.viewer, text)
+        if error is not None:
+            self.refuse(error)
 
     def preview(self, text: str) -> list[Event] | None:
         """The events `text` would cause, played on the acting seat's own guess of the hidden
@@ -294,18 +320,11 @@ class TableScene(Scene):
         seat = self.active_seat()
         if seat is None:
             return None
-        key = (len(self.match.history), seat, text)
-        if key not in self._previews:
-            from game.engine.rng import Rng
-
-            state = self.match.state.determinize(seat, Rng(len(self.match.history) + 1))
-            try:
-                events: list[Event] | None = state.apply(seat, self.rules.parse_action(state, seat, text))
-            except IllegalAction:
-                events = None
+        key = (self.seats.step(), seat, text)
+        if self._previews.get(key) is None:  # a remote seat's preview arrives later: asked again
             if len(self._previews) > 64:
                 self._previews.clear()
-            self._previews[key] = events
+            self._previews[key] = self.seats.preview(seat, text)
         return self._previews[key]
 
     def ctx(self) -> TableContext:
@@ -315,7 +334,7 @@ class TableScene(Scene):
         return TableContext(
             app=self.app, rules=self.rules, view=self.view, placements=self.placements, art=self.art,
             time=self.time, mouse=self.mouse, seat=seat, step=self.animator.current, busy=self.animator.busy,
-            legal_texts=lambda: [str(a) for a in self.match.state.legal_actions(seat)] if seat is not None else [],
+            legal_texts=lambda: self.seats.legal_texts(seat) if seat is not None else [],
             submit=self.submit, explain=self.explain, say=self.say, name=self.name, preview=self.preview,
             pending_action=self.input.pending,
             dragging_card=lambda: drag is not None and drag.moving and bool(self.input.targets()),
@@ -324,7 +343,7 @@ class TableScene(Scene):
 
     def _composer_ctx(self) -> TableContext:
         ctx = self.ctx()
-        self.composer.sync(ctx, len(self.match.history))
+        self.composer.sync(ctx, self.seats.step())
         return ctx
 
     # ------------------------------------------------------------------- input
@@ -333,6 +352,8 @@ class TableScene(Scene):
             self.mouse = event.pos
         elif event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no tooltip stays
             self.mouse = None
+        if self.link.handle(event):
+            return True
         if self.privacy_for is not None:
             return self._handle_privacy(event)
         if self.looks.looking is not None and self.looks.handle(event):
@@ -389,7 +410,7 @@ class TableScene(Scene):
             self.open_aid()
         elif action == "menu":
             self.input.reset()
-            self.app.push(self.app.scene("pause", game_id=self.match.config.game_id))
+            self.app.push(self.app.scene("pause", game_id=self.game_id))
 
     def open_aid(self) -> None:
         """The game's player aid over the table (scenes/player_aid.py), if its layout has one."""
@@ -398,14 +419,14 @@ class TableScene(Scene):
             from scenes.player_aid import PlayerAidScene
 
             self.input.reset()
-            self.app.push(PlayerAidScene(self.app, self.match.config.game_id, text))
+            self.app.push(PlayerAidScene(self.app, self.game_id, text))
 
     def open_score_sheet(self) -> None:
         """The score sheet over the table (the app's overlay); the match waits while it is open."""
         from scenes.results import ScoreSheetScene
 
-        names = [self.name(s) for s in range(self.match.num_seats)]
-        self.app.push(ScoreSheetScene(self.app, self.rules, self.match.state.view(None), names))
+        names = [self.name(s) for s in range(self.seats.num_seats)]
+        self.app.push(ScoreSheetScene(self.app, self.rules, self.seats.view(None), names))
 
     def _handle_privacy(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -454,8 +475,8 @@ class TableScene(Scene):
     def _close_tour(self) -> None:
         self.tour_index = None
         seen = self.app.settings.extra.setdefault(TOURS_SEEN, [])
-        if self.match.config.game_id not in seen:
-            seen.append(self.match.config.game_id)
+        if self.game_id not in seen:
+            seen.append(self.game_id)
             self.app.save_settings()
 
     # ------------------------------------------------------------------ update
@@ -465,30 +486,34 @@ class TableScene(Scene):
         (its search runs in another process): the table is drawn again when its move arrives."""
         return (self.animator.busy or self.input.drag is not None
                 or self.input.snap is not None
-                or self.match.is_over())
+                or self.seats.is_over())
 
     def update(self, dt: float) -> None:
         self.time += dt
         if self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
             self.app.dirty = True
-        if self.match.poll():  # a move arrived: draw it (even one with nothing to animate)
+        if self.seats.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
-        while self.match.worker_problems:  # the bots' process died or hung: replaced, one line
-            reason, detail = self.match.worker_problems.pop(0)
+        for reason, detail in self.seats.problems():  # the bots' process died or hung: replaced, one line
             self.say(self.app.tr(f"table.bots_{reason}", problem=detail), error=True)
             self.app.dirty = True
+        for refused in self.seats.refusals():  # a network host's reason for a refused action
+            self.refuse(refused)
+            self.app.dirty = True
+        self.link.update()
         was_busy = self.animator.busy
         self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
         if self.animator.busy:
             return
-        if was_busy:
+        if was_busy or self.seats.resynced:  # (a remote seat's newest state: redrawn from it)
+            self.seats.resynced = False
             self._sync()
-        if self.match.is_over():
+        if self.seats.is_over():
             self.hold.release()  # kept input that can no longer be meant is refused aloud
             self._finish_match(dt)
             return
-        waiting = self.match.human_to_act()
+        waiting = self.seats.local_to_act()
         if self.looks.holding(waiting):  # a player reads what their move showed them
             return
         if self.hot_seat and waiting and self.viewer not in waiting and self.privacy_for is None:
@@ -500,8 +525,8 @@ class TableScene(Scene):
                 self.viewer = None
                 self.privacy_for = waiting[0]
             self._sync()
-        if (self.viewer is not None and self.tour_index is None and self.match.human_seats
-                and self.match.config.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
+        if (self.viewer is not None and self.tour_index is None and self.seats.local_seats
+                and self.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
         self.hold.release()
 
@@ -518,18 +543,19 @@ class TableScene(Scene):
             self.finished = True
             from scenes.results import ResultsScene
 
-            self.app.replace(ResultsScene(self.app, self.match))
+            self.app.replace(ResultsScene(self.app, self.seats.final()))
 
     # -------------------------------------------------------------------- draw
     def statuses(self) -> list[str]:
         """What each seat is doing, for its name plate (public facts only)."""
         out = []
-        to_act = set(self.match.state.to_act()) if not self.animator.busy else set()
-        thinking = set(self.match.bots_thinking())
-        for seat in range(self.match.num_seats):
+        acting = self.seats.to_act()
+        to_act = set(acting) if not self.animator.busy else set()
+        thinking = set(self.seats.thinking())
+        for seat in range(self.seats.num_seats):
             if seat in to_act:
                 out.append(self.app.tr("table.thinking" if seat in thinking else "table.to_play"))
-            elif not self.animator.busy and not self.match.is_over() and self.match.state.to_act():
+            elif not self.animator.busy and not self.seats.is_over() and acting:
                 out.append(self.app.tr("table.ready"))
             else:
                 out.append("")
@@ -551,8 +577,8 @@ class TableScene(Scene):
             draw_privacy(surface, self.app, self.name(self.privacy_for), self.records.recap(self.privacy_for))
             return
         placements = self.placements
-        active = set(self.match.human_to_act()) if not self.animator.busy else set()
-        names = [self.name(s) for s in range(placements.seats(self.match.num_seats))]
+        active = set(self.seats.local_to_act()) if not self.animator.busy else set()
+        names = [self.name(s) for s in range(placements.seats(self.seats.num_seats))]
         pulse = (self.time * 2) % 1.0
         ctx = self._composer_ctx()
         self.layout.draw_under(ctx, surface)  # a board the card regions lie on
@@ -592,6 +618,7 @@ class TableScene(Scene):
             steps = self.layout.tour_steps(self.view)
             if self.tour_index < len(steps):
                 draw_tour(surface, self.app, placements, steps[self.tour_index], self.tour_index, len(steps))
+        self.link.draw(surface)
 
     def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
         if step.kind == "reveal":

@@ -1,0 +1,418 @@
+"""What the table knows of its match: the seats played at this screen, through their streams.
+
+WHY: the table scene is a client. It receives the views of the seats played at its screen, the
+events as they may know them, their legal actions and the refusals of the host, and it sends
+actions; it never reads the match's true state. Two sources give that:
+
+- `LocalSeats`: the match runs in this process (single player, hot-seat: one window serving
+  every human seat). It is also the host: autosave, undo and the bots' worker live here.
+- `RemoteSeats`: one seat of a match hosted elsewhere (`game.net.client.RemoteSeat`): the same
+  facts arrive as the messages of docs/network.md.
+
+The scene calls the same methods on both; only `host` (the local Match, for the records) differs.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.errors import IllegalAction
+from game.engine.events import Event, event_from_dict
+from game.engine.rules import Rules
+from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
+
+Listener = Callable[[int, str, list[Event]], None]
+RETRY_SECONDS = 2.0  # between two attempts to rejoin a host that dropped
+
+
+class TableSeats:
+    """The table's side of its match (the methods the scene and its helpers call)."""
+
+    rules: Rules
+    game_id: str
+    host: Match | None = None  # the match itself, when this process hosts it (records, undo)
+    remote: bool = False
+    resynced: bool = False  # a state arrived: the table redraws from it when its animations end
+
+    def __init__(self) -> None:
+        self.listeners: list[Listener] = []
+        self.clock: Callable[[], float] = time.monotonic
+
+    # facts about the table
+    @property
+    def num_seats(self) -> int:
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    @property
+    def human_seats(self) -> list[int]:
+        """Seats people play (here or elsewhere): the table says "you" only to them."""
+        raise NotImplementedError
+
+    @property
+    def local_seats(self) -> list[int]:
+        """Seats whose player sits at this screen."""
+        raise NotImplementedError
+
+    # the seats' situation
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """A fresh copy of what `viewer` sees now (None: the public, behind the pass screen)."""
+        raise NotImplementedError
+
+    def step(self) -> int:
+        """Actions applied so far."""
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def local_to_act(self) -> list[int]:
+        """Seats played at this screen that must act now, in seat order."""
+        return [s for s in self.to_act() if s in self.local_seats]
+
+    def thinking(self) -> list[int]:
+        """Bot seats whose move is on its way."""
+        return [s for s in self.to_act() if s not in self.human_seats]
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def legal_texts(self, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def refusal(self, seat: int, text: str) -> IllegalAction | None:
+        """Why `seat` may not play `text` now (None: it may)."""
+        raise NotImplementedError
+
+    def submit(self, seat: int, text: str) -> None:
+        raise NotImplementedError
+
+    def preview(self, seat: int, text: str) -> list[Event] | None:
+        """The events `text` would cause, on `seat`'s own guess of the hidden cards."""
+        raise NotImplementedError
+
+    def poll(self) -> bool:
+        """Take what arrived (bot moves, other players' moves); True if anything did."""
+        raise NotImplementedError
+
+    def problems(self) -> list[tuple[str, str]]:
+        """(reason, detail) of the troubles to tell the player once each (table.bots_<reason>)."""
+        return []
+
+    def refusals(self) -> list[IllegalAction]:
+        """The host's refusals that arrived since the last call (remote seats only)."""
+        return []
+
+    def lost(self) -> tuple[str, int, float] | None:
+        """(why, attempts so far, since when) while the link to a remote host is down."""
+        return None
+
+    def final(self) -> Any:
+        """What the results screen reads: `config`, `rules`, `state` (view, scores, winners)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """The table leaves: stop following the match."""
+
+    def _tell(self, seat: int, text: str, events: list[Event]) -> None:
+        for listener in list(self.listeners):
+            listener(seat, text, events)
+
+
+class LocalSeats(TableSeats):
+    """The match runs here; every human seat of it is played at this screen."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.host = match
+        self.rules = match.rules
+        self.game_id = match.config.game_id
+        match.on_action.append(self._tell)
+
+    @property
+    def num_seats(self) -> int:
+        assert self.host is not None
+        return self.host.num_seats
+
+    def seat_name(self, seat: int) -> str:
+        assert self.host is not None
+        return self.host.seat_name(seat)
+
+    @property
+    def human_seats(self) -> list[int]:
+        assert self.host is not None
+        return self.host.human_seats
+
+    @property
+    def local_seats(self) -> list[int]:
+        return self.human_seats
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        assert self.host is not None
+        return self.host.state.view(viewer)
+
+    def step(self) -> int:
+        assert self.host is not None
+        return len(self.host.history)
+
+    def to_act(self) -> list[int]:
+        assert self.host is not None
+        return list(self.host.state.to_act())
+
+    def thinking(self) -> list[int]:
+        assert self.host is not None
+        return self.host.bots_thinking()
+
+    def is_over(self) -> bool:
+        assert self.host is not None
+        return self.host.is_over()
+
+    def legal_texts(self, seat: int) -> list[str]:
+        assert self.host is not None
+        return [str(a) for a in self.host.state.legal_actions(seat)]
+
+    def refusal(self, seat: int, text: str) -> IllegalAction | None:
+        assert self.host is not None
+        try:
+            self.host.check(seat, text)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def submit(self, seat: int, text: str) -> None:
+        assert self.host is not None
+        self.host.submit(seat, text)
+
+    def preview(self, seat: int, text: str) -> list[Event] | None:
+        from game.engine.rng import Rng
+
+        match = self.host
+        assert match is not None
+        state = match.state.determinize(seat, Rng(len(match.history) + 1))
+        try:
+            return state.apply(seat, self.rules.parse_action(state, seat, text))
+        except IllegalAction:
+            return None
+
+    def poll(self) -> bool:
+        assert self.host is not None
+        return bool(self.host.poll())
+
+    def problems(self) -> list[tuple[str, str]]:
+        assert self.host is not None
+        found, self.host.worker_problems[:] = list(self.host.worker_problems), []
+        return found
+
+    def final(self) -> Any:
+        return self.host
+
+    def close(self) -> None:
+        match = self.host
+        assert match is not None
+        if self._tell in match.on_action:
+            match.on_action.remove(self._tell)
+        if not match.is_over():
+            match.close()
+
+
+class SeenState:
+    """The end of a match as a remote seat saw it (what the results screen reads of a state)."""
+
+    def __init__(self, view: dict[str, Any], scores: list[int], winners: list[int]) -> None:
+        self._view, self._scores, self._winners = view, scores, winners
+
+    def view(self, _seat: int | None) -> dict[str, Any]:
+        return copy.deepcopy(self._view)
+
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+
+class SeenMatch:
+    """A finished remote match: its seats, rules and final state; it cannot be played again here."""
+
+    play_again = False
+
+    def __init__(self, config: MatchConfig, rules: Rules, state: SeenState) -> None:
+        self.config, self.rules, self.state = config, rules, state
+        self.reader: int | None = None  # the seat of the person at this screen
+
+
+class RemoteSeats(TableSeats):
+    """One seat of a match hosted elsewhere, through a `RemoteSeat` connection.
+
+    Between the host's messages the table shows the last `state`; a text the seat's legal list
+    does not hold is asked of the host (`check`), whose reason arrives a moment later. A preview
+    is asked of the host the same way (None until it answers)."""
+
+    remote = True
+
+    def __init__(self, connection: Any, rules: Rules) -> None:
+        super().__init__()
+        self.connection = connection
+        self.rules = rules
+        welcome = connection.welcome or {}
+        self.game_id = str(welcome.get("game") or rules.game_id)
+        self.seat = int(connection.seat)
+        self.names: list[str] = [str(n) for n in welcome.get("names") or []]
+        self.state: dict[str, Any] = connection.state or {}
+        self.events_step = int(self.state.get("step", 0))
+        self.resynced = False
+        self._refusals: list[IllegalAction] = []
+        self._previews: dict[tuple[int, str], list[Event] | None] = {}
+        self._asked: set[tuple[int, str]] = set()
+        self._down: tuple[str, float] | None = None  # why and since when the link is down
+        self.attempts = 0
+        self._next_try = 0.0
+        self._trying: threading.Thread | None = None
+        self._fresh: Any = None  # a new connection a reconnect attempt opened
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.names) if self.names else int((self.connection.welcome or {}).get("players", 0))
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [int(s) for s in self.state.get("humans") or (self.connection.welcome or {}).get("humans") or []]
+
+    @property
+    def local_seats(self) -> list[int]:
+        return [self.seat]
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        found = self.state.get("view")
+        return copy.deepcopy(found) if isinstance(found, dict) else {"zones": {}, "scores": [], "to_act": []}
+
+    def step(self) -> int:
+        return int(self.state.get("step", 0))
+
+    def to_act(self) -> list[int]:
+        return [int(s) for s in self.state.get("to_act") or []]
+
+    def is_over(self) -> bool:
+        return bool(self.state.get("over"))
+
+    def legal_texts(self, seat: int) -> list[str]:
+        return [str(t) for t in self.state.get("legal") or []] if seat == self.seat else []
+
+    def refusal(self, seat: int, text: str) -> IllegalAction | None:
+        if seat == self.seat and text in self.legal_texts(seat):
+            return None
+        self.connection.ask("check", text=text)
+        return IllegalAction("")  # an empty reason: the host's follows (`refusals`)
+
+    def submit(self, seat: int, text: str) -> None:
+        self.connection.send(text)
+
+    def preview(self, seat: int, text: str) -> list[Event] | None:
+        key = (self.step(), text)
+        if key not in self._previews and key not in self._asked:
+            self._asked.add(key)
+            self.connection.ask("preview", text=text)
+        return self._previews.get(key)
+
+    def poll(self) -> bool:
+        arrived = False
+        for item in self.connection.pull():
+            arrived = True
+            self._receive(item)
+        return self._keep_linked() or arrived
+
+    def _keep_linked(self) -> bool:
+        """A dropped link is tried again every RETRY_SECONDS in the background (the window
+        never waits); a reopened one replaces it and the table redraws from its state."""
+        if self._fresh is not None:
+            old, self.connection, self._fresh = self.connection, self._fresh, None
+            old.close()
+            self._down, self.attempts, self.resynced = None, 0, True
+            self._asked.clear()
+            return True
+        problem = self.connection.problem
+        if problem is None or self.is_over():
+            return False
+        now = self.clock()
+        if self._down is None:
+            self._down = (str(problem), now)
+            return True
+        if (self._trying is None or not self._trying.is_alive()) and now >= self._next_try:
+            self.attempts += 1
+            self._next_try = now + RETRY_SECONDS
+            self._trying = threading.Thread(target=self._reopen, name="tablee-rejoin", daemon=True)
+            self._trying.start()
+        return False
+
+    def _reopen(self) -> None:
+        try:
+            self._fresh = self.connection.reopen()
+        except OSError as exc:
+            self._down = (str(exc) or type(exc).__name__, self._down[1] if self._down else self.clock())
+
+    def lost(self) -> tuple[str, int, float] | None:
+        if self._down is None:
+            return None
+        return self._down[0], self.attempts, self._down[1]
+
+    def _receive(self, item: dict[str, Any]) -> None:
+        kind = item.get("kind")
+        if kind == "events":
+            try:
+                events = [event_from_dict(e) for e in item.get("events") or []]
+            except (ValueError, TypeError, AttributeError):
+                self.resynced = True  # not understood: redraw from the next state
+                return
+            self.events_step = int(item.get("step", self.events_step + 1))
+            self._tell(int(item.get("actor", -1)), str(item.get("action") or ""), events)
+        elif kind == "state":
+            # The table redraws from each state once its animations end: events and their state
+            # may arrive in different frames, and a state may follow no event (a rejoin, a sync).
+            self.events_step = int(item.get("step", 0))
+            self.state = item
+            self.resynced = True
+        elif kind == "welcome":
+            self.names = [str(n) for n in item.get("names") or self.names]
+        elif kind == "error":
+            self._refusals.append(IllegalAction(str(item.get("message") or ""), str(item.get("code") or ""),
+                                                dict(item.get("params") or {})))
+        elif kind == "previewed":
+            guessed: list[Event] | None
+            try:
+                found = item.get("events")
+                guessed = None if found is None else [event_from_dict(e) for e in found]
+            except (ValueError, TypeError, AttributeError):
+                guessed = None
+            self._previews[(int(item.get("step", -1)), str(item.get("text")))] = guessed
+            if len(self._previews) > 64:
+                self._previews.pop(next(iter(self._previews)))
+
+    def refusals(self) -> list[IllegalAction]:
+        found, self._refusals = self._refusals, []
+        return found
+
+    def problems(self) -> list[tuple[str, str]]:
+        return []
+
+    def final(self) -> Any:
+        seats = [SeatConfig(self.seat_name(s) or f"{s + 1}", HUMAN if s in self.human_seats else BOT)
+                 for s in range(self.num_seats)]
+        config = MatchConfig(self.game_id, seats)
+        view = self.view(self.seat)
+        state = SeenState(view, [int(x) for x in self.state.get("scores") or []],
+                          [int(x) for x in self.state.get("winners") or []])
+        found = SeenMatch(config, self.rules, state)
+        found.reader = self.seat
+        return found
+
+    def close(self) -> None:
+        self.connection.close()

@@ -1,0 +1,188 @@
+"""The table as a client of one network seat: a real host on 127.0.0.1, the table scene joined
+to one seat through `TableScene.joined`, another seat played by a script, bots for the rest.
+
+The table shows exactly its seat's view (compared with the host's `view(seat)` whenever it is
+idle), plays by the same `submit` as everywhere, says the host's reasons for refused moves,
+gets previews from the host, and rejoins by itself after its connection drops."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine.errors import IllegalAction
+from game.engine.rng import Rng
+from game.net.client import RemoteSeat
+from tests.table_helpers import frames, make_app
+from tests.test_net_client import TIMEOUT, hosting
+from tests.test_net_server import make_host
+
+GAMES = ["jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns"]
+
+
+def joined_table(app, port: int, secret: str, seat: int = 0):
+    from scenes.table.scene import TableScene
+
+    remote = RemoteSeat.connect("127.0.0.1", port, "m1", seat, secret)
+    remote.wait("state", TIMEOUT)
+    scene = TableScene.joined(app, remote)
+    app.push(scene)
+    return scene
+
+
+def same(a, b) -> bool:
+    return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
+
+
+def unordered(cards):
+    """A zone's cards whatever their order (the table sorts its own hand)."""
+    return sorted(str(unordered(c)) for c in cards) if isinstance(cards, list) else cards
+
+
+def script_turn(remote: RemoteSeat, rng: Rng) -> None:
+    """The other player: answers its turns with a legal action picked at random."""
+    remote.pull()
+    state = remote.state
+    if state is not None and state.get("your_turn") and state.get("legal"):
+        legal = state["legal"]
+        remote.send(legal[rng.randrange(len(legal))])
+        remote.state = {**state, "your_turn": False}  # sent once; the next state says what follows
+
+
+def play(app, scene, host, others: list[RemoteSeat], actions: int, seed: int = 5) -> int:
+    """Play up to `actions` of the table's own moves (or to the end); returns how many were played.
+    Whenever the table is idle and up to date, its view is the host's view of its seat."""
+    rng = Rng(seed)
+    seat = scene.seats.seat
+    played = compared = 0
+    from scenes.results import ScoreSheetScene
+
+    for _ in range(20_000):
+        frames(app, 1, 0.05)
+        if isinstance(app.stack.top, ScoreSheetScene):  # opened by itself after a scoring: read, closed
+            app.pop()
+        for remote in others:
+            script_turn(remote, rng)
+        if scene.finished or played >= actions:
+            break
+        if scene.animator.busy or scene.seats.step() != len(host.match.history):
+            continue
+        if not compared or scene.seats.step() != compared:
+            truth = host.match.state.view(seat)
+            assert same(scene.seats.view(seat), truth), "the table received more or less than its seat's view"
+            if not scene.seats.resynced:  # what it shows: the same cards (its own hand may be sorted)
+                for zone, cards in truth["zones"].items():
+                    assert unordered(scene.view["zones"][zone]) == unordered(cards), zone
+            compared = scene.seats.step()
+        if scene.active_seat() == seat:
+            legal = scene.seats.legal_texts(seat)
+            assert scene.submit(legal[rng.randrange(len(legal))])
+            played += 1
+    return played
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    found = make_app(tmp_path, monkeypatch)
+    found.settings.extra["tours_seen"] = GAMES
+    found.settings.reduced_motion = True
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_joined_table_plays_its_seat_and_shows_only_its_view(app, game_id: str) -> None:
+    host = make_host(game_id, "hhb" if game_id != "wolf_and_hound" else "hh")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        other = RemoteSeat.connect("127.0.0.1", port, "m1", 1, host.secrets[1])
+        assert scene.match is None  # the table holds no match: only its seat's messages
+        assert scene.seats.local_seats == [0] and not scene.hot_seat
+        played = play(app, scene, host, [other], actions=6)
+        assert played >= 1
+        other.close()
+
+
+def test_a_whole_fish_fish_match_at_a_joined_table_reaches_the_results(app) -> None:
+    from scenes.results import ResultsScene
+
+    host = make_host("fish_fish", "hhb")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        other = RemoteSeat.connect("127.0.0.1", port, "m1", 1, host.secrets[1])
+        play(app, scene, host, [other], actions=10_000)
+        assert host.match.is_over()
+        frames(app, 40, 0.05)
+        results = app.stack.top
+        assert isinstance(results, ResultsScene)
+        assert results.winners == list(host.match.state.winners())
+        assert results.reader == 0  # "you" is the seat at this screen
+        assert results.again not in results.form.widgets()  # played again from the host, not here
+        other.close()
+
+
+def wait_for(app, condition, seconds: float = TIMEOUT) -> None:
+    for _ in range(int(seconds / 0.02)):
+        frames(app, 1, 0.02)
+        if condition():
+            return
+        import time
+
+        time.sleep(0.02)
+    raise AssertionError("the table never got there")
+
+
+def test_a_refused_move_gets_the_hosts_reason_and_a_preview_comes_from_the_host(app) -> None:
+    host = make_host("wolf_and_hound", "hb")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        wait_for(app, lambda: scene.active_seat() == 0 and not scene.animator.busy)
+        before = len(host.match.history)
+        scene.explain("play nonsense")
+        wait_for(app, lambda: any(err for _t, err, _at in scene.captions))
+        text, _err, _at = [c for c in scene.captions if c[1]][-1]
+        with pytest.raises(IllegalAction) as refused:
+            host.match.check(0, "play nonsense")
+        assert text == scene.reason(refused.value)  # the host's engine's reason, in the player's words
+        assert len(host.match.history) == before  # a check changes nothing
+        legal = scene.seats.legal_texts(0)
+        wait_for(app, lambda: scene.preview(legal[0]) is not None)
+        assert scene.preview("play nonsense") is None
+
+
+def test_a_dropped_connection_is_rejoined_with_the_seats_secret(app) -> None:
+    host = make_host("fish_fish", "hb")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        wait_for(app, lambda: scene.active_seat() == 0)
+        scene.seats.connection._connection.close()  # the Wi-Fi drops
+        wait_for(app, lambda: scene.link.down is not None)
+        app.screen.fill((0, 0, 0))
+        scene.draw(app.screen)  # the banner, over a dimmed table
+        assert scene.submit(scene.seats.legal_texts(0)[0]) is False or scene.link.down is None
+        wait_for(app, lambda: scene.link.down is None and scene.seats.connection.connected)
+        assert any("econnect" in t for t, _e, _a in scene.captions)
+        wait_for(app, lambda: scene.active_seat() == 0)
+        assert scene.submit(scene.seats.legal_texts(0)[0])
+        wait_for(app, lambda: len(host.match.history) >= 1)
+
+
+def test_a_host_gone_for_good_offers_the_main_menu(app) -> None:
+    from scenes.menu import MainMenuScene
+    from scenes.table.link import HOST_GONE_SECONDS
+    from tests.table_helpers import key
+
+    host = make_host("fish_fish", "hb")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        wait_for(app, lambda: scene.active_seat() == 0)
+    now = [0.0]
+    scene.seats.clock = lambda: now[0]
+    wait_for(app, lambda: scene.link.down is not None)
+    frames(app, 1, events=[key(13)])  # Enter does nothing yet: the table still tries
+    assert app.stack.top is scene
+    now[0] += HOST_GONE_SECONDS + 1
+    frames(app, 1)
+    assert scene.link.gone()
+    frames(app, 1, events=[key(13)])
+    assert isinstance(app.stack.top, MainMenuScene)
