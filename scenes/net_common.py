@@ -18,6 +18,7 @@ from game.textclean import clean_name
 
 NAME_LENGTH = 16  # as the host keeps it (and the New game screen)
 NET_NAME = "net_name"  # settings.extra key: the name last used to join a game
+OPEN_SECONDS = 10.0  # the host sends a seat its welcome and first state within this, or something is wrong
 
 
 class Background:
@@ -85,6 +86,11 @@ def game_name(app: Any, game_id: str) -> str:
         return str(registry.load(game_id).name(app.settings.language))
     except Exception:  # noqa: BLE001  (a host may play a game this copy lacks: its id says enough)
         return str(game_id)
+
+
+def ready_for_table(remote: Any) -> bool:
+    """Whether the table of this seat can open: the host started and sent its first state."""
+    return remote.welcome is not None and remote.state is not None
 
 
 def open_network_table(app: Any, remote: Any, hosting: Any = None) -> None:

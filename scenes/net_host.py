@@ -15,12 +15,13 @@ from typing import Any
 import pygame
 
 from scenes.base import Scene
-from scenes.net_common import game_name, open_network_table
+from scenes.net_common import OPEN_SECONDS, game_name, open_network_table, ready_for_table
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
 from scenes.ui.widgets import Button, Form, Row
 
 HOST_OPTIONS: dict[str, Any] = {}  # HostThread's settings beyond its defaults (tests: port 0, no mDNS)
+MATCH_OPTIONS: dict[str, Any] = {}  # a new hosted Match's (tests: bots that answer at once, in-thread)
 REFRESH_SECONDS = 0.25  # how often the seats are read again from the host thread
 LOCAL_ADDRESS = "127.0.0.1"  # the host's own table connects here
 
@@ -50,6 +51,8 @@ class HostLobbyScene(Scene):
         self.seats: list[dict[str, Any]] = []
         self.problem: str | None = None
         self.handed_over = False
+        self.opening: Any = None  # this screen's own seat, joined, until its table opens
+        self._waited = 0.0
         self._since = 0.0
         tr = app.tr
         self.start_button = Button(lambda: tr("net.lobby_resume" if self.resumed else "net.lobby_start"), self.start, primary=True)
@@ -65,7 +68,7 @@ class HostLobbyScene(Scene):
         from game.match import Match
         from game.net.hostthread import HostThread
 
-        match = Match(config)  # the host thread autosaves it and runs its bots
+        match = Match(config, **MATCH_OPTIONS)  # the host thread autosaves it and runs its bots
         host = HostThread(match, host_name=config.seats[seat].name, open_seats=open_seats, **HOST_OPTIONS)
         try:
             host.start()
@@ -105,31 +108,43 @@ class HostLobbyScene(Scene):
             if problem:
                 self.problem = self.app.tr("net.lobby_stopped", problem=problem)
             self.app.dirty = True
-        self.start_button.enabled = self.problem is None
+        self.start_button.enabled = self.problem is None and self.opening is None
 
     def open_seats(self) -> int:
         return sum(1 for s in self.seats if s.get("state") == "open")
 
     def start(self) -> None:
-        """Begin the match (open seats go to the computer) and open this screen's seat at the table."""
-        if not self.start_button.enabled:
+        """Begin the match (open seats go to the computer) and join this screen's own seat; the
+        table opens once the host sent that seat its first state (`update`)."""
+        if not self.start_button.enabled or self.opening is not None:
             return
         from game.net.client import RemoteSeat
 
         try:
-            if not getattr(self.host, "started", False):
+            if not self.host.started:
                 self.host.begin()
-            remote = RemoteSeat.connect(LOCAL_ADDRESS, self.host.port, self.host.match_id, self.seat, self.host.secret(self.seat))
+            self.opening = RemoteSeat.connect(LOCAL_ADDRESS, self.host.port, self.host.match_id, self.seat,
+                                              self.host.secret(self.seat))
         except OSError as exc:
             self.problem = self.app.tr("net.lobby_table_failed", problem=str(exc))
             return
+        self._waited = 0.0
+
+    def _open_table(self) -> None:
+        remote = self.opening
+        assert remote is not None
         self.handed_over = True
         try:
             open_network_table(self.app, remote, hosting=self.host)
-        except (ImportError, LookupError, AttributeError) as exc:  # a game without a table layout
-            remote.close()
+        except (ImportError, LookupError) as exc:  # a game without a table layout
             self.handed_over = False
-            self.problem = self.app.tr("net.lobby_table_failed", problem=str(exc))
+            self._give_up(str(exc))
+
+    def _give_up(self, problem: str) -> None:
+        if self.opening is not None:
+            self.opening.close()
+            self.opening = None
+        self.problem = self.app.tr("net.lobby_table_failed", problem=problem)
 
     def cancel(self) -> None:
         self.app.pop()
@@ -137,6 +152,8 @@ class HostLobbyScene(Scene):
     # ------------------------------------------------------------------ scene
     def exit(self) -> None:
         if not self.handed_over:
+            if self.opening is not None:
+                self.opening.close()
             self.host.stop()
 
     def update(self, dt: float) -> None:
@@ -144,6 +161,17 @@ class HostLobbyScene(Scene):
         if self._since >= REFRESH_SECONDS:
             self._since = 0.0
             self.refresh()
+        if self.opening is not None and not self.handed_over:
+            self._waited += dt
+            if ready_for_table(self.opening):
+                self._open_table()
+            elif self.opening.problem is not None:
+                self._give_up(self.opening.problem)
+            elif self._waited > OPEN_SECONDS:
+                self._give_up(self.app.tr("net.no_answer"))
+
+    def animating(self) -> bool:
+        return self.opening is not None
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -179,6 +207,8 @@ class HostLobbyScene(Scene):
         """The sentence above the buttons: a problem, else what Start does with open seats."""
         if self.problem:
             return self.problem, theme.ERROR_TEXT
+        if self.opening is not None:
+            return self.app.tr("net.wait_opening"), theme.ACCENT
         count = self.open_seats()
         if self.resumed:
             return self.app.tr("net.lobby_resume_now"), theme.TEXT

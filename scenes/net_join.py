@@ -26,6 +26,7 @@ from scenes.net_common import (
     game_name,
     open_network_table,
     player_name,
+    ready_for_table,
 )
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
@@ -462,12 +463,12 @@ class SeatScene(Scene):
             self._rebuild()
             return
         self._set_lobby(remote.lobby)
-        if remote.welcome is not None:  # the host started: this seat's table
+        if ready_for_table(remote):  # the host started: this seat's table
             self.handed_over = True
             remote.on_message = None
             try:
                 open_network_table(self.app, remote)
-            except (ImportError, LookupError, AttributeError) as exc:
+            except (ImportError, LookupError) as exc:  # a game without a table layout
                 self.handed_over = False
                 self.message = self.app.tr("net.lobby_table_failed", problem=str(exc))
             return

@@ -93,6 +93,7 @@ def local_host(monkeypatch):
     from scenes import net_host
 
     monkeypatch.setattr(net_host, "HOST_OPTIONS", LOCAL)
+    monkeypatch.setattr(net_host, "MATCH_OPTIONS", {"think_seconds": 0, "worker": "thread"})  # no bot process to start
 
 
 def until(app, condition, timeout: float = 5.0) -> None:
@@ -106,11 +107,14 @@ def until(app, condition, timeout: float = 5.0) -> None:
         time.sleep(0.01)
 
 
-def start_hosting(app) -> HostLobbyScene:
+def start_hosting(app, players: int = 4, network: tuple[int, ...] = (1,)) -> HostLobbyScene:
     """New game: seat 2 on the network, seats 3 and 4 computers; Start opens the lobby."""
     scene = open_setup(app)
-    scene.seats[1].kind.set_value(NETWORK)
-    scene.seats[1].kind_changed()
+    scene.players.set_value(players)
+    scene._players_changed()
+    for seat in network:
+        scene.seats[seat].kind.set_value(NETWORK)
+        scene.seats[seat].kind_changed()
     frame(app, key(pygame.K_RETURN, pygame.KMOD_CTRL))
     lobby = app.stack.top
     assert isinstance(lobby, HostLobbyScene), scene.message
@@ -131,9 +135,11 @@ def test_the_lobby_shows_the_code_and_who_joined_live_and_start_opens_the_hosts_
         assert lobby.seat_text(lobby.seats[1]) == "Place 2 : Zoé — a rejoint"
         assert lobby.status()[0] == app.tr("net.lobby_all_taken")
         frame(app, key(pygame.K_RETURN))  # Start has the focus
+        assert lobby.status()[0] == app.tr("net.wait_opening")
+        until(app, lambda: NetworkTable.opened)  # once the host sent this seat its welcome and first state
         [(remote, hosting)] = NetworkTable.opened
-        assert hosting is host and host.started and remote.seat == 0
-        assert remote.wait("welcome", 5.0)[-1]["names"][:2] == ["Joueur 1", "Zoé"]
+        assert hosting is host and host.started and remote.seat == 0 and remote.state is not None
+        assert remote.welcome["names"][:2] == ["Joueur 1", "Zoé"]
         assert zoe.wait("welcome", 5.0)[-1]["seat"] == 1
         assert not lobby.handed_over or host.net is not None  # the table owns the host now: still running
         remote.close()
@@ -327,3 +333,38 @@ def test_a_game_found_on_the_local_network_is_listed_live_and_fills_the_address(
         advertiser.stop()
     until(app, lambda: join.found == [])
     assert notes(join) == [app.tr("net.join_searching")]
+
+
+def test_two_screens_host_and_join_and_each_opens_the_real_table_of_its_own_seat(monkeypatch, tmp_path, local_host) -> None:
+    """The whole path with the real table: New game with a network seat on one app, Join a game
+    on another, Start; each table shows its own seat, and leaving the host's table stops the host."""
+    from scenes import net_join
+    from scenes.net_join import SeatScene
+    from scenes.table.scene import TableScene
+
+    monkeypatch.setattr(net_join, "BROWSE_INTERFACES", ["127.0.0.1"])
+    hosting_app = make_app(monkeypatch, tmp_path)
+    hosting_app.settings.extra["tours_seen"] = ["jagdfieber"]
+    lobby = start_hosting(hosting_app, players=3, network=(1, 2))  # seat 3 left open: a (random) bot plays it
+    host = lobby.host
+    try:
+        joining = make_app(monkeypatch, tmp_path)
+        joining.settings.extra["tours_seen"] = ["jagdfieber"]
+        join = open_join(joining)
+        join.address.value, join.port.value, join.code.value = "127.0.0.1", str(host.port), host.code
+        frame(joining, *click(join.form.screen_rect(join.look_button).center))
+        until(joining, lambda: isinstance(joining.stack.top, SeatScene))
+        seats = joining.stack.top
+        frame(joining, key(pygame.K_RETURN))  # the first open seat has the focus: take it
+        until(joining, lambda: seats.seated)
+        until(hosting_app, lambda: lobby.seats[1]["state"] == "taken")
+        frame(hosting_app, key(pygame.K_RETURN))  # Start
+        until(hosting_app, lambda: isinstance(hosting_app.stack.top, TableScene))
+        until(joining, lambda: isinstance(joining.stack.top, TableScene))
+        mine, theirs = hosting_app.stack.top, joining.stack.top
+        assert (mine.seats.seat, theirs.seats.seat) == (0, 1)
+        assert mine.seats.seat_name(1) == theirs.seats.seat_name(1) == "Joueur 1"  # the joiner's name from settings
+        hosting_app.main_menu()  # the host leaves its table: the host stops
+        until(joining, lambda: theirs.seats.connection.problem is not None)
+    finally:
+        host.stop()
