@@ -251,6 +251,8 @@ class HostLobbyScene(Scene):
             notes.append(tr("net.lobby_no_network"))
         if self.resumed:
             notes.append(tr("net.lobby_resumed"))
+        if getattr(self.host, "notice", None):  # the seats' secrets could not be kept or read back
+            notes.append(tr("net.lobby_notice", problem=self.host.notice))
         for note in notes:
             for line in wrap_text(small, note, left.width)[:3]:
                 draw_text(surface, small, line, theme.TEXT_DIM, (left.x, y))

@@ -368,3 +368,45 @@ def test_two_screens_host_and_join_and_each_opens_the_real_table_of_its_own_seat
         until(joining, lambda: theirs.seats.connection.problem is not None)
     finally:
         host.stop()
+
+
+def test_continue_hosts_a_network_match_again_and_its_players_rejoin_with_their_saved_secrets(app, monkeypatch) -> None:
+    from game.net.client import RemoteSeat
+    from scenes import net_host
+    from scenes.continue_list import ContinueScene
+
+    monkeypatch.setattr(net_host, "HOST_OPTIONS", {**LOCAL, "autosave": True})
+    monkeypatch.setattr(net_host, "MATCH_OPTIONS", {"think_seconds": 0, "worker": "thread"})
+    lobby = start_hosting(app, players=3, network=(1, 2))
+    host = lobby.host
+    bob = RemoteSeat.claim("127.0.0.1", host.port, host.code, 2, "Bob")
+    frame(app, key(pygame.K_RETURN))  # Start: seat 2 goes to a bot, the record and the secrets are kept
+    until(app, lambda: NetworkTable.opened)
+    [(own, _)] = NetworkTable.opened
+    own.close()
+    bob.close()
+    host.stop()  # the host's app closes
+    port, match_id = host.port, host.match_id
+    app.main_menu()
+    NetworkTable.opened.clear()
+    assert app.stack.top.continue_button.enabled
+    frame(app, key(pygame.K_DOWN), key(pygame.K_RETURN))  # Continue: the list of unfinished matches
+    assert isinstance(app.stack.top, ContinueScene)
+    frame(app, key(pygame.K_RETURN))  # the newest: the network match
+    again = app.stack.top
+    assert isinstance(again, HostLobbyScene) and again.resumed
+    try:
+        assert (again.host.match_id, again.host.port, again.seat) == (match_id, port, 0)
+        assert again.start_button.label() == "Reprendre"
+        back = RemoteSeat.connect("127.0.0.1", port, match_id, 2, bob.secret)  # Bob's saved secret still works
+        assert back.wait("welcome", 5.0)[-1]["seat"] == 2
+        until(app, lambda: again.seats[2]["connected"])
+        assert again.seat_text(again.seats[2]) == "Place 3 : Bob — a rejoint"
+        frame(app, key(pygame.K_RETURN))
+        until(app, lambda: NetworkTable.opened)
+        [(remote, hosting)] = NetworkTable.opened
+        assert remote.seat == 0 and hosting is again.host
+        remote.close()
+        back.close()
+    finally:
+        again.host.stop()
