@@ -75,35 +75,41 @@ class Note(Widget):
 
 
 class SeatWatch:
-    """Listens to a held seat's connection until the table takes it over (called on the
-    connection's reader thread): whether the host accepted the seat, or why it refused.
-    Nothing is taken out of the seat's messages, so the table later reads them all."""
+    """Whether the host accepted a seat this screen connected to, or why it refused.
 
-    def __init__(self, remote: Any) -> None:
-        self.accepted = False
+    Until the host answers, the seat's messages are read here (`check`): an `error` is the
+    refusal; `seated`, `welcome`, `lobby` or `state` the acceptance. From then on nothing more
+    is taken out of the connection: the table reads the rest (its `welcome` and `state` are
+    kept on the connection itself)."""
+
+    def __init__(self, remote: Any, accepted: bool = False) -> None:
+        self.remote = remote
+        self.accepted = accepted
         self.refusal: str | None = None
-        remote.on_message = self
 
-    def __call__(self, item: dict[str, Any]) -> None:
-        kind = item.get("kind")
-        if kind == "error" and not self.accepted:
-            self.refusal = str(item.get("message") or item.get("code") or "")
-        elif kind in ("seated", "welcome", "lobby", "state"):
+    def check(self) -> None:
+        remote = self.remote
+        if self.accepted or self.refusal is not None:
+            return
+        if remote.welcome is not None or remote.state is not None or remote.lobby is not None:
             self.accepted = True
+            return
+        for item in remote.pull():
+            kind = item.get("kind")
+            if kind == "error":
+                self.refusal = str(item.get("message") or item.get("code") or "")
+            elif kind in ("seated", "welcome", "lobby", "state"):
+                self.accepted = True
 
 
-def _connect(join: Any) -> tuple[Any, Any, SeatWatch]:
-    """Rejoin a saved seat (on a Background thread): the connection, the join, the watch."""
-    remote = _net().RemoteSeat.connect(join.address, join.port, join.match_id, join.seat, join.secret)
-    return remote, join, SeatWatch(remote)
+def _connect(join: Any) -> tuple[Any, Any]:
+    """Rejoin a saved seat (on a Background thread): the connection and the join."""
+    return _net().RemoteSeat.connect(join.address, join.port, join.match_id, join.seat, join.secret), join
 
 
-def _claim(address: str, port: int, code: str, seat: int, name: str) -> tuple[Any, SeatWatch]:
-    """Take an open seat (on a Background thread): the seat's connection and its watch."""
-    remote = _net().RemoteSeat.claim(address, port, code, seat, name)
-    watch = SeatWatch(remote)
-    watch.accepted = True  # `claim` returns once the host seated it
-    return remote, watch
+def _claim(address: str, port: int, code: str, seat: int, name: str) -> Any:
+    """Take an open seat (on a Background thread): `claim` returns once the host seated it."""
+    return _net().RemoteSeat.claim(address, port, code, seat, name)
 
 
 class JoinScene(Scene):
@@ -237,12 +243,12 @@ class JoinScene(Scene):
         if task.error is not None:
             self.message = failure_text(self.app, task.error, address, port)
             return
-        if len(task.result) == 2:  # a lobby and its code: choose a seat
-            lobby, code = task.result
-            self.app.push(SeatScene(self.app, address, port, code, lobby=lobby))
-        else:  # a rejoined seat: wait for the host, then the table
-            remote, join, watch = task.result
-            self.app.push(SeatScene(self.app, address, port, "", lobby=remote.lobby, remote=remote, watch=watch,
+        first, second = task.result
+        if isinstance(first, dict):  # a lobby and its code: choose a seat
+            self.app.push(SeatScene(self.app, address, port, second, lobby=first))
+        else:  # a rejoined seat and its saved join: wait for the host, then the table
+            remote, join = first, second
+            self.app.push(SeatScene(self.app, address, port, "", lobby=remote.lobby, remote=remote, watch=SeatWatch(remote),
                                     game=join.game))
 
     # ------------------------------------------------------------------ scene
@@ -424,8 +430,8 @@ class SeatScene(Scene):
             self.message = failure_text(self.app, task.error, self.address, self.port)
             self._since = LOBBY_SECONDS  # the seats as they are now, at once
             return
-        remote, self.watch = task.result
-        self.remote = remote
+        remote = task.result
+        self.remote, self.watch = remote, SeatWatch(remote, accepted=True)
         self._remember(remote)
         self._rebuild()
 
@@ -455,9 +461,10 @@ class SeatScene(Scene):
     def _watch_seat(self) -> None:
         """A seat held: the lobby as it changes, the start (the table opens), or the host gone."""
         remote = self.remote
+        if self.watch is not None:
+            self.watch.check()
         if self.watch is not None and self.watch.refusal is not None:  # a saved seat the host no longer knows
             self.message = self.app.tr("net.error.rejoin", problem=self.watch.refusal)
-            remote.on_message = None
             remote.close()
             self.remote = None
             self._rebuild()
@@ -465,12 +472,14 @@ class SeatScene(Scene):
         self._set_lobby(remote.lobby)
         if ready_for_table(remote):  # the host started: this seat's table
             self.handed_over = True
-            remote.on_message = None
             try:
                 open_network_table(self.app, remote)
             except (ImportError, LookupError) as exc:  # a game without a table layout
                 self.handed_over = False
                 self.message = self.app.tr("net.lobby_table_failed", problem=str(exc))
+                remote.close()
+                self.remote = None
+                self._rebuild()
             return
         if remote.problem is not None and not self.message:
             self.message = self.app.tr("net.error.closed")
