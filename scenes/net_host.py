@@ -213,7 +213,7 @@ class HostLobbyScene(Scene):
         if self.resumed:
             return self.app.tr("net.lobby_resume_now"), theme.TEXT
         if count:
-            return self.app.tr("net.lobby_bots_fill", count=count), theme.TEXT
+            return self.app.tr_count("net.lobby_bots_fill", count), theme.TEXT
         return self.app.tr("net.lobby_all_taken"), theme.ACCENT
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -175,7 +175,7 @@ class JoinScene(Scene):
 
     def _found_label(self, found: Any) -> str:
         return self.app.tr("net.join_found_entry", game=game_name(self.app, found.game), host=found.name,
-                           open=found.open_seats, address=found.address)
+                           open=self.app.tr_count("net.open_seats", found.open_seats), address=found.address)
 
     def _browse_text(self) -> str:
         if self.browse_problem:
@@ -487,8 +487,17 @@ class SeatScene(Scene):
 
     # ------------------------------------------------------------------ scene
     def exit(self) -> None:
-        if self.remote is not None and not self.handed_over:
-            self.remote.close()
+        """Leaving the waiting room gives the seat back (the host may offer it to someone else)
+        and forgets it here; a match already started keeps it (Rejoin)."""
+        remote = self.remote
+        if remote is None or self.handed_over:
+            return
+        if remote.welcome is None and remote.problem is None and self.watch is not None and self.watch.accepted:
+            from game.net import joins
+
+            remote.leave()
+            joins.forget(remote.match_id)
+        remote.close()
 
     def update(self, dt: float) -> None:
         if self.pending is not None and self.pending.done():

@@ -129,7 +129,7 @@ def test_the_lobby_shows_the_code_and_who_joined_live_and_start_opens_the_hosts_
     try:
         assert [s["state"] for s in lobby.seats] == ["host", "open", "bot", "bot"]
         assert lobby.seat_text(lobby.seats[1]) == "Place 2 : libre"
-        assert lobby.status()[0] == app.tr("net.lobby_bots_fill", count=1)
+        assert lobby.status()[0] == "Commencer maintenant : la place libre sera jouée par l'ordinateur."
         zoe = RemoteSeat.claim("127.0.0.1", host.port, host.code.lower(), 1, "Zoé")
         until(app, lambda: lobby.seats[1]["state"] == "taken")
         assert lobby.seat_text(lobby.seats[1]) == "Place 2 : Zoé — a rejoint"
@@ -226,6 +226,15 @@ def test_join_by_address_take_a_seat_wait_and_the_table_opens_when_the_host_star
         until(app, lambda: "Place 3 : Zoé — vous" in notes(seats))  # the waiting room, live
         assert seats.status()[0] == app.tr("net.wait_text", number=3)
         assert NetworkTable.opened == []
+        frame(app, key(pygame.K_ESCAPE))  # "Leave": the seat goes back to the lobby, and is forgotten here
+        until(app, lambda: [s["state"] for s in host.seats()] == ["host", "open", "open"])
+        assert joins.saved_joins() == [] and app.stack.top is join
+        frame(app, key(pygame.K_RETURN))  # the code field still has the focus: the seats again
+        until(app, lambda: isinstance(app.stack.top, SeatScene))
+        seats = app.stack.top
+        assert seats.name.value == "Zoé"  # the name typed last time
+        frame(app, *click(seats.form.screen_rect(seats.seat_buttons[2]).center))
+        until(app, lambda: seats.seated)
         host.begin()
         until(app, lambda: NetworkTable.opened)
         [(remote, hosting)] = NetworkTable.opened
@@ -326,7 +335,7 @@ def test_a_game_found_on_the_local_network_is_listed_live_and_fills_the_address(
     try:
         until(app, lambda: join.found == [found])
         [button] = [w for w in join.form.widgets() if getattr(w, "label", lambda: "")().startswith("Fish Fish")]
-        assert button.label() == "Fish Fish · chez Ana · 2 place(s) libre(s) · 127.0.0.1"
+        assert button.label() == "Fish Fish · chez Ana · 2 places libres · 127.0.0.1"
         frame(app, *click(join.form.screen_rect(button).center))
         assert (join.address.value, join.port.value) == ("127.0.0.1", "40404") and join.form.focus is join.code
     finally:
