@@ -107,8 +107,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print("cold start to the main menu: measured from source only (run main.py bench)")
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
+    from game.net.bench import bench_moves, network_line, network_row
+
+    with Progress("bench: network", shown, unit="part") as bar:
+        bar.tick(0, 1)
+        network = network_row("fish_fish", players=8, moves=bench_moves(args.seconds))
+    print(network_line(network))
     if args.json:
-        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start}))
+        print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start,
+                          "network": network}))
     return 0
 
 

@@ -11,6 +11,7 @@ import os
 import struct
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -112,6 +113,37 @@ def test_frozen_simulate_matches_the_source_run(bundle: Path, home: Path) -> Non
         frozen.pop(timing)
         expected.pop(timing)
     assert frozen == expected  # same seeds, same games: the frozen engine is the same engine
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="stopped with SIGINT")
+def test_frozen_serve_answers_a_client_and_advertises(bundle: Path, home: Path) -> None:
+    """The network libraries are in the bundle: the frozen host answers a client of the source
+    tree (websockets), and advertises without a missing module (zeroconf: a failure is printed
+    as a note when the host stops)."""
+    import signal
+
+    from game.net.client import fetch_lobby
+
+    host = subprocess.Popen(
+        [str(bundle / f"{CLI_NAME}{EXE_SUFFIX}"), "serve", "fish_fish", "--players", "3", "--port", "0",
+         "--lang", "en"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=home, env=frozen_env(home),
+    )
+    try:
+        assert host.stdout is not None
+        lines = [host.stdout.readline() for _ in range(3)]
+        port = int(lines[0].split(" port ")[1])
+        code = lines[2].split("join code: ")[1].split()[0]
+        lobby = fetch_lobby("127.0.0.1", port, code, timeout=30.0)
+        assert lobby["game"] == "fish_fish" and [s["state"] for s in lobby["seats"]] == ["open"] * 3
+        time.sleep(1.0)  # the advertisement goes out meanwhile
+        host.send_signal(signal.SIGINT)
+        out, err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert host.returncode == 0, out + err
+    assert "stopped (resume with: serve --resume)" in out
+    assert "Error" not in out + err, out + err
 
 
 def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> None:

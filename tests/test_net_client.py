@@ -13,7 +13,7 @@ import pytest
 
 from game.engine.rng import Rng
 from game.net import protocol
-from game.net.bench import network_row
+from game.net.bench import bench_moves, network_line, network_row
 from game.net.client import RemoteSeat
 from game.net.server import NetHost
 from game.net.stream import Host
@@ -113,6 +113,9 @@ def test_the_network_bench_measures_every_move() -> None:
     assert row["moves"] == 6 and row["clients"] == 3
     assert 0 < row["latency_p50_ms"] <= row["latency_p99_ms"]
     assert row["bytes_per_move_per_client"] > 100 and row["host_cpu_ms_per_move"] > 0
+    line = network_line(row)  # what `bench` prints
+    assert "3 clients" in line and f"p99 {row['latency_p99_ms']} ms" in line and "bytes per move per client" in line
+    assert bench_moves(0.01) == 50 and bench_moves(2.0) == 400
 
 
 def test_the_lobby_from_a_client_fetch_claim_refusals_and_reopen() -> None:

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import lobby
 from game.net.protocol import PROTOCOL_VERSION
-from game.net.server import MAX_BAD_CODES, NetHost
+from game.net.server import GUESS_WINDOW, MAX_BAD_CODES, MAX_GUESSES, NetHost
 from tests.test_net_server import (
     TIMEOUT,
     action,
@@ -181,3 +181,26 @@ def test_a_whole_match_from_the_lobby_to_the_end() -> None:
         assert all(moves) and host.match.is_over()
 
     run(host, scenario, **options, rate=10_000, burst=10_000, outbox_limit=10**6)
+
+
+def test_an_address_guessing_over_new_connections_is_refused_even_the_right_code() -> None:
+    host, options = lobby_host("hhh", [1, 2])
+    now = [0.0]
+
+    async def scenario(net: NetHost) -> None:
+        for _ in range(MAX_GUESSES // MAX_BAD_CODES):
+            guesser = await open_ws(net)
+            for _ in range(MAX_BAD_CODES):
+                await guesser.send(send("lobby", code="AAAAA"))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await recv(guesser)
+        late = await open_ws(net)
+        await late.send(send("claim", code=CODE, seat=1, name="Eve"))  # the right code, too late
+        assert (await recv(late))["code"] == "error.bad_code" and net.claimed == {}
+        now[0] += GUESS_WINDOW  # a while later the address may try again
+        await late.send(send("claim", code=CODE, seat=1, name="Ana"))
+        assert (await recv(late))["kind"] == "seated"
+        await late.close()
+
+    run(host, scenario, **options, clock=lambda: now[0])

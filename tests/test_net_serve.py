@@ -1,62 +1,72 @@
-"""`tablee serve`: the windowless host prints where to connect and each open seat's secret, plays
-a whole match with a network player and bots, logs it publicly, and refuses bad options."""
+"""`tablee serve`: the windowless host prints where to connect and the join code, lets players
+claim seats, starts (with bots in the seats nobody claimed), plays a whole match with a network
+player and bots, logs it publicly, hosts a saved match again with the same secrets, and refuses
+bad options."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 
 import pytest
 
-from game.engine.rng import Rng
 from game.match import Match
 from game.net.client import RemoteSeat
-from game.net.serve import host_match, match_config
-from game.net.stream import Host
+from game.net.hostthread import HostThread
+from game.net.serve import match_config, run_host
 from scenes.main import run as main_run
+from tests.test_net_hostthread import play_to_end, until
 
 TIMEOUT = 10.0
 
 
-def test_a_network_player_and_bots_play_a_whole_match_on_the_windowless_host() -> None:
-    config = match_config("fish_fish", 3, "random,random", seed=4)
-    assert [s.kind for s in config.seats] == ["human", "bot", "bot"]
-    host = Host(Match(config, think_seconds=0, threaded=False), match_id="m9", secret=lambda: "s3cret")
-    lines: list[str] = []
-    ready = threading.Event()
-    port: list[int] = []
-
-    def on_ready(net) -> None:
-        port.append(net.port)
-        ready.set()
-
-    thread = threading.Thread(
-        target=lambda: asyncio.run(host_match(host, "127.0.0.1", 0, "en", lines.append, on_ready, grace=0.2)),
-        daemon=True,
-    )
+def serving(match: Match, lines: list[str], start_after: float | None, **options) -> tuple[HostThread, threading.Thread]:
+    hosting = HostThread(match, port=0, advertise=False, listen="127.0.0.1", bot_for_open="random",
+                         net_options={"rate": 10_000, "burst": 10_000}, **options)
+    thread = threading.Thread(target=run_host, args=(hosting, "en", lines.append, start_after), kwargs={"grace": 0.2},
+                              daemon=True)
     thread.start()
-    assert ready.wait(TIMEOUT)
-    assert f"port {port[0]}" in lines[0] and lines[1] == "match id: m9"
-    assert lines[2] == "seat 0 (Player 1): secret s3cret" and "bot random" in lines[3]
-    remote = RemoteSeat.connect("127.0.0.1", port[0], "m9", 0, "s3cret")
-    remote.wait("state", TIMEOUT)
-    rng = Rng(1)
-    for _ in range(1000):
-        state = remote.state
-        assert state is not None
-        if state["over"]:
-            break
-        if state["legal"]:
-            remote.send(state["legal"][rng.randrange(len(state["legal"]))])
-            assert remote.wait(("accepted", "error"), TIMEOUT)[-1]["kind"] == "accepted"
-        remote.wait("state", TIMEOUT)
-    assert host.match.is_over()
+    until(lambda: any(line.startswith("seat ") for line in lines))
+    return hosting, thread
+
+
+def test_a_network_player_and_bots_play_a_whole_match_on_the_windowless_host(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path))
+    config = match_config("fish_fish", 3, "random", seed=4)
+    assert [(s.kind, s.name) for s in config.seats] == [("human", ""), ("human", ""), ("bot", "Bot 3")]
+    lines: list[str] = []
+    hosting, thread = serving(Match(config, think_seconds=0, threaded=False), lines, start_after=0.2)
+    assert f"port {hosting.port}" in lines[0] and lines[1] == f"match id: {hosting.match_id}"
+    assert lines[2].startswith(f"join code: {hosting.code}")
+    assert lines[3:6] == ["seat 0: open", "seat 1: open", "seat 2 (Bot 3): bot random"]
+    remote = RemoteSeat.claim("127.0.0.1", hosting.port, hosting.code, 0, "Ana")
+    until(lambda: "seat 0: Ana took it" in lines)
+    until(lambda: hosting.started)  # nobody claims seat 1: a bot takes it after the delay
+    assert "the match begins: bots take the open seats" in lines
+    assert play_to_end([remote]) > 0
     thread.join(TIMEOUT)
     assert not thread.is_alive()  # the host stops once the match is over
     remote.close()
     log = "\n".join(lines)
-    assert "Player 1" in log and "Game over" in log
-    host.close()
+    assert "Ana" in log and "Game over" in log and "Bot 2" in log
+
+
+def test_the_match_begins_when_every_open_seat_is_claimed() -> None:
+    lines: list[str] = []
+    config = match_config("jagdfieber", 3, "random", seed=4)
+    hosting, thread = serving(Match(config, think_seconds=0, threaded=False), lines, start_after=None,
+                              autosave=False)
+    try:
+        first = RemoteSeat.claim("127.0.0.1", hosting.port, hosting.code, 1, "Bea")
+        assert not hosting.started
+        second = RemoteSeat.claim("127.0.0.1", hosting.port, hosting.code, 0, "Ana")
+        until(lambda: hosting.started)
+        assert "every seat is taken: the match begins" in lines
+        assert first.wait("welcome", TIMEOUT)[-1]["names"] == ["Ana", "Bea", "Bot 3"]
+        for remote in (first, second):
+            remote.close()
+    finally:
+        hosting.stop()
+        thread.join(TIMEOUT)
 
 
 @pytest.mark.parametrize(
@@ -67,6 +77,10 @@ def test_a_network_player_and_bots_play_a_whole_match_on_the_windowless_host() -
         (["serve", "jagdfieber", "--players", "9"], "not 9"),
         (["serve", "nogame"], "unknown game"),
         (["serve", "jagdfieber", "--port", "70000"], "--port"),
+        (["serve", "jagdfieber", "--start-after", "-1"], "--start-after"),
+        (["serve", "jagdfieber", "--stand-in-after", "1e9"], "--stand-in-after"),
+        (["serve", "jagdfieber", "--open-bots", "nobot"], "unknown bot"),
+        (["serve", "jagdfieber", "--address", "256.1.1.1", "--no-advertise"], "cannot listen"),
     ],
 )
 def test_bad_options_are_refused_with_a_message(argv: list[str], message: str, capsys) -> None:
@@ -80,22 +94,33 @@ def serve_args(*argv: str):
     return build_parser().parse_args(["serve", *argv])
 
 
-def test_a_hosted_match_is_autosaved_and_can_be_hosted_again(tmp_path, monkeypatch) -> None:
+def test_a_hosted_match_is_autosaved_and_hosted_again_with_the_same_secrets(tmp_path, monkeypatch) -> None:
     from game.net.serve import prepare
 
     monkeypatch.setenv("TABLEE_HOME", str(tmp_path))
-    host = prepare(serve_args("jagdfieber", "--bots", "random", "--seed", "5"))
-    stream = host.stream(0)
-    stream.send(stream.snapshot()["legal"][0])
-    host.stream(1).send("play wolf")
-    played = list(host.match.history)
-    assert len([s for s, _ in played if s < 2]) == 2
-    host.close()
+    match = prepare(serve_args("jagdfieber", "--bots", "random", "--seed", "5"))
+    first = HostThread(match, port=0, advertise=False, listen="127.0.0.1", bot_for_open="random")
+    first.start()
+    ana = RemoteSeat.claim("127.0.0.1", first.port, first.code, 0, "Ana")
+    first.begin()
+    ana.wait("state", TIMEOUT)
+    ana.send("play wolf")
+    assert ana.wait(("accepted", "error"), TIMEOUT)[-1]["kind"] == "accepted"
+    first.stop()
+    ana.close()
     again = prepare(serve_args("--resume"))
-    assert again.match.history == played and sorted(again.secrets) == [0, 1]
-    assert again.secrets != host.secrets  # new secrets, given to the players again
-    assert again.stream(0).snapshot()["step"] == len(played)
-    again.close()
+    assert again.history[:1] == [(0, "play wolf")] and again.config.seats[1].kind == "bot"
+    lines: list[str] = []
+    hosting, thread = serving(again, lines, start_after=None)
+    try:
+        assert hosting.started and hosting.match_id == first.match_id
+        assert f"seat 0 (Ana): secret {ana.secret}" in lines  # the same secret: Ana's saved join works
+        back = ana.reopen()
+        assert back.wait("welcome", TIMEOUT)[-1]["seat"] == 0
+        back.close()
+    finally:
+        hosting.stop()
+        thread.join(TIMEOUT)
 
 
 @pytest.mark.parametrize(

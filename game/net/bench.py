@@ -109,5 +109,17 @@ def _one_match(game_id: str, players: int, moves: int, seed: int) -> tuple[list[
     return latencies, host_cpu[0], received, played
 
 
+def bench_moves(seconds: float) -> int:
+    """Moves measured for `bench --seconds` (about 200 a second of the budget, at least 50)."""
+    return max(50, int(200 * seconds))
+
+
+def network_line(row: dict[str, Any]) -> str:
+    """The figures as `bench` prints them."""
+    return (f"network ({row['game']}, {row['clients']} clients on 127.0.0.1, {row['moves']} moves): action to the"
+            f" other clients p50 {row['latency_p50_ms']} ms, p99 {row['latency_p99_ms']} ms; host CPU"
+            f" {row['host_cpu_ms_per_move']} ms per move; {row['bytes_per_move_per_client']} bytes per move per client")
+
+
 if __name__ == "__main__":
-    print(network_row())
+    print(network_line(network_row()))

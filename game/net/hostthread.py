@@ -76,7 +76,6 @@ class HostThread:
         net_options: dict[str, Any] | None = None,
     ) -> None:
         self.match = match
-        self.requested_port = port
         self.port = port
         self.advertise = advertise
         self.host_name = host_name
@@ -158,6 +157,11 @@ class HostThread:
 
     def over(self) -> bool:
         return self._over
+
+    @property
+    def stopped(self) -> bool:
+        """`stop()` was called, or the host's thread ended (see `problem`)."""
+        return self._stopped or (self._thread is not None and not self._thread.is_alive())
 
     def stop(self) -> None:
         """Close the connections, stop the loop (and the autosave's writer); idempotent."""

@@ -1,44 +1,59 @@
 """`tablee serve GAME`: a host without a window, for a machine every player can reach.
 
-Seats without a bot are open for players on the network; the terminal shows where to connect,
-the match id and each open seat's secret (give each player theirs only), then the public game
-log as the match goes. The host stops when the match is over (after a moment for the clients to
-receive the end) or on Ctrl-C. The match is autosaved like any other: `--resume` hosts it again
-(new secrets: the host gives them to the players again).
+Seats without a bot are open for players on the network: the terminal shows the address, the
+port and the **join code**; each player claims a seat with it (the app's "Join a game", or any
+client of docs/network.md). The match starts when every open seat is claimed, or after
+`--start-after` seconds with bots in the seats nobody claimed. Then the terminal shows the
+public game log. The host stops when the match is over (after a moment for the clients to
+receive the end) or on Ctrl-C. The match is autosaved like any other, with its secrets beside it:
+`--resume` hosts it again with the same secrets, and the players rejoin with theirs.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 from game.engine.errors import TableeError
+from game.net.hostthread import DEFAULT_PORT
 
 END_GRACE_SECONDS = 2.0
-DEFAULT_PORT = 47474
+STAND_IN_SECONDS = 60.0
+POLL_SECONDS = 0.05
 
 
 def add_command(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="host a match on the network, without a window (players join by address)")
+    p = sub.add_parser("serve", help="host a match on the network, without a window (players join with a code)")
     p.add_argument("game", nargs="?", help="the game's id (not with --resume)")
     p.add_argument("--resume", nargs="?", const="latest", default=None, metavar="RECORD",
                    help="host a saved match again (default: the newest unfinished one); its players rejoin")
     p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's minimum)")
     p.add_argument("--bots", default="", help="bots for the last seats, comma separated, e.g. random,ismcts:hard;"
                                               " the other seats are open for network players")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}, or any free port if it is busy; 0: any free port)")
     p.add_argument("--address", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the log")
+    p.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
+                   help="start after this many seconds even if open seats are left (bots take them);"
+                        " default: when every open seat is claimed")
+    p.add_argument("--open-bots", default="ismcts:medium", metavar="BOT",
+                   help="the bot for an open seat nobody claimed (default ismcts:medium)")
+    p.add_argument("--stand-in-after", type=float, default=STAND_IN_SECONDS, metavar="SECONDS",
+                   help=f"a bot plays for a player gone this long, until they are back (default {STAND_IN_SECONDS:g};"
+                        " 0: never)")
+    p.add_argument("--no-advertise", action="store_true", help="do not advertise the match on the local network")
     p.set_defaults(run=cmd_serve)
 
 
 def match_config(game: str, players: int | None, bots: str, seed: int) -> Any:
-    """The match: open seats first, then the bots named by `bots`; TableeError if not playable."""
-    from game.ai import make_bot, parse_bot_spec
+    """The match: open seats first (no name until a player claims one), then the bots named by
+    `bots`; TableeError if not playable."""
+    from game.ai import parse_bot_spec
     from game.engine import registry
     from game.match import BOT, HUMAN, MatchConfig, SeatConfig
 
@@ -49,62 +64,103 @@ def match_config(game: str, players: int | None, bots: str, seed: int) -> Any:
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     if len(specs) >= n:
         raise TableeError(f"--bots names {len(specs)} bots for {n} seats: leave at least one seat open")
-    seats = [SeatConfig(f"Player {i + 1}", HUMAN) for i in range(n - len(specs))]
+    seats = [SeatConfig("", HUMAN) for _ in range(n - len(specs))]
     for spec in specs:
+        check_bot(spec)
         name, level = parse_bot_spec(spec)
-        make_bot(name, level=level)  # an unknown bot or level is refused here
         seats.append(SeatConfig(f"Bot {len(seats) + 1}", BOT, name, level))
     return MatchConfig(game, seats, seed=seed)
 
 
-async def host_match(
-    host: Any, address: str, port: int, lang: str, out: Callable[[str], None],
-    ready: Callable[[Any], None] | None = None, grace: float = END_GRACE_SECONDS,
-) -> None:
-    """Serve `host` (a game.net.stream.Host) until its match is over; the public log to `out`."""
+def check_bot(spec: str) -> None:
+    """TableeError for an unknown bot or level."""
+    from game.ai import make_bot, parse_bot_spec
+
+    name, level = parse_bot_spec(spec)
+    make_bot(name, level=level)
+
+
+def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: float | None = None,
+             grace: float = END_GRACE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+    """Start `hosting` (a game.net.hostthread.HostThread), run its lobby and serve the match
+    until it is over; everything the terminal shows goes to `out`. OSError if it cannot listen."""
     from game.cli import printable
     from game.log import LogWriter, display_text
-    from game.net.server import NetHost
 
-    match = host.match
-    writer = LogWriter(match.rules, lang, [match.seat_name(s) for s in range(match.num_seats)], None)
+    match = hosting.match
+    writer: list[Any] = []
 
-    def tell(seat: int, text: str, events: list[Any]) -> None:
-        for line in writer.lines(events):
+    def tell(seat: int, text: str, events: list[Any]) -> None:  # on the host's thread
+        if not writer:  # the first move: the seats are final, the log begins
+            writer.append(LogWriter(match.rules, lang, [match.seat_name(s) for s in range(match.num_seats)], None))
+            out("== " + printable(display_text(writer[0].start_line())))
+        for line in writer[0].lines(events):
             out(("== " if line.marker else "   ") + printable(display_text(line)))
 
     match.on_action.append(tell)
-    net = NetHost(host)
-    await net.start(address, port)
-    out(f"Tablée host: {match.rules.name(lang)}, {match.num_seats} seats, on {address} port {net.port}")
-    out(f"match id: {host.match_id}")
-    for seat in range(match.num_seats):
-        if seat in host.secrets:
-            out(f"seat {seat} ({match.seat_name(seat)}): secret {host.secrets[seat]}")
-        else:
-            out(f"seat {seat} ({match.seat_name(seat)}): bot {match.config.seats[seat].bot}")
-    out("== " + printable(display_text(writer.start_line())))
-    if ready is not None:
-        ready(net)
     try:
-        while not match.is_over() and net.problem is None:
-            await asyncio.sleep(0.05)
-        if net.problem is not None:
-            out(f"error: {net.problem} (resume with: serve --resume)")
-        await asyncio.sleep(grace)  # the last messages reach the clients
+        hosting.start()
+        out(f"Tablée host: {match.rules.name(lang)}, {match.num_seats} seats, at {hosting.address} port {hosting.port}")
+        out(f"match id: {hosting.match_id}")
+        if hosting.notice:
+            out(f"note: {printable(hosting.notice)}")
+        if not hosting.started:
+            out(f"join code: {hosting.code}  (players choose \"Join a game\" and type the address, port and code)")
+        for seat in hosting.seats():
+            n, name = seat["seat"], printable(seat["name"])
+            if seat["state"] == "open":
+                out(f"seat {n}: open")
+            elif seat["state"] == "bot":
+                out(f"seat {n} ({name}): bot {match.config.seats[n].bot}")
+            else:  # a resumed match: its players rejoin with the secret they kept (or this one)
+                out(f"seat {n} ({name}): secret {hosting.secret(n)}")
+        if not hosting.started:
+            _lobby(hosting, out, start_after, clock)
+        while not hosting.over() and hosting.problem is None and not hosting.stopped:
+            time.sleep(POLL_SECONDS)
+        if hosting.problem is not None:
+            out(f"error: {printable(hosting.problem)} (resume with: serve --resume)")
+        time.sleep(grace)  # the last messages reach the clients
     finally:
-        await net.stop()
+        hosting.stop()
         match.on_action.remove(tell)
+        if hosting.advertiser is not None and hosting.advertiser.problem:
+            out(f"note: {printable(hosting.advertiser.problem)} (players join by address and code)")
+
+
+def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
+    """Say who claims and leaves seats; begin when no seat is open, or after `start_after` s."""
+    from game.cli import printable
+
+    since = clock()
+    seen = {seat["seat"]: seat for seat in hosting.seats()}
+    while hosting.problem is None and not hosting.stopped:
+        seats = hosting.seats()
+        for seat in seats:
+            before = seen.get(seat["seat"])
+            if before is not None and (before["state"], before["name"]) != (seat["state"], seat["name"]):
+                if seat["state"] == "taken":
+                    out(f"seat {seat['seat']}: {printable(seat['name'])} took it")
+                elif seat["state"] == "open":
+                    out(f"seat {seat['seat']}: open again")
+            seen[seat["seat"]] = seat
+        if not any(seat["state"] == "open" for seat in seats):
+            out("every seat is taken: the match begins")
+            break
+        if start_after is not None and clock() - since >= start_after:
+            out("the match begins: bots take the open seats")
+            break
+        time.sleep(POLL_SECONDS)
+    hosting.begin()
 
 
 def prepare(args: argparse.Namespace) -> Any:
-    """The host of a new match (autosaved like any match) or of a resumed one; TableeError
+    """The match to host: a new one, or a saved one resumed (autosaved either way); TableeError
     (including a record that cannot be loaded) says why not."""
     from pathlib import Path
 
     from game import records
     from game.match import Match
-    from game.net.stream import Host
 
     if args.resume is not None:
         if args.game is not None:
@@ -118,33 +174,39 @@ def prepare(args: argparse.Namespace) -> Any:
             raise TableeError(f"the match in {path} is over")
         if not match.human_seats:
             raise TableeError(f"the match in {path} has no seat for a player")
-        return Host(match)
+        return match
     if args.game is None:
         raise TableeError("which game? (or --resume)")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    match = Match(match_config(args.game, args.players, args.bots, seed))
-    records.attach(match)  # a host that stops (crash, Ctrl-C) can be resumed with --resume
-    return Host(match)
+    return Match(match_config(args.game, args.players, args.bots, seed))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from game.cli import fail
+    from game.net.hostthread import HostThread
 
     if not 0 <= args.port <= 65535:
         return fail(f"--port must be 0 to 65535, not {args.port}")
+    for option, value in (("--start-after", args.start_after), ("--stand-in-after", args.stand_in_after)):
+        if value is not None and not 0 <= value <= 86400:
+            return fail(f"{option} must be 0 to 86400 seconds, not {value:g}")
     try:
-        host = prepare(args)
+        check_bot(args.open_bots)
+        match = prepare(args)
     except TableeError as exc:
         return fail(str(exc))
+    hosting = HostThread(match, port=args.port, advertise=not args.no_advertise, bot_for_open=args.open_bots,
+                         bot_after=args.stand_in_after or None, listen=args.address)
     try:
-        asyncio.run(host_match(host, args.address, args.port, args.lang, print))
+        # Flushed at every line: the code must show at once in a log file or a pipe too.
+        run_host(hosting, args.lang, lambda line: print(line, flush=True), args.start_after)
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         print("stopped (resume with: serve --resume)")
     finally:
-        host.close()
-    winners = host.match.state.winners() if host.match.is_over() else []
+        hosting.stop()
+    winners = match.state.winners() if match.is_over() else []
     if winners:
-        print("winners: " + ", ".join(host.match.seat_name(s) for s in winners))
+        print("winners: " + ", ".join(match.seat_name(s) for s in winners))
     return 0

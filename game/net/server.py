@@ -58,6 +58,10 @@ BOT_POLL_SECONDS = 0.01
 MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
 STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
 MAX_BAD_CODES = 5  # wrong join codes from one connection: then it is closed (code 1008)
+# Wrong codes from one address (over new connections too) within GUESS_WINDOW seconds: beyond,
+# that address gets error.bad_code whatever it sends, so guessing the code takes years.
+MAX_GUESSES = 20
+GUESS_WINDOW = 600.0
 
 
 @dataclass(eq=False)
@@ -122,6 +126,7 @@ class NetHost:
         self.started = started
         self.bot_for_open = bot_for_open
         self.on_lobby = on_lobby  # called with every new lobby message (the host's own screen)
+        self.guesses: dict[str, list[float]] = {}  # address -> when it sent a wrong code
 
     # --------------------------------------------------------------- lifecycle
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
@@ -380,8 +385,15 @@ class NetHost:
                     self._queue(client, msg)
 
     def _code_problem(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
-        if self.code is None or not lobby.same_code(data.get("code"), self.code):
+        try:
+            address = str(client.connection.remote_address[0])
+        except (AttributeError, IndexError, TypeError):  # no socket (unit tests)
+            address = "?"
+        now = self.clock()
+        recent = [at for at in self.guesses.get(address, []) if now - at < GUESS_WINDOW]
+        if len(recent) >= MAX_GUESSES or self.code is None or not lobby.same_code(data.get("code"), self.code):
             client.bad_codes += 1
+            self.guesses[address] = [*recent, now][-MAX_GUESSES:]
             return error(BAD_CODE, "this is not the table's join code")
         return None
 

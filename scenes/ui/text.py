@@ -65,19 +65,56 @@ def rendered(font: pygame.font.Font, text: str, color: tuple[int, ...]) -> pygam
     return image
 
 
+HIGH_PUNCTUATION = frozenset("!?:;»")  # French sets them after a space, never at a line's start
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's words, a French "!", "?", ":", ";" or "»" kept with the word before it
+    (joined by a no-break space), and "«" with the word after it."""
+    words: list[str] = []
+    opening = False
+    for word in paragraph.split(" "):
+        if words and word and word[0] in HIGH_PUNCTUATION and (len(word) == 1 or not word[1].isalnum()):
+            words[-1] = f"{words[-1]}\u00a0{word}"
+        elif opening:
+            words[-1] = f"{words[-1]}\u00a0{word}"
+        else:
+            words.append(word)
+        opening = word == "«"
+    return words
+
+
+def _broken(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """A word wider than `width` (a long name, a path) cut into pieces that fit."""
+    pieces: list[str] = []
+    while word and font.size(word)[0] > width:
+        low, high = 1, len(word) - 1  # the longest prefix that fits lies in [low, high]
+        while low < high:
+            middle = (low + high + 1) // 2
+            if font.size(word[:middle])[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        pieces.append(word[:low])
+        word = word[low:]
+    return [*pieces, word] if word else pieces
+
+
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels (explicit newlines are kept)."""
+    """Split `text` into lines no wider than `width` pixels (explicit newlines are kept; a word
+    wider than a line is cut; French punctuation never starts a line)."""
     lines: list[str] = []
     for paragraph in str(text).split("\n")[:MAX_CHARS]:
-        words = clean(paragraph).split(" ")
         current = ""
-        for word in words:
+        for word in _words(clean(paragraph)):
             candidate = f"{current} {word}" if current else word
-            if not current or font.size(candidate)[0] <= width:
+            if font.size(candidate)[0] <= width:
                 current = candidate
-            else:
+                continue
+            if current:
                 lines.append(current)
-                current = word
+            *whole, current = _broken(font, word, width) or [""]
+            lines.extend(whole)
         lines.append(current)
     return lines
 
