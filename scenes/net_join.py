@@ -112,7 +112,34 @@ def _claim(address: str, port: int, code: str, seat: int, name: str) -> Any:
     return _net().RemoteSeat.claim(address, port, code, seat, name)
 
 
-class JoinScene(Scene):
+class FormScreen(Scene):
+    """A title, a form, a sentence and the keys (`draw_screen`); Escape goes back; a network
+    call under way (`pending`) keeps the screen drawing."""
+
+    FORM_WIDTH, FORM_TOP = 1000, 76  # at 1280x720
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.pending: Background | None = None
+        self.form = Form(app, label_ratio=0.2)
+
+    def animating(self) -> bool:
+        return self.pending is not None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.px
+        width, top = min(px(self.FORM_WIDTH), w - px(60)), px(self.FORM_TOP)
+        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(84)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return self.form.handle(event)
+
+
+class JoinScene(FormScreen):
     """Saved joins, games found nearby, and the address form."""
 
     def __init__(self, app: Any) -> None:
@@ -124,14 +151,12 @@ class JoinScene(Scene):
         self.look_button = Button(lambda: tr("net.join_look"), self.look, primary=True)
         self.back_button = Button(lambda: tr("common.back"), app.pop)
         self.message: str | None = None
-        self.pending: Background | None = None
         self.pending_where: tuple[str, int] = ("", 0)
         self.saved: list[Any] = []
         self.found: list[Any] = []
         self.browser: Any = None
         self.browse_problem: str | None = None
         self._since = 0.0
-        self.form = Form(app, label_ratio=0.2)
         self.reload()
         self.form.focus = self.form.focusables()[0]
 
@@ -276,23 +301,11 @@ class JoinScene(Scene):
             self._since = 0.0
             self.browse()
 
-    def animating(self) -> bool:
-        return self.pending is not None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(1000), w - px(60))
-        self.form.layout(pygame.Rect((w - width) // 2, px(76), width, h - px(76) - px(84)))
-
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focus is self.code:
             self.look()  # Enter in the code field: the code is the last thing typed
             return True
-        return self.form.handle(event)
+        return super().handle(event)
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.pending is not None:
@@ -327,12 +340,14 @@ def draw_screen(scene: Scene, surface: pygame.Surface, title: str, form: Form, s
     draw_text(surface, small, fit_text(small, keys, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(10)), "midbottom")
 
 
-class SeatScene(Scene):
+class SeatScene(FormScreen):
     """The seats of one host: take an open one with a name, then wait for the start.
 
     Before a seat is taken the lobby is asked again every second (`fetch_lobby`); once taken,
     the seat's own connection brings the lobby live (`remote.lobby`), and its `welcome` (the
     host started) opens the table. The scene closes `remote` unless the table took it."""
+
+    FORM_WIDTH, FORM_TOP = 800, 110
 
     def __init__(self, app: Any, address: str, port: int, code: str, lobby: dict[str, Any] | None = None,
                  remote: Any = None, watch: SeatWatch | None = None, game: str = "") -> None:
@@ -344,14 +359,13 @@ class SeatScene(Scene):
         self.remote = remote
         self.watch = watch
         self.message: str | None = None
-        self.pending: Background | None = None
         self.polling: Background | None = None
         self.handed_over = False
         self._since = 0.0
         self.name = TextField(player_name(app), NAME_LENGTH)
         self.back_button = Button(lambda: tr("net.wait_leave") if self.remote is not None else tr("common.back"), app.pop)
         self.seat_buttons: list[Widget] = []
-        self.form = Form(app, label_ratio=0.28)
+        self.form.label_ratio = 0.28
         self._rebuild()
 
     # ------------------------------------------------------------------ content
@@ -511,22 +525,6 @@ class SeatScene(Scene):
         if self._since >= LOBBY_SECONDS and self.pending is None and self.code:
             self._since = 0.0
             self._poll_lobby()
-
-    def animating(self) -> bool:
-        return self.pending is not None
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(800), w - px(60))
-        top = px(110)
-        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(84)))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return self.form.handle(event)
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.pending is not None:
