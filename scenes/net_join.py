@@ -102,6 +102,23 @@ class SeatWatch:
                 self.accepted = True
 
 
+class ForgetWhenOver:
+    """Set on a joined seat's connection when its table opens (called on the connection's
+    reader thread): once the host says the match is over, its saved join is forgotten, so
+    Join a game lists only unfinished matches."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.done = False
+
+    def __call__(self, item: dict[str, Any]) -> None:
+        if not self.done and item.get("kind") == "state" and item.get("over"):
+            from game.net import joins
+
+            self.done = True
+            joins.forget(self.match_id)
+
+
 def _connect(join: Any) -> tuple[Any, Any]:
     """Rejoin a saved seat (on a Background thread): the connection and the join."""
     return _net().RemoteSeat.connect(join.address, join.port, join.match_id, join.seat, join.secret), join
@@ -486,6 +503,8 @@ class SeatScene(FormScreen):
         self._set_lobby(remote.lobby)
         if ready_for_table(remote):  # the host started: this seat's table
             self.handed_over = True
+            remote.on_message = ForgetWhenOver(remote.match_id)
+            remote.on_message(remote.state)  # a match that was over already
             try:
                 open_network_table(self.app, remote)
             except (ImportError, LookupError) as exc:  # a game without a table layout

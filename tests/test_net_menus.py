@@ -239,6 +239,9 @@ def test_join_by_address_take_a_seat_wait_and_the_table_opens_when_the_host_star
         until(app, lambda: NetworkTable.opened)
         [(remote, hosting)] = NetworkTable.opened
         assert remote.seat == 2 and hosting is None and remote.welcome["names"][2] == "Zoé"
+        assert [j.seat for j in joins.saved_joins()] == [2]
+        remote.on_message({**remote.state, "over": True})  # as when the host sends the match's end
+        assert joins.saved_joins() == []  # Join a game lists unfinished matches only
         remote.close()
     finally:
         host.stop()
