@@ -154,3 +154,23 @@ def test_the_lobby_from_a_client_fetch_claim_refusals_and_reopen() -> None:
         host.stop()
     with pytest.raises(OSError):
         fetch_lobby("127.0.0.1", host.port, host.code, timeout=1.0)
+
+
+@pytest.mark.parametrize(("address", "port"), [("", 47474), ("a b", 1), ("127.0.0.1/x", 1), ("user@host", 1),
+                                               ("127.0.0.1", 0), ("127.0.0.1", 70000), ("127.0.0.1", -1),
+                                               ("127.0.0.1", True), ("127.0.0.1", "1")])
+def test_a_typed_address_or_port_that_cannot_be_one_is_refused_before_connecting(address, port) -> None:
+    from game.net.client import fetch_lobby
+
+    for attempt in (lambda: fetch_lobby(address, port, "AAAAA", timeout=1.0),
+                    lambda: RemoteSeat.claim(address, port, "AAAAA", 0, "Ana", timeout=1.0),
+                    lambda: RemoteSeat.connect(address, port, "m", 0, "s", timeout=1.0)):
+        with pytest.raises(OSError, match="is not an? (address|port)"):
+            attempt()
+
+
+def test_an_ipv6_address_is_put_in_brackets() -> None:
+    from game.net.client import host_uri
+
+    assert host_uri("::1", 47474) == "ws://[::1]:47474/" == host_uri(" [::1] ", 47474)
+    assert host_uri("192.168.1.20", 5) == "ws://192.168.1.20:5/" and host_uri("tablee.local", 5) == "ws://tablee.local:5/"

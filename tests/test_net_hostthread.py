@@ -118,7 +118,10 @@ def test_the_host_stops_cleanly_and_its_players_see_the_connection_end() -> None
     with pytest.raises(OSError):
         RemoteSeat.connect("127.0.0.1", host.port, host.match_id, 1, bea.secret, timeout=1.0)
     bea.close()
-    HostThread(new_match(), advertise=False).stop()  # never started: stop does nothing
+    never = HostThread(new_match(), advertise=False, autosave=False)
+    never.begin()  # never started: begin and stop do nothing
+    assert not never.started
+    never.stop()
 
 
 def test_the_host_advertises_its_open_seats_and_withdraws_when_it_stops(monkeypatch) -> None:

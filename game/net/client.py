@@ -39,6 +39,19 @@ class LobbyError(Exception):
         self.text = text
 
 
+def host_uri(address: str, port: int) -> str:
+    """`ws://ADDRESS:PORT/` for a typed address (a name, IPv4 or IPv6) and port; OSError says
+    what is wrong with them (nothing is sent anywhere else than that host and port)."""
+    host = address.strip() if isinstance(address, str) else ""
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or len(host) > 253 or any(c.isspace() or c in "/?#@[]\\" for c in host):
+        raise OSError(f"{address!r} is not an address (a name like tablee.local, or numbers like 192.168.1.20)")
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port <= 65535:
+        raise OSError(f"{port!r} is not a port (1 to 65535)")
+    return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
+
+
 def _refused(item: dict[str, Any]) -> LobbyError:
     return LobbyError(str(item.get("code", "error.bad_message")), str(item.get("message", "")))
 
@@ -46,8 +59,9 @@ def _refused(item: dict[str, Any]) -> LobbyError:
 def fetch_lobby(address: str, port: int, code: str, timeout: float = CONNECT_SECONDS) -> dict[str, Any]:
     """The host's `lobby` message (its seats, whether it started); OSError when the host cannot
     be reached or does not answer, LobbyError when it refuses (a wrong code)."""
+    uri = host_uri(address, port)
     try:
-        with connect(f"ws://{address}:{port}/", open_timeout=timeout, proxy=None) as connection:
+        with connect(uri, open_timeout=timeout, proxy=None) as connection:
             connection.send(json.dumps({"kind": "lobby", "protocol": PROTOCOL_VERSION, "code": code}))
             while True:
                 item = json.loads(connection.recv(timeout=timeout))
@@ -115,7 +129,7 @@ class RemoteSeat:
 
     def _open(self, first: dict[str, Any], timeout: float) -> None:
         self._reader = threading.Thread(
-            target=self._run, args=(f"ws://{self.address}:{self.port}/", timeout, first),
+            target=self._run, args=(host_uri(self.address, self.port), timeout, first),
             name=f"tablee-seat-{self.seat}", daemon=True,
         )
         self._reader.start()

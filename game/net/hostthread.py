@@ -143,8 +143,9 @@ class HostThread:
             return copy.deepcopy(self._lobby["seats"])
 
     def begin(self, bot_for_open: str | None = None) -> None:
-        """Start the match (open seats nobody claimed get bots); returns at once."""
-        if self.started:
+        """Start the match (open seats nobody claimed get bots); returns at once. Nothing
+        before `start()`."""
+        if self.started or self._loop is None:
             return
         self.started = True
         self._call(self._begin, bot_for_open or self.bot_for_open)
