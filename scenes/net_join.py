@@ -45,6 +45,15 @@ def _net() -> Any:
     return client
 
 
+def _valid_address(address: str) -> bool:
+    """Whether a typed address can be one (a name, IPv4 or IPv6): checked before connecting."""
+    try:
+        _net().host_uri(address, 1)
+    except OSError:
+        return False
+    return True
+
+
 def parse_address(address: str, port: str) -> tuple[str, int] | None:
     """The host and port typed ("192.168.1.12" and "47474", or "192.168.1.12:47474" in the
     address field); None when the port is not a number from 1 to 65535."""
@@ -257,6 +266,9 @@ class JoinScene(FormScreen):
         elif not code:
             self.message = self.app.tr("net.join_no_code")
             self.form.set_focus(self.code)
+        elif not _valid_address(where[0]):
+            self.message = self.app.tr("net.join_bad_address")
+            self.form.set_focus(self.address)
         else:
             address, port = where
             self.message = None

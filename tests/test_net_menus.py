@@ -256,6 +256,9 @@ def test_every_failure_of_joining_is_a_sentence_and_the_player_can_try_again(app
         join = open_join(app)
         frame(app, *click(join.form.screen_rect(join.look_button).center))
         assert join.message == app.tr("net.join_no_address") and join.form.focus is join.address
+        type_into(app, join, join.address, "ma table/1")
+        frame(app, *click(join.form.screen_rect(join.look_button).center))
+        assert join.message == app.tr("net.join_bad_address") and join.form.focus is join.address
         type_into(app, join, join.address, "127.0.0.1")
         type_into(app, join, join.port, "99999")
         frame(app, *click(join.form.screen_rect(join.look_button).center))
