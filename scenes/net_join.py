@@ -263,12 +263,12 @@ class JoinScene(FormScreen):
         elif where is None:
             self.message = self.app.tr("net.join_bad_port")
             self.form.set_focus(self.port)
-        elif not code:
-            self.message = self.app.tr("net.join_no_code")
-            self.form.set_focus(self.code)
         elif not _valid_address(where[0]):
             self.message = self.app.tr("net.join_bad_address")
             self.form.set_focus(self.address)
+        elif not code:
+            self.message = self.app.tr("net.join_no_code")
+            self.form.set_focus(self.code)
         else:
             address, port = where
             self.message = None
