@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 PROTOCOL_VERSION = 1
+MATCH_OVER = "over"  # the `state` message's field saying the match has ended
 MAX_ACTION_CHARS = 200  # the longest action text of any game is far shorter
 
 # Error codes that are not the engine's (its refusals keep their own `error.*` keys).

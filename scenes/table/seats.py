@@ -24,6 +24,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_from_dict
 from game.engine.rules import Rules
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
+from game.net.protocol import MATCH_OVER
 
 Listener = Callable[[int, str, list[Event]], None]
 RETRY_SECONDS = 2.0  # between two attempts to rejoin a host that dropped
@@ -302,7 +303,7 @@ class RemoteSeats(TableSeats):
         return [int(s) for s in self.state.get("to_act") or []]
 
     def is_over(self) -> bool:
-        return bool(self.state.get("over"))
+        return bool(self.state.get(MATCH_OVER))
 
     def legal_texts(self, seat: int) -> list[str]:
         return [str(t) for t in self.state.get("legal") or []] if seat == self.seat else []

@@ -74,9 +74,8 @@ def _words(paragraph: str) -> list[str]:
     words: list[str] = []
     opening = False
     for word in paragraph.split(" "):
-        if words and word and word[0] in HIGH_PUNCTUATION and (len(word) == 1 or not word[1].isalnum()):
-            words[-1] = f"{words[-1]}\u00a0{word}"
-        elif opening:
+        closing = bool(words and word and word[0] in HIGH_PUNCTUATION and (len(word) == 1 or not word[1].isalnum()))
+        if closing or (opening and words):
             words[-1] = f"{words[-1]}\u00a0{word}"
         else:
             words.append(word)
