@@ -127,6 +127,7 @@ class NetHost:
         self.bot_for_open = bot_for_open
         self.on_lobby = on_lobby  # called with every new lobby message (the host's own screen)
         self.guesses: dict[str, list[float]] = {}  # address -> when it sent a wrong code
+        self._states_due = False  # a hand-over of the states is scheduled on the loop
 
     # --------------------------------------------------------------- lifecycle
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
@@ -212,8 +213,24 @@ class NetHost:
         now keep nothing: their player gets the state on joining). Nothing before the start."""
         if not self.started:
             return
+        # The events first, to every client; the states (each a whole view, the costly part) once
+        # the events are on their way, so no client waits for the others' states.
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # called outside the loop (scripts, tests): all at once
+            loop = None
+        self._hand_over(state=loop is None)
+        if loop is not None and not self._states_due:
+            self._states_due = True
+            loop.call_soon(self._flush_states)
+
+    def _flush_states(self) -> None:
+        self._states_due = False
+        self._hand_over(state=True)
+
+    def _hand_over(self, state: bool) -> None:
         for seat, stream in self.host.streams.items():
-            items = stream.pull()
+            items = stream.pull(state)
             client = self.seated.get(seat)
             if client is not None:
                 for item in items:
@@ -306,8 +323,8 @@ class NetHost:
         if kind == "sync":
             if not self.started:
                 return self.lobby_message()
-            client.stream.resync()
-            return None
+            client.stream.resync()  # its pending events no longer matter: the state says all
+            return client.stream.pull()[-1]
         if kind == "check":
             return client.stream.checked(data.get("text"))
         if kind == "preview":

@@ -103,10 +103,11 @@ class SeatStream:
             view=view,  # JSON data already (the engine's view)
         )
 
-    def pull(self) -> list[dict[str, Any]]:
-        """The messages queued since the last pull: `events` messages, then a fresh `state`."""
+    def pull(self, state: bool = True) -> list[dict[str, Any]]:
+        """The messages queued since the last pull: `events` messages, then a fresh `state`
+        (`state=False`: the events only, the state stays due for a later pull)."""
         out, self._pending = self._pending, []
-        if self._stale:
+        if self._stale and state:
             self._stale = False
             out.append(self.snapshot())
         return out
