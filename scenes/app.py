@@ -48,6 +48,7 @@ SCENES: dict[str, str] = {
     "history": "scenes.replay:HistoryScene",
     "continue": "scenes.continue_list:ContinueScene",
     "replay": "scenes.replay:ReplayScene",
+    "join": "scenes.net_join:JoinScene",
 }
 
 

@@ -21,17 +21,19 @@ class MainMenuScene(Scene):
         tr = app.tr
         self.continue_button = Button(lambda: tr("menu.continue"), self._continue, tooltip=lambda: tr("menu.continue_none"))
         self.quit_button = Button(lambda: tr("menu.quit"), app.quit)
-        buttons = [
-            Button(lambda: tr("menu.new_game"), lambda: app.push(app.scene("setup")), primary=True),
-            self.continue_button,
-            Button(lambda: tr("records.history"), lambda: app.push(app.scene("history"))),
-            Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules"))),
-            Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings"))),
-            Button(lambda: tr("about.button"), lambda: app.push(app.scene("about"))),
-            self.quit_button,
+        new_game = Button(lambda: tr("menu.new_game"), lambda: app.push(app.scene("setup")), primary=True)
+        lines = [  # History and Rules share a line: eight buttons in the height of seven
+            [new_game],
+            [self.continue_button],
+            [Button(lambda: tr("net.join_button"), lambda: app.push(app.scene("join")))],
+            [Button(lambda: tr("records.history"), lambda: app.push(app.scene("history"))),
+             Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules")))],
+            [Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings")))],
+            [Button(lambda: tr("about.button"), lambda: app.push(app.scene("about")))],
+            [self.quit_button],
         ]
-        self.form = Form(app, [Row(None, [b]) for b in buttons])
-        self.form.focus = buttons[0]
+        self.form = Form(app, [Row(None, line) for line in lines])
+        self.form.focus = new_game
         self._fan: list[pygame.Surface] = []
         self._fan_key = 0
         self._refresh_continue()

@@ -69,6 +69,8 @@ class RecordsResumer:
         elif record.journal_problem:  # a crash cut the last autosaved move short
             app.notify(app.tr("records.journal_cut", file=record.journal_problem), seconds=20)
         match = recorder.match
+        if _was_hosted(target):  # hosted on the network: host it again, its players rejoin
+            return _host_again(app, recorder, replace)
         try:
             table = app.scene("table", config=match.config, match=match)
         except (LookupError, ImportError) as exc:  # a game without a table layout (yet)
@@ -81,6 +83,32 @@ class RecordsResumer:
         else:
             app.push(table)
         return True
+
+
+def _was_hosted(autosave: Path) -> bool:
+    """Whether this computer hosted the saved match on the network (its secrets are kept)."""
+    from game.net import joins
+
+    return joins.is_hosted(autosave)
+
+
+def _host_again(app: Any, recorder: Any, replace: bool) -> bool:
+    """The host's lobby of a resumed network match (scenes/net_host.py); a host that cannot
+    listen is said in a notice and the match is left saved as it was."""
+    from scenes.net_host import HostLobbyScene
+
+    try:
+        lobby = HostLobbyScene.resumed_match(app, recorder.match)
+    except OSError as exc:
+        recorder.match.close()
+        recorder.close()
+        app.notify(app.tr("net.host_failed", problem=str(exc)), seconds=20, error=True)
+        return False
+    if replace:
+        app.replace(lobby)
+    else:
+        app.push(lobby)
+    return True
 
 
 def _date(record: Any, app: Any) -> str:

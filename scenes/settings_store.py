@@ -112,6 +112,22 @@ def _word_list(name: str) -> Callable[[Any], list[str]]:
     return check
 
 
+def _text(name: str) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            raise _field_error(f"extra.{name}", value, "a text")
+        return clean_name(value)
+    return check
+
+
+def _seat_map(name: str) -> Callable[[Any], dict[str, int]]:
+    def check(value: Any) -> dict[str, int]:
+        if not isinstance(value, dict) or not all(isinstance(k, str) and _is(v, int) for k, v in value.items()):
+            raise _field_error(f"extra.{name}", value, "match ids with a seat number each")
+        return value
+    return check
+
+
 def _flag(name: str) -> Callable[[Any], bool]:
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
@@ -126,6 +142,8 @@ EXTRA_CHECKS: dict[str, Callable[[Any], Any]] = {
     "last_setup": _last_setup,
     "tours_seen": _word_list("tours_seen"),
     "log_open": _flag("log_open"),
+    "net_name": _text("net_name"),  # the name last used to join a network game (scenes/net_join.py)
+    "net_hosted_seats": _seat_map("net_hosted_seats"),  # the seat played at this screen in each hosted match
 }
 
 

@@ -24,6 +24,7 @@ from scenes.ui.text import draw_text, fit_text, wrap_text
 from scenes.ui.widgets import Button, Check, Choice, Form, Row, TextField, Toggle, Widget
 
 HUMAN, BOT = "human", "bot"
+NETWORK = "network"  # an open seat for a player at another screen (a HUMAN seat of the match)
 NAME_LENGTH = 16
 DEFAULT_PLAYERS = 4
 LAST_SETUP = "last_setup"  # settings.extra key
@@ -48,9 +49,11 @@ class SeatRow:
         self.index = index
         self.edited = False
         self.kind = Choice(
-            [(HUMAN, lambda: app.tr("setup.human")), (BOT, lambda: app.tr("setup.computer"))],
+            [(HUMAN, lambda: app.tr("setup.human")), (NETWORK, lambda: app.tr("net.seat_kind")),
+             (BOT, lambda: app.tr("setup.computer"))],
             HUMAN if index == 0 else BOT,
             on_change=lambda _v: self.kind_changed(),
+            tooltip=lambda: app.tr("net.seat_tip") if self.kind.value == NETWORK else "",
         )
         self.level = Choice([(lv, lambda lv=lv: app.tr(f"level.{lv}")) for lv in LEVELS], "medium")
         self.level.disabled_text = lambda: app.tr("setup.no_level")
@@ -63,6 +66,8 @@ class SeatRow:
         app = self.scene.app
         if self.kind.value == HUMAN:
             return app.tr("setup.player", number=self.index + 1)  # a name, never "You": sentences say "you"
+        # A computer's name; a network seat's too: its player chooses their own name on joining,
+        # and the computer plays it under this one if nobody does.
         names = [n.strip() for n in app.tr("setup.bot_names").split(",") if n.strip()]
         return names[self.index % len(names)] if names else app.tr("setup.player", number=self.index + 1)
 
@@ -350,7 +355,7 @@ class SetupScene(Scene):
         n = self.players.value
         seats = []
         for seat in self.seats[:n]:
-            if seat.kind.value == HUMAN:
+            if seat.kind.value in (HUMAN, NETWORK):
                 seats.append(SeatConfig(seat.display_name(), kind=HUMAN))
             else:
                 seats.append(SeatConfig(seat.display_name(), kind=BOT, bot=bot_name(), level=seat.level.value))
@@ -359,6 +364,10 @@ class SetupScene(Scene):
         return MatchConfig(self.game.value, seats=seats, seed=self.seed_source.randrange(2**31), options=options,
                            practice=bool(self.practice.value))
 
+    def network_seats(self) -> list[int]:
+        """The seats left open for players at other screens."""
+        return [seat.index for seat in self.seats[: self.players.value] if seat.kind.value == NETWORK]
+
     def start(self) -> None:
         if not self.start_button.enabled:
             return
@@ -366,6 +375,10 @@ class SetupScene(Scene):
             config = self.build_config()
         except OptionError as exc:
             self.message = self.app.tr("setup.refused", reason=str(exc))
+            return
+        open_seats = self.network_seats()
+        if open_seats:
+            self._start_network(config, open_seats)
             return
         self.last_config = config
         self._remember()
@@ -376,6 +389,26 @@ class SetupScene(Scene):
             return
         self.message = None
         self.app.push(table)
+
+    def _start_network(self, config: Any, open_seats: list[int]) -> None:
+        """Open the host's lobby: this screen plays the one human seat, the network seats wait
+        for their players. Two human seats at this screen cannot be: a network table shows one
+        seat's cards only (hot-seat has its own pass screen), so that is refused in a sentence."""
+        local = [i for i, seat in enumerate(config.seats) if seat.kind == HUMAN and i not in open_seats]
+        if len(local) != 1:
+            self.message = self.app.tr("net.one_local_human")
+            return
+        self.last_config = config
+        self._remember()
+        from scenes.net_host import HostLobbyScene
+
+        try:
+            lobby = HostLobbyScene.new_match(self.app, config, open_seats, local[0])
+        except OSError as exc:  # no port to listen on
+            self.message = self.app.tr("net.host_failed", problem=str(exc))
+            return
+        self.message = None
+        self.app.push(lobby)
 
     # ------------------------------------------------------------------ scene
     def resume(self) -> None:

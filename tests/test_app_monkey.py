@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from scenes import app as app_module
+from scenes import net_host, net_join
 from scenes.menu import MainMenuScene
 from scenes.results import ResultsScene, ScoreSheetScene
 from scenes.rules_screen import RulesScene
@@ -61,12 +62,16 @@ SCENE_TYPES = {
     "rules": RulesScene,
     "results": ResultsScene,
     "score_sheet": ScoreSheetScene,
+    "join": net_join.JoinScene,
 }
 
 
 @pytest.fixture
 def app(monkeypatch, tmp_path):
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    # A network seat started from New game hosts on 127.0.0.1 only, on any free port, unannounced.
+    monkeypatch.setattr(net_host, "HOST_OPTIONS", {"port": 0, "advertise": False, "listen": "127.0.0.1", "autosave": False})
+    monkeypatch.setattr(net_join, "BROWSE_INTERFACES", ["127.0.0.1"])  # Join a game looks on this computer only
     return make_app(monkeypatch, tmp_path, size=(1024, 600))
 
 
@@ -101,6 +106,7 @@ SHOT_SIZES = [(1024, 600), (1280, 720), (3840, 2160)]
 @pytest.mark.parametrize("size", SHOT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_screenshots_of_every_scene(monkeypatch, tmp_path, size) -> None:
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    monkeypatch.setattr(net_join, "BROWSE_INTERFACES", ["127.0.0.1"])
     app = make_app(monkeypatch, tmp_path, size=size)
     out = Path(tmp_path) / "shots"
     out.mkdir()

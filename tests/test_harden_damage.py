@@ -121,7 +121,8 @@ def damaged_settings(draw: Any) -> bytes:
     column) hold values of any type, or whose bytes are damaged."""
     good = {"language": "en", "extra": {"last_setup": {"game": "jagdfieber", "players": 3,
                                                        "seats": [{"name": "Zoé", "kind": "human", "level": "medium"}]},
-                                        "tours_seen": ["jagdfieber"], "log_open": True}}
+                                        "tours_seen": ["jagdfieber"], "log_open": True,
+                                        "net_name": "Zoé", "net_hosted_seats": {"20261127-m": 0}}}
     if draw(st.booleans()):
         return draw(damaged_bytes(json.dumps(good).encode()))
     key = draw(st.sampled_from(sorted(settings_store.EXTRA_CHECKS)))
