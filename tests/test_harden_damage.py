@@ -156,7 +156,8 @@ def test_the_app_starts_and_resumes_whatever_the_damage(
         resumed = load(home / "data" / "autosave" / f"{MATCH_ID}.json").record.actions
     except RecordError as exc:  # pragma: no cover - would be a failure of the property
         raise AssertionError(f"the resumed match cannot be read back: {exc}") from exc
-    assert resumed == HISTORY[: len(resumed)] and len(resumed) >= IN_RECORD + survive
+    kept = IN_RECORD + survive  # (a bot may have moved since Continue: its own, new move follows)
+    assert len(resumed) >= kept and resumed[:kept] == HISTORY[:kept]
 
 
 def test_the_damage_starts_from_a_journal_of_many_lines() -> None:
