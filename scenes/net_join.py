@@ -12,6 +12,7 @@ lobby live, then opens the table of that seat. Every network call runs off the r
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -202,12 +203,12 @@ class JoinScene(FormScreen):
         if self.saved:
             rows.append(Row(lambda: tr("net.join_saved"), []))
             for join in self.saved:
-                rejoin = Button(lambda j=join: self._saved_label(j), lambda j=join: self.rejoin(j))
-                forget = Button(lambda: tr("net.join_forget"), lambda j=join: self.forget(j))
+                rejoin = Button(partial(self._saved_label, join), partial(self.rejoin, join))
+                forget = Button(lambda: tr("net.join_forget"), partial(self.forget, join))
                 rows.append(Row(None, [rejoin, forget], [5.0, 1.0]))
         rows.append(Row(lambda: tr("net.join_found"), []))
         for found in self.found:
-            rows.append(Row(None, [Button(lambda f=found: self._found_label(f), lambda f=found: self.choose_found(f))]))
+            rows.append(Row(None, [Button(partial(self._found_label, found), partial(self.choose_found, found))]))
         if not self.found:
             rows.append(Row(None, [Note(self._browse_text)]))
         rows.append(Row(lambda: tr("net.join_by_address"), []))
@@ -432,9 +433,9 @@ class SeatScene(FormScreen):
             seat = info.get("seat")
             if self.seated:  # the waiting room: who sits where, nothing to choose
                 mine = seat == self.remote.seat
-                rows.append(Row(None, [Note(lambda info=info: self.seat_label(info), lambda mine=mine: mine)]))
+                rows.append(Row(None, [Note(partial(self.seat_label, info), partial(bool, mine))]))
                 continue
-            button = Button(lambda info=info: self.seat_label(info), lambda seat=seat: self.claim(seat))
+            button = Button(partial(self.seat_label, info), partial(self.claim, seat))
             button.enabled = bool(self.code) and info.get("state") == "open"
             self.seat_buttons.append(button)
             rows.append(Row(None, [button]))
