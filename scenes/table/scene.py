@@ -321,7 +321,8 @@ class TableScene(Scene):
         if seat is None:
             return None
         key = (self.seats.step(), seat, text)
-        if self._previews.get(key) is None:  # a remote seat's preview arrives later: asked again
+        pending = self.seats.remote and self._previews.get(key) is None  # a remote seat's preview comes later
+        if key not in self._previews or pending:
             if len(self._previews) > 64:
                 self._previews.clear()
             self._previews[key] = self.seats.preview(seat, text)

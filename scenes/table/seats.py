@@ -36,7 +36,7 @@ class TableSeats:
     rules: Rules
     game_id: str
     host: Match | None = None  # the match itself, when this process hosts it (records, undo)
-    remote: bool = False
+    remote: bool = False  # its answers (previews, refusals' reasons) come a moment later
     resynced: bool = False  # a state arrived: the table redraws from it when its animations end
 
     def __init__(self) -> None:
@@ -400,9 +400,6 @@ class RemoteSeats(TableSeats):
     def refusals(self) -> list[IllegalAction]:
         found, self._refusals = self._refusals, []
         return found
-
-    def problems(self) -> list[tuple[str, str]]:
-        return []
 
     def final(self) -> Any:
         seats = [SeatConfig(self.seat_name(s) or f"{s + 1}", HUMAN if s in self.human_seats else BOT)
