@@ -54,10 +54,12 @@ def test_the_policy_calls_the_count_when_its_known_total_is_far_below_the_others
     act(state, 0, "draw")
     act(state, 0, "exchange 1 2")
     act(state, 1, "draw")
-    act(state, 1, "discard")
-    # seat 0 knows its squire (1) and three unseen cards (about 6.5 each); seat 1 has five unseen
+    act(state, 1, "exchange 1 3")  # a robber and a witch that do not match: both stay face up
+    # seat 0 knows its squire (1) and has three unseen cards (7.5 each to its own estimate, 23.5);
+    # seat 1 shows 12 and 11 among six cards
     choice = ai.rollout_action(state, 0, state.legal_actions(0), Rng(0))
     assert choice.text == "call count"
+    assert ai.estimate(state, 0, 0, ai._unseen_mean(state, 0)) + ai.CALL_MARGIN < ai.estimate(state, 0, 1, ai._unseen_mean(state, 0))
 
 
 def test_evaluate_gives_chances_and_is_exact_at_the_end():
@@ -152,9 +154,17 @@ def test_medium_keeps_the_default_move_unless_the_search_is_clearly_better():
 
     assert hooks_for("silver_amulet").default_move is ai.default_move
     draw, take = Action("draw"), Action("take discard")
-    close = {draw: [10.0, 5.0, 10.0], take: [10.0, 5.0 + 10 * DEFAULT_MARGIN / 2, 10.0]}
-    far = {draw: [10.0, 5.0, 10.0], take: [10.0, 5.0 + 10 * DEFAULT_MARGIN * 2, 10.0]}
-    assert not clearly_better(close, take, draw) and clearly_better(far, take, draw)
+
+    def stats(visits: float, gain: float) -> dict:
+        return {draw: [visits, 0.3 * visits, visits], take: [visits, (0.3 + gain) * visits, visits]}
+
+    # below the fixed margin: kept, however long the search
+    assert not clearly_better(stats(1e6, DEFAULT_MARGIN / 2), take, draw)
+    # a gain of 0.05: noise after 100 visits each (standard error of the difference 0.065),
+    # trusted after 2,000 each (0.015): a longer search overrides the default on smaller gains
+    assert not clearly_better(stats(100.0, 0.05), take, draw)
+    assert clearly_better(stats(2000.0, 0.05), take, draw)
+    assert clearly_better(stats(100.0, 0.25), take, draw)
     assert not clearly_better({take: [3.0, 3.0, 3.0]}, take, draw)  # an untried default is kept
     # a medium bot with a search too short to tell moves apart plays the policy's own move
     state = rules().new_state(4, seed=21)

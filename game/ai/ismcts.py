@@ -30,7 +30,8 @@ WHY this shape:
   listing every legal move first; the final choice is still made among all legal moves (an
   untried one has no visits).
 - Default moves: with the game's `default_move` hook, medium and hard bots keep the game's own
-  sound move unless the searched best is at least DEFAULT_MARGIN better in mean value.
+  sound move unless the searched best is better in mean value by DEFAULT_MARGIN and by a
+  standard error of the difference (`clearly_better`): the longer search trusts smaller gains.
 - Games make play-outs smarter or shorter with hooks (game/ai/hooks.py, the API is described
   there): a rollout policy, a truncation test and an evaluation, or a whole fast play-out,
   in game/games/<id>/ai.py.
@@ -257,15 +258,23 @@ def determinizer(state: State, seat: int, rng: Rng, hooks: GameHooks, pool_size:
     return draw
 
 
-DEFAULT_MARGIN = 0.03  # the search replaces a game's default move only when this much better (chance to win)
+DEFAULT_MARGIN = 0.02  # the search replaces a game's default move only when at least this much better...
+DEFAULT_SPREADS = 1.0  # ...and by this many standard errors of the difference of the two means
 
 
 def clearly_better(stats: dict[Action, list[float]], best: Action, default: Action) -> bool:
-    """Whether the searched `best` beats the game's `default` move by DEFAULT_MARGIN in mean
-    value (a default the search never tried is kept: nothing says it is worse)."""
+    """Whether the searched `best` beats the game's `default` move in mean value by
+    DEFAULT_MARGIN and by DEFAULT_SPREADS standard errors of the difference (a default the
+    search never tried is kept: nothing says it is worse). WHY the standard error: a fixed
+    margin let a short search override sound moves with noise and kept a long one from using
+    what it found; with it, the more a bot searches, the smaller the gain it can trust. Values
+    are chances in [0, 1], so a mean m over n visits has a variance of at most m (1 - m) / n."""
     if best == default or best not in stats or default not in stats or not stats[default][0]:
         return False
-    return stats[best][1] / stats[best][0] >= stats[default][1] / stats[default][0] + DEFAULT_MARGIN
+    n_best, n_default = stats[best][0], stats[default][0]
+    m_best, m_default = stats[best][1] / n_best, stats[default][1] / n_default
+    spread = math.sqrt(m_best * (1.0 - m_best) / n_best + m_default * (1.0 - m_default) / n_default)
+    return m_best >= m_default + max(DEFAULT_MARGIN, DEFAULT_SPREADS * spread)
 
 
 def mixed_choice(actions: list[Action], stats: dict[Action, list[float]], rng: Rng) -> Action:
