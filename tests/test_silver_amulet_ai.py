@@ -197,3 +197,44 @@ def test_the_policy_calls_the_count_mostly_when_it_is_the_lowest():
                 lowest += totals[seat] <= min(totals)
             state.apply(seat, choice)
     assert calls >= 12 and lowest >= 0.75 * calls, (lowest, calls)
+
+
+def test_the_search_tries_a_call_only_where_the_seat_estimates_its_village_the_lowest():
+    """A call from behind costs the caller's total + 10: the tree leaves it out where the
+    seat's own estimate of its village is not below every opponent's, and tries it (with every
+    other legal move) where it is."""
+    state = new_game(2, [["master", "master", "robber", "witch", "seer"], ["villager", "squire", "empath", "empath", "squire"]],
+                     "villager", deck=["squire", "bodyguard"])
+    act(state, 0, "draw")
+    act(state, 0, "exchange 1 2")  # the two masters out: a squire (1) it knows and three unseen cards
+    act(state, 1, "draw")
+    act(state, 1, "exchange 3 4")  # the two empaths out: four cards, all known to seat 1 and none to seat 0
+    legal = {a.text for a in state.legal_actions(0)}
+    assert "call count" in legal
+    mine = ai.estimate(state, 0, 0, ai._unseen_mean(state, 0))
+    assert ai.estimate(state, 0, 1, ai._unseen_mean(state, 0)) < mine  # kept low cards: seat 1 looks lower
+    tried = {a.text for a in ai.candidates(state, 0) or []}
+    assert tried == legal - {"call count"}
+    # the same seat 0 facing a village it saw with high cards: the call is tried
+    state = new_game(2, [["master", "master", "robber", "witch", "seer"], ["robber", "robber", "witch", "seer", "master"]],
+                     "villager", deck=["squire", "bodyguard"])
+    act(state, 0, "draw")
+    act(state, 0, "exchange 1 2")
+    act(state, 1, "draw")
+    act(state, 1, "exchange 1 3")  # a robber and a witch that do not match: both stay face up
+    assert "call count" in {a.text for a in state.legal_actions(0)} and ai.candidates(state, 0) is None
+
+
+def test_the_policy_uses_a_free_power_and_takes_a_low_discard():
+    """Holding a drawn card that lowers nothing, the policy uses its power (a look or a swap
+    costs nothing); at the start of a turn it takes a discarded 5 for a card it counts higher."""
+    # seat 0 peeked two squires (1 each); its three unseen cards count 7.5: a drawn seer (9) lowers nothing
+    state = new_game(2, [["squire", "squire", "empath", "empath", "bodyguard"], ["villager"] * 2 + ["squire"] * 2 + ["empath"]],
+                     "witch", deck=["seer"])
+    act(state, 0, "draw")
+    noiseless = [ai.rollout_action(state, 0, state.legal_actions(0), Rng(k), noise=0.0).text for k in range(8)]
+    assert noiseless == ["use"] * 8
+    # a discarded exposer (5) against three unseen cards counted 7.5: taken
+    state = new_game(2, [["squire", "squire", "empath", "empath", "bodyguard"], ["villager"] * 2 + ["squire"] * 2 + ["empath"]],
+                     "exposer")
+    assert ai.rollout_action(state, 0, state.legal_actions(0), Rng(0), noise=0.0).text == "take discard"
