@@ -104,7 +104,8 @@ class App:
         self.sounds.start()
         if loaded.problem is not None:
             moved = str(loaded.moved_to) if loaded.moved_to else ""
-            self.notify(self.tr("settings.corrupt", problem=loaded.problem, moved=moved), seconds=20, error=True)
+            message = "settings.partly_damaged" if loaded.partial else "settings.corrupt"
+            self.notify(self.tr(message, problem=loaded.problem, moved=moved), seconds=20, error=True)
         self._report_file_problems()
 
     def _log_video_driver(self) -> None:

@@ -2,8 +2,9 @@
 
 A missing file means defaults. A damaged file (wrong JSON, wrong shape, values out of range,
 too large, a folder or a pipe in its place) must never stop the app: it is moved aside
-(settings.bad-<time>.json, so nothing the player wrote is lost), defaults are used, and the
-caller gets a message to show on screen.
+(settings.bad-<time>.json, so nothing the player wrote is lost), and the caller gets a message
+to show on screen. A file that reads but holds a wrong value keeps every good one: only the
+wrong values take their defaults; otherwise defaults are used.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class LoadResult:
     settings: Settings
     problem: str | None = None  # English technical detail; the scene shows a translated message
     moved_to: Path | None = None
+    partial: bool = False  # only the values named in `problem` were reset; the others were kept
 
 
 def settings_path() -> Path:
@@ -129,9 +131,10 @@ def _seat_map(name: str) -> Callable[[Any], dict[str, int]]:
 
 
 def _flag(name: str) -> Callable[[Any], bool]:
+    """A true-or-false value; `name` is the field as the message names it."""
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
-            raise _field_error(f"extra.{name}", value, "true or false")
+            raise _field_error(name, value, "true or false")
         return value
     return check
 
@@ -141,77 +144,108 @@ def _flag(name: str) -> Callable[[Any], bool]:
 EXTRA_CHECKS: dict[str, Callable[[Any], Any]] = {
     "last_setup": _last_setup,
     "tours_seen": _word_list("tours_seen"),
-    "log_open": _flag("log_open"),
+    "log_open": _flag("extra.log_open"),
     "net_name": _text("net_name"),  # the name last used to join a network game (scenes/net_join.py)
     "net_hosted_seats": _seat_map("net_hosted_seats"),  # the seat played at this screen in each hosted match
 }
 
 
-def from_json(data: Any) -> Settings:
-    """Settings from decoded JSON; a wrong value raises SettingsError naming the field."""
+def from_json(data: Any, problems: list[str] | None = None) -> Settings:
+    """Settings from decoded JSON. A wrong value raises SettingsError naming the field; with a
+    `problems` list, it is noted there instead and only that field keeps its default (an
+    `extra` key is dropped), so one damaged value does not cost the player every other choice."""
     if not isinstance(data, dict):
         raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
     known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion"}
-    if "language" in data:
-        if data["language"] not in LANGUAGES:
-            raise _field_error("language", data["language"], "one of " + ", ".join(LANGUAGES))
-        settings.language = data["language"]
-    if "animation_speed" in data:
-        speed = data["animation_speed"]
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0.25 <= speed <= 4:
-            raise _field_error("animation_speed", speed, "a number from 0.25 to 4")
-        settings.animation_speed = float(speed)
-    for name in ("sound", "fullscreen"):
+
+    def field_error(exc: SettingsError) -> None:
+        if problems is None:
+            raise exc
+        problems.append(str(exc))
+
+    for name, read in _FIELDS.items():
         if name in data:
-            if not isinstance(data[name], bool):
-                raise _field_error(name, data[name], "true or false")
-            setattr(settings, name, data[name])
-    if "window_size" in data:
-        size = data["window_size"]
-        if (
-            not isinstance(size, list)
-            or len(size) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
-            or not MIN_WINDOW[0] <= size[0] <= MAX_WINDOW[0]
-            or not MIN_WINDOW[1] <= size[1] <= MAX_WINDOW[1]
-        ):
-            raise _field_error(
-                "window_size", size,
-                f"[width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}",
-            )
-        settings.window_size = (size[0], size[1])
-    if "text_size" in data:
-        size = data["text_size"]
-        if isinstance(size, bool) or not isinstance(size, (int, float)) or not TEXT_SIZES[0] <= size <= TEXT_SIZES[-1]:
-            raise _field_error("text_size", size, f"a number from {TEXT_SIZES[0]} to {TEXT_SIZES[-1]}")
-        settings.text_size = float(size)
-    if "reduced_motion" in data:
-        if not isinstance(data["reduced_motion"], bool):
-            raise _field_error("reduced_motion", data["reduced_motion"], "true or false")
-        settings.reduced_motion = data["reduced_motion"]
+            try:
+                setattr(settings, name, read(data[name]))
+            except SettingsError as exc:
+                field_error(exc)
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise _field_error("extra", extra, "an object")
+        field_error(_field_error("extra", extra, "an object"))
+        extra = {}
     settings.extra = dict(extra)
     # Keys written by a newer version are kept, not dropped.
     settings.extra.update({k: v for k, v in data.items() if k not in known})
     if _depth(settings.extra, MAX_EXTRA_DEPTH) > MAX_EXTRA_DEPTH:
-        raise _field_error("extra", "…", f"at most {MAX_EXTRA_DEPTH} levels of nesting")
+        field_error(_field_error("extra", "…", f"at most {MAX_EXTRA_DEPTH} levels of nesting"))
+        settings.extra = {}
     for key, check in EXTRA_CHECKS.items():
         if key in settings.extra:
-            settings.extra[key] = check(settings.extra[key])
+            try:
+                settings.extra[key] = check(settings.extra[key])
+            except SettingsError as exc:
+                field_error(exc)
+                del settings.extra[key]
     return settings
 
 
+def _language(value: Any) -> str:
+    if value not in LANGUAGES:
+        raise _field_error("language", value, "one of " + ", ".join(LANGUAGES))
+    return str(value)
+
+
+def _animation_speed(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.25 <= value <= 4:
+        raise _field_error("animation_speed", value, "a number from 0.25 to 4")
+    return float(value)
+
+
+def _window_size(size: Any) -> tuple[int, int]:
+    if (
+        not isinstance(size, list)
+        or len(size) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)
+        or not MIN_WINDOW[0] <= size[0] <= MAX_WINDOW[0]
+        or not MIN_WINDOW[1] <= size[1] <= MAX_WINDOW[1]
+    ):
+        raise _field_error(
+            "window_size", size,
+            f"[width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}",
+        )
+    return (size[0], size[1])
+
+
+def _text_size(size: Any) -> float:
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not TEXT_SIZES[0] <= size <= TEXT_SIZES[-1]:
+        raise _field_error("text_size", size, f"a number from {TEXT_SIZES[0]} to {TEXT_SIZES[-1]}")
+    return float(size)
+
+
+# Every setting of the screen: its reader from JSON (a wrong value raises SettingsError).
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "language": _language,
+    "animation_speed": _animation_speed,
+    "sound": _flag("sound"),
+    "fullscreen": _flag("fullscreen"),
+    "window_size": _window_size,
+    "text_size": _text_size,
+    "reduced_motion": _flag("reduced_motion"),
+}
+
+
 def load(path: Path | None = None) -> LoadResult:
-    """The saved settings, or defaults with the reason when the file cannot be used."""
+    """The saved settings, or defaults with the reason when the file cannot be used. A file
+    that reads but holds wrong values keeps its good ones: the file as it was is set aside,
+    the good settings are written back, and the result names the values reset (`partial`)."""
     path = path or settings_path()
     try:
         if not path.exists():  # the first run: the system's language (French otherwise)
             return LoadResult(Settings(language=system_language()))
         text = userfiles.read_text(path, MAX_BYTES)
-        return LoadResult(from_json(json.loads(text)))
+        problems: list[str] = []
+        settings = from_json(json.loads(text), problems)
     except (OSError, ValueError, RecursionError) as exc:  # also bad UTF-8, JSON, huge numbers
         if isinstance(exc, RecursionError):
             problem = "the file is nested too deeply"
@@ -221,6 +255,11 @@ def load(path: Path | None = None) -> LoadResult:
             problem = str(exc)[:300]
         moved = userfiles.set_aside(path, "bad") if path.is_file() else None
         return LoadResult(Settings(), problem=problem, moved_to=moved)
+    if not problems:
+        return LoadResult(settings)
+    moved = userfiles.set_aside(path, "bad") if path.is_file() else None
+    save(settings, path)  # the good values stay for the next start (a failure is the next save's to tell)
+    return LoadResult(settings, problem="; ".join(problems)[:300], moved_to=moved, partial=True)
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:

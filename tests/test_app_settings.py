@@ -77,6 +77,29 @@ def test_a_wrong_value_is_named_in_the_message(monkeypatch, tmp_path) -> None:
     assert result.settings.language == "fr"
 
 
+def test_one_wrong_value_resets_only_itself(monkeypatch, tmp_path) -> None:
+    """A damaged New game record in `extra` costs the player neither the language nor the
+    animation speed: the app starts in English at speed 2, names the value it reset, keeps the
+    file as it was beside, and writes back the good settings."""
+    path = settings_file(tmp_path)
+    path.parent.mkdir(parents=True)
+    written = json.dumps({"language": "en", "animation_speed": 2, "window_size": [10, 10],
+                          "extra": {"last_setup": {"players": "four"}, "tours_seen": ["silver_amulet"]}})
+    path.write_text(written, encoding="utf-8")
+    app = make_app(monkeypatch, tmp_path)
+    assert app.settings.language == "en" and app.settings.animation_speed == 2.0
+    assert app.settings.window_size == (1280, 720) and app.settings.extra == {"tours_seen": ["silver_amulet"]}
+    [notice] = app.notices
+    [kept] = path.parent.glob("settings.bad-*.json")
+    assert notice.error and "the others are kept" in notice.text and kept.name in notice.text
+    assert "'window_size'" in notice.text and "'extra.last_setup'" in notice.text
+    assert kept.read_text(encoding="utf-8") == written
+    again = settings_store.load(path)
+    assert again.problem is None and again.settings == app.settings
+    frame(app, key(pygame.K_RETURN))
+    assert type(app.stack.top).__name__ == "SetupScene"
+
+
 def test_unknown_keys_from_a_newer_version_are_kept(tmp_path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"language": "en", "tour_done": True}), encoding="utf-8")

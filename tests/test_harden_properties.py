@@ -172,8 +172,18 @@ def test_damaged_settings_load_or_are_set_aside(tmp_path_factory, data: bytes) -
     path.write_bytes(data)
     result = settings_store.load(path)
     if result.problem:
-        assert result.settings == settings_store.Settings()
         assert result.moved_to is not None and result.moved_to.read_bytes() == data
+        if result.partial:  # every value that reads is kept, and written back
+            decoded = json.loads(data)
+            for name, read in settings_store._FIELDS.items():
+                try:
+                    expected = read(decoded[name]) if name in decoded else getattr(settings_store.Settings(), name)
+                except settings_store.SettingsError:
+                    expected = getattr(settings_store.Settings(), name)
+                assert getattr(result.settings, name) == expected
+            assert settings_store.load(path).settings == result.settings
+        else:
+            assert result.settings == settings_store.Settings()
     else:
         w, h = result.settings.window_size
         assert settings_store.MIN_WINDOW[0] <= w <= settings_store.MAX_WINDOW[0]

@@ -142,7 +142,9 @@ def test_settings_extra_values_of_the_wrong_type_are_a_damaged_file(tmp_path: Pa
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"language": "en", "extra": extra}), encoding="utf-8")
     result = settings_store.load(path)
-    assert result.problem and result.settings == settings_store.Settings()
+    [key] = extra
+    assert result.problem and f"'extra.{key}" in result.problem and result.partial
+    assert result.settings == settings_store.Settings(language="en")  # the value is dropped, the language kept
     assert result.moved_to is not None and json.loads(result.moved_to.read_text(encoding="utf-8"))["extra"] == extra
 
 
