@@ -338,6 +338,29 @@ def test_a_bot_stands_in_for_a_dropped_player_until_they_are_back() -> None:
     run(host, scenario, bot_after=20.0, stand_in="random", clock=lambda: now[0])
 
 
+def test_a_resumed_match_gives_a_stand_in_to_a_player_who_never_comes_back() -> None:
+    """A host started on a match under way has no lobby: the players rejoin with their secrets.
+    One who never does gets a bot after the delay, as if they had dropped, until they come."""
+    host = make_host("jagdfieber", "hhb")
+    now = [0.0]
+
+    async def scenario(net: NetHost) -> None:
+        here, _ = await join(net, 0)
+        await asyncio.sleep(0.1)
+        assert host.match.is_human(1) and 1 in net.absent  # seat 1 waits for its player...
+        now[0] += 30.0  # ...until the delay is over
+        seen = await recv_until(here, "state")
+        while seen[-1]["humans"] != [0]:
+            seen = await recv_until(here, "state")
+        assert host.match.config.seats[1].kind == "bot"
+        back, got = await join(net, 1)  # the player comes at last: their seat is theirs again
+        assert got[-1]["humans"] == [0, 1] and host.match.is_human(1)
+        for ws in (here, back):
+            await ws.close()
+
+    run(host, scenario, bot_after=20.0, stand_in="random", clock=lambda: now[0])
+
+
 def test_a_failing_bot_stops_the_bots_not_the_host() -> None:
     host = make_host("jagdfieber", "hhb")
 

@@ -51,7 +51,8 @@ class HostThread:
     a person plays whose name is empty. The other seats a person plays are the host's own (its
     table joins them with `secret(seat)`). An open seat nobody claimed is given at the start to
     the bot `bot_for_open`, under its name in the match's seats when it has one. A player who
-    drops is replaced by a bot after `bot_after` seconds (None: never) until they are back.
+    drops (or, in a resumed match, does not come back) is replaced by a bot after `bot_after`
+    seconds (None: never) until they are back.
     `listen` is the address listened on (every interface by default); `autosave` off is for tests.
     A match already under way (resumed) has no lobby.
 

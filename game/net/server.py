@@ -133,6 +133,17 @@ class NetHost:
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
         self._server = await serve(self._handle, address, port, max_size=HARD_LIMIT_BYTES, compression=None)
         self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+        if self.started:  # a match under way (resumed): its players have to come back
+            self.expect_players()
+
+    def expect_players(self) -> None:
+        """Every seat a person plays and nobody holds waits for its player from now on: after
+        `bot_after` seconds a stand-in plays it until they come (a resumed match's player who
+        never returns does not stop the table)."""
+        now = self.clock()
+        for seat in self.host.match.human_seats:
+            if seat not in self.seated:
+                self.absent.setdefault(seat, now)
 
     @property
     def port(self) -> int:
@@ -478,10 +489,7 @@ class NetHost:
                 match.set_seat(seat, SeatConfig(own.name or f"Bot {seat + 1}", BOT, name, level))
                 self.host.secrets.pop(seat, None)
         self.started = True
-        now = self.clock()
-        for seat in match.human_seats:
-            if seat not in self.seated:
-                self.absent[seat] = now  # its player may come later; `bot_after` applies
+        self.expect_players()  # a player may come later; `bot_after` applies
         for stream in self.host.streams.values():
             stream.resync()
         for client in self.seated.values():
