@@ -159,7 +159,7 @@ def test_bad_clients_get_errors_and_change_nothing() -> None:
             assert reply["protocol"] == PROTOCOL_VERSION and reply["message"]
         await ws.send(hello(1, "secret1"))
         got = await recv_until(ws, "state")
-        assert [m["kind"] for m in got] == ["welcome", "state"] and got[-1]["legal"]
+        assert [m["kind"] for m in got] == ["welcome", "history", "state"] and got[-1]["legal"]
         await ws.send(json.dumps({"kind": "dance", "protocol": PROTOCOL_VERSION}))
         assert (await recv(ws))["code"] == "error.bad_message"
         await ws.send(action("play unicorn"))  # the engine's own reason

@@ -188,3 +188,49 @@ def test_a_host_gone_for_good_offers_the_main_menu(app) -> None:
     assert scene.link.gone()
     frames(app, 1, events=[key(13)])
     assert isinstance(app.stack.top, MainMenuScene)
+
+
+def _played(host, moves: int, seed: int = 3) -> None:
+    """`moves` moves of the host's match before anyone connects (its people random, its bots its own)."""
+    match, rng = host.match, Rng(seed)
+    while len(match.history) < moves and not match.is_over():
+        seat = match.state.to_act()[0]
+        if match.is_human(seat):
+            legal = [str(a) for a in match.state.legal_actions(seat)]
+            match.submit(seat, legal[rng.randrange(len(legal))])
+        else:
+            match.poll()
+
+
+def _as_sent(batches) -> list:
+    from game.engine.events import event_to_dict
+    from game.net.protocol import plain
+
+    return json.loads(json.dumps([[plain(event_to_dict(e)) for e in events] for events in batches]))
+
+
+def test_a_seat_joining_mid_match_reads_the_log_from_the_first_move_as_its_seat_may_know_it(app) -> None:
+    """Silver, two people and a bot: seat 0 connects after twelve moves. Its log tells all
+    twelve, each as seat 0 may know it (seat 1's peeks and draws are backs), not only the moves
+    after its arrival; a rejoin brings the moves it missed."""
+    from game.engine.events import CardMoved, redact
+
+    host = make_host("silver_amulet", "hhb")
+    _played(host, 12)
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        frames(app, 2, 0.05)
+        past = host.past()
+        assert len(past) == 12 and scene.records.panel.actions_known == 12
+        assert [seat for seat, _ in scene.seats.past] == [seat for seat, _t, _e in past]
+        assert _as_sent(events for _, events in scene.seats.past) == _as_sent([redact(e, 0) for e in events] for _s, _t, events in past)
+        hidden = [e for _s, _t, events in past for e in events if isinstance(e, CardMoved) and e.card and not e.visible & 1]
+        assert hidden  # seat 1's own peeks and draws, which seat 0 may not know...
+        told = [e for _, events in scene.seats.past for e in events]
+        assert all(e.card is None for e in told if isinstance(e, CardMoved) and not e.visible & 1)  # ...are backs
+        assert len(scene.records.panel.lines()) > 12  # the log reads them: a line or more per move
+        # a rejoin: the host's history has moves this table has not heard of, they join the log
+        more = [(1, [])] * 3
+        scene.records.catch_up(scene.seats.past + more)
+        frames(app, 2, 0.05)
+        assert scene.records.panel.actions_known == 15

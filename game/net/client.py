@@ -26,6 +26,9 @@ from websockets.sync.client import ClientConnection, connect
 from game.net.protocol import PROTOCOL_VERSION
 
 CONNECT_SECONDS = 5.0
+# A joining seat's `history` tells the whole match so far (about 300 kB of JSON for a long one):
+# the library's 1 MiB default would leave little room.
+MAX_RECEIVED_BYTES = 16 * 2**20
 
 
 class LobbyError(Exception):
@@ -61,7 +64,7 @@ def fetch_lobby(address: str, port: int, code: str, timeout: float = CONNECT_SEC
     be reached or does not answer, LobbyError when it refuses (a wrong code)."""
     uri = host_uri(address, port)
     try:
-        with connect(uri, open_timeout=timeout, proxy=None) as connection:
+        with connect(uri, open_timeout=timeout, proxy=None, max_size=MAX_RECEIVED_BYTES) as connection:
             connection.send(json.dumps({"kind": "lobby", "protocol": PROTOCOL_VERSION, "code": code}))
             while True:
                 item = json.loads(connection.recv(timeout=timeout))
@@ -85,6 +88,7 @@ class RemoteSeat:
         self.lobby: dict[str, Any] | None = None  # the latest `lobby` message (before the start)
         self.state: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
+        self.history: dict[str, Any] | None = None  # the moves before this seat joined (`history`)
         self.problem: str | None = None
         self._connection: ClientConnection | None = None
         self._opened = threading.Event()
@@ -196,7 +200,7 @@ class RemoteSeat:
     def _run(self, uri: str, timeout: float, hello: dict[str, Any]) -> None:
         """The reader thread: owns the connection from opening to closing."""
         try:
-            with connect(uri, open_timeout=timeout, proxy=None) as connection:
+            with connect(uri, open_timeout=timeout, proxy=None, max_size=MAX_RECEIVED_BYTES) as connection:
                 self._connection = connection
                 self._opened.set()
                 self._send(hello)
@@ -224,6 +228,8 @@ class RemoteSeat:
             self.welcome = item
         elif item["kind"] == "lobby":
             self.lobby = item
+        elif item["kind"] == "history":
+            self.history = item
         if self.on_message is not None:
             self.on_message(item)
         self._inbox.put(item)

@@ -371,6 +371,7 @@ class NetHost:
             for stream in self.host.streams.values():
                 stream.resync()
         self._queue(client, {**joined.welcome(), "match": self.host.match_id})
+        self._queue(client, joined.history(self.host.past()))
         self.lobby_changed()
         return None
 

@@ -103,6 +103,16 @@ class SeatStream:
             view=view,  # JSON data already (the engine's view)
         )
 
+    def history(self, past: list[tuple[int, str, list[Event]]]) -> dict[str, Any]:
+        """The actions before this seat joined (`past`: the host's, see `Host.past`), each as its
+        `events` message would have told it: the log of a seat that joins or rejoins mid-match
+        starts at the first move, not at its arrival, and says nothing the seat may not know."""
+        return message("history", step=len(past), actions=[
+            {"actor": seat, "action": text if seat == self.seat else None,
+             "events": [plain(event_to_dict(redact(e, self.seat))) for e in events]}
+            for seat, text, events in past
+        ])
+
     def pull(self, state: bool = True) -> list[dict[str, Any]]:
         """The messages queued since the last pull: `events` messages, then a fresh `state`
         (`state=False`: the events only, the state stays due for a later pull)."""
@@ -197,6 +207,23 @@ class Host:
         self.new_secret = secret
         self.secrets = {seat: secret() for seat in match.human_seats}
         self.streams: dict[int, SeatStream] = {}
+        self._past: list[tuple[int, str, list[Event]]] | None = None  # every action's events, once asked
+        match.on_action.append(self._on_action)
+
+    def past(self) -> list[tuple[int, str, list[Event]]]:
+        """Every action so far with its events (seat, text, events): replayed from the match's
+        seed once (a resumed match's first moves were played by another process), then kept
+        as the match runs."""
+        match = self.match
+        if self._past is None or len(self._past) != len(match.history):
+            state = match.rules.new_state(match.num_seats, seed=match.config.seed, options=dict(match.config.options))
+            self._past = [(seat, text, state.apply(seat, match.rules.parse_action(state, seat, text)))
+                          for seat, text in match.history]
+        return self._past
+
+    def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
+        if self._past is not None:
+            self._past.append((seat, text, events))
 
     def stream(self, seat: int) -> SeatStream:
         """The stream of `seat` (one per seat, created on first use)."""
@@ -223,4 +250,6 @@ class Host:
         for stream in self.streams.values():
             stream.close()
         self.streams = {}
+        if self._on_action in self.match.on_action:
+            self.match.on_action.remove(self._on_action)
         self.match.close()

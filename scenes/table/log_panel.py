@@ -128,6 +128,11 @@ class LogPanel:
             self._invalidate()
 
     @property
+    def actions_known(self) -> int:
+        """Actions told or waiting to be told."""
+        return self._actions + len(self._held) - (1 if self._held_done else 0)
+
+    @property
     def holding(self) -> int:
         """How many events wait to be told."""
         return sum(len(b) for b, _ in self._held) - self._held_done
@@ -400,6 +405,9 @@ class TableRecords:
         self.panel = LogPanel(self.app, scene.rules, [seats.seat_name(s) for s in range(seats.num_seats)], scene.viewer)
         if self.recorder is not None:
             self.panel.reset(self.recorder.timeline.events, self.recorder.record.undos, self._seats())
+        else:  # a network seat: the moves before it joined, from the host
+            self.catch_up(seats.past)
+            seats.past_listeners.append(self.catch_up)
         self.panel.card_image = scene.art.card  # the small faces of the cards a line names
         self.panel.addressed = bool(seats.local_seats)  # a table of bots has no "you"
         self.panel.you = self.app.tr("log_panel.you")
@@ -408,7 +416,20 @@ class TableRecords:
         self._reported: str | None = None
         seats.listeners.append(self._on_action)
 
+    def catch_up(self, past: list[tuple[int, list[Event]]]) -> None:
+        """A network seat's log gets the moves it has not heard of: all of them when it joins
+        a match under way, the ones played while it was away when it rejoins (told after the
+        moves the table is still showing)."""
+        known = self.panel.actions_known
+        if not known:
+            self.panel.reset([events for _, events in past], (), [seat for seat, _ in past])
+            return
+        for seat, events in past[known:]:
+            self.panel.add_events(events, held=True, seat=seat)
+
     def close(self) -> None:
+        if self.catch_up in self.scene.seats.past_listeners:
+            self.scene.seats.past_listeners.remove(self.catch_up)
         if self._on_action in self.scene.seats.listeners:
             self.scene.seats.listeners.remove(self._on_action)
         if self.recorder is not None:

@@ -42,6 +42,10 @@ class TableSeats:
     def __init__(self) -> None:
         self.listeners: list[Listener] = []
         self.clock: Callable[[], float] = time.monotonic
+        # The moves before this table joined a match under way, (seat, events) each, as its seat
+        # may know them; `past_listeners` hear of each new copy (a rejoin brings the moves missed).
+        self.past: list[tuple[int, list[Event]]] = []
+        self.past_listeners: list[Callable[[list[tuple[int, list[Event]]]], None]] = []
 
     # facts about the table
     @property
@@ -267,6 +271,7 @@ class RemoteSeats(TableSeats):
         self.names: list[str] = [str(n) for n in welcome.get("names") or []]
         self.state: dict[str, Any] = connection.state or {}
         self.events_step = int(self.state.get("step", 0))
+        self._read_past(connection.history)
         self.resynced = False
         self._refusals: list[IllegalAction] = []
         self._previews: dict[tuple[int, str], list[Event] | None] = {}
@@ -383,6 +388,10 @@ class RemoteSeats(TableSeats):
             self.resynced = True
         elif kind == "welcome":
             self.names = [str(n) for n in item.get("names") or self.names]
+        elif kind == "history":
+            self._read_past(item)
+            for listener in list(self.past_listeners):
+                listener(self.past)
         elif kind == "error":
             self._refusals.append(IllegalAction(str(item.get("message") or ""), str(item.get("code") or ""),
                                                 dict(item.get("params") or {})))
@@ -396,6 +405,17 @@ class RemoteSeats(TableSeats):
             self._previews[(int(item.get("step", -1)), str(item.get("text")))] = guessed
             if len(self._previews) > 64:
                 self._previews.pop(next(iter(self._previews)))
+
+    def _read_past(self, item: dict[str, Any] | None) -> None:
+        """The host's `history` message as (seat, events) pairs; a message not understood leaves
+        the log as it was (the table itself redraws from the state)."""
+        if not item:
+            return
+        try:
+            self.past = [(int(a.get("actor", -1)), [event_from_dict(e) for e in a.get("events") or []])
+                         for a in item.get("actions") or []]
+        except (ValueError, TypeError, AttributeError):
+            return
 
     def refusals(self) -> list[IllegalAction]:
         found, self._refusals = self._refusals, []
