@@ -132,3 +132,33 @@ def test_scores_are_the_sums_of_the_score_details(players):
         assert state.scores() == [sum(v for _, v in d) for d in details]
         seen.update(part for d in details for part, v in d if v)
     assert {"unicorns", "bonuses", "collections"} <= seen
+
+
+def test_the_search_buys_at_the_black_market_when_a_purchase_adds_points() -> None:
+    """A purchase costs nothing (the hunt cards that pay stay in hand): where one adds points,
+    the tree tries only such purchases, and a medium bot buys (it bought nothing in a quarter
+    of such market turns when `buy none`, listed first, won the ties among fifty purchases)."""
+    from game.ai.bots import make_bot
+
+    assert hooks_for("kill_the_unicorns").candidates is ai.candidates
+    rules = registry.load("kill_the_unicorns")
+    checked = 0
+    for seed in range(100, 112):
+        state, rng = rules.new_state(4, seed=seed), Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            tried = ai.candidates(state, seat)
+            if actions[0].text == "buy none" and tried is not None:
+                counts = state.colour_counts(seat)
+                base = sum(state.collection_bonus(counts)[:2])
+                assert all(a in actions and ai._purchase_gain(state, seat, a, counts, base) > 0 for a in tried)
+                assert "buy none" not in {a.text for a in tried}
+                if checked < 6:
+                    bot = make_bot("ismcts", seed=seed, level="medium", iterations=120, seconds=None)
+                    assert bot.choose(state, seat).text != "buy none"
+                checked += 1
+            elif actions[0].text != "buy none":
+                assert tried is None  # elsewhere the tree tries every legal move
+            state.apply(seat, ai.rollout_action(state, seat, actions, rng))
+    assert checked >= 6
