@@ -58,7 +58,7 @@ def bench_ai(game_id: str, num_players: int, seconds: float = 1.0) -> dict[str, 
         reached = 0
         for state, seat in points[:3]:
             leveled.choose(state, seat)
-            reached += leveled.last_iterations >= leveled.iterations or leveled.last_iterations == 0
+            reached += leveled.last_iterations >= leveled.last_budget or leveled.last_iterations == 0
         row[f"{level}_s"] = round((time.perf_counter() - t0) / 3, 3)
         row[f"{level}_full"] = reached
     return row

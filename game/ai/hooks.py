@@ -89,6 +89,21 @@ the module is searched with uniform random play-outs to the end of the game.
         short search's noise does not replace a good move by a worse one. Called on a
         determinization of the seat, like STYLES. Default: none (the most visited move).
 
+    FLAT_LEVELS: dict[str, int]
+        Levels whose bots choose by the flat rollout search (game/ai/flat.py) instead of the
+        tree, with the worlds each decision samples at the level's iteration budget: every
+        candidate move (hook `candidates`, the default move first) is played in the same
+        worlds, played on by `flat_playout`, and the best mean replaces the default move when
+        it is better by a standard error. For games whose policy plays as people do, so that
+        improving it move by move beats searching short play-outs (Silver's hard bots).
+        Default: none (every level searches the tree).
+
+    def flat_playout(state: State, rng: Rng) -> list[float]
+        The flat search's play-out from a determinized clone just after the tried move: each
+        seat's value in [0, 1], as `evaluate`. Play on to a natural end (Silver: the round's
+        scoring) with the game's sound policy, without random moves. Default: the tree's
+        play-out (`playout`, else the rollout with the hooks above).
+
 THE STATE'S DETERMINIZATION HOOKS (methods of the game's State, game/engine/state.py): every
 iteration starts from `state.determinize(seat, rng)`, written once in the engine from the zones'
 pools; a game refines it with
@@ -170,6 +185,8 @@ class GameHooks:
     prior: Prior | None = None
     determinizer: Determinizer | None = None
     candidates: Candidates | None = None
+    flat_levels: dict[str, int] = field(default_factory=dict)
+    flat_playout: Playout | None = None
 
 
 _cache: dict[str, GameHooks] = {}
@@ -210,4 +227,6 @@ def load_hooks(module_name: str) -> GameHooks:
         prior=getattr(module, "prior", None),
         determinizer=getattr(module, "determinizer", None),
         candidates=getattr(module, "candidates", None),
+        flat_levels=dict(getattr(module, "FLAT_LEVELS", {})),
+        flat_playout=getattr(module, "flat_playout", None),
     )

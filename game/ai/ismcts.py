@@ -40,6 +40,8 @@ LEVELS (budgets per decision: the search stops at whichever limit comes first):
     easy     80 iterations,  0.10 s
     medium   500 iterations, 0.40 s
     hard     2500 iterations, 0.90 s
+A game may have some levels choose by the flat rollout search of game/ai/flat.py instead of
+the tree (hook FLAT_LEVELS: Silver's hard bots); they keep the level's clock.
 Iteration budgets make a bot deterministic for a seed; the wall-clock limit only guards speed on
 slow machines (pass seconds=None for exact reproducibility, as the tests do).
 """
@@ -55,6 +57,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from game.ai.flat import flat_choice
 from game.ai.hooks import GameHooks, hooks_for
 from game.engine.actions import Action
 from game.engine.errors import TableeError
@@ -142,6 +145,7 @@ class ISMCTSBot:
         self.rng = Rng(seed)
         self._lock = threading.Lock()
         self.last_iterations = 0  # of the last decision, for benchmarks
+        self.last_budget = self.iterations  # ...and what it aimed at (iterations, or a flat search's worlds)
         self.memory: dict = {}  # the game's `remember` hook keeps what this bot forgot here
 
     def choose(self, state: State, seat: int) -> Action:
@@ -159,7 +163,10 @@ class ISMCTSBot:
         hooks = hooks_for(state.rules.game_id)
         if hooks.remember is not None:
             state = hooks.remember(state, seat, self.level, self.memory, rng)
+        if self.level in hooks.flat_levels:
+            return self.choose_flat(state, seat, actions, hooks, rng)
         root = Node()
+        self.last_budget = self.iterations
         done = self.search(state, seat, root, rng)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
@@ -179,6 +186,17 @@ class ISMCTSBot:
             if default in actions and not clearly_better(stats, best, default):
                 return default
         return best
+
+    def choose_flat(self, state: State, seat: int, actions: list[Action], hooks: GameHooks, rng: Rng) -> Action:
+        """A level the game searches flat (hook FLAT_LEVELS, game/ai/flat.py): its worlds scale
+        with the iterations asked of this bot against the level's (tests ask fewer)."""
+        worlds = max(2, round(hooks.flat_levels[self.level] * self.iterations / BUDGETS[self.level].iterations))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.last_budget = worlds
+        draw = determinizer(state, seat, rng, hooks, min(worlds, BELIEF_POOL))
+        playout = hooks.flat_playout or (lambda det, r: rollout(det, r, hooks))
+        move, self.last_iterations = flat_choice(seat, actions, hooks, draw, playout, rng, worlds, deadline)
+        return move
 
     def search(self, state: State, seat: int, root: Node, rng: Rng) -> int:
         """Run iterations until the budget is spent; returns how many ran."""

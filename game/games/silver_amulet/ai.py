@@ -186,20 +186,20 @@ def _exchange(state: Any, seat: int, new_value: float, mean: float) -> Action | 
     return None
 
 
-def policy_move(state: State, seat: int, rng: Rng) -> Action:
+def policy_move(state: State, seat: int, rng: Rng, noise: float = NOISE) -> Action:
     """The play-out policy's move for `seat` (see rollout_action), listing the legal actions
     only where they are few: holding a drawn or taken card, the moves it considers are
     checked one by one (a long village allows thousands of exchange sets)."""
     s: Any = state
     if s._exchange_step(seat):
-        return _holding(s, seat, rng)
+        return _holding(s, seat, rng, noise)
     if s._main_step(seat):
         if not s.zones[s.z_discard] and not s._may_call(seat) and not s._extra_texts(seat):
             return action_of("draw")  # the only move
-        if rng.random() < NOISE:
+        if noise and rng.random() < noise:
             return s.sample_action(seat, rng)  # type: ignore[no-any-return]
         return _main(s, seat, rng, _unseen_mean(s, seat), None)
-    return rollout_action(state, seat, state.legal_actions(seat), rng)
+    return rollout_action(state, seat, state.legal_actions(seat), rng, noise)
 
 
 def _holding(s: Any, seat: int, rng: Rng, noise: float = NOISE) -> Action:
@@ -243,17 +243,34 @@ def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng, noi
 
 
 def playout(state: State, rng: Rng) -> list[float]:
-    """The search's play-out (hook `playout`): the policy's moves until `rollout_done`, then
-    `evaluate`; the same as the engine-wide rollout with those hooks, without listing every
+    """The tree search's play-out (hook `playout`): the policy's moves until `rollout_done`,
+    then `evaluate`; the same as the engine-wide rollout with those hooks, without listing every
     legal action at every step."""
+    return _play(state, rng, HORIZON * state.num_players, NOISE)
+
+
+def flat_playout(state: State, rng: Rng) -> list[float]:
+    """The flat search's play-out (hook `flat_playout`, hard bots): the policy without random
+    moves to the end of the round, then `evaluate` of the scored sheet. WHY to the end: the
+    round's result then comes from the calls and last turns as the policy plays them, not from
+    villages valued a few turns on."""
+    return _play(state, rng, None, 0.0)
+
+
+FLAT_LEVELS = {"hard": 32}  # worlds per decision (game/ai/flat.py): 0.15 s a decision on average at 4 players
+
+
+def _play(state: State, rng: Rng, horizon: int | None, noise: float) -> list[float]:
+    """The policy's moves until the round is scored or `horizon` actions were played, then
+    `evaluate`."""
     s: Any = state
     s.stop_at_round_end = True  # the search's own copy: no next deal after the round is scored
     s.quiet = True  # ...and no events: nobody reads them
-    version, horizon = s.version, HORIZON * s.num_players
+    version = s.version
     while s.phase in ("peek", "turn"):
         for mover in s.to_act():
-            s.apply(mover, policy_move(s, mover, rng))
-        if s.version - version >= horizon:
+            s.apply(mover, policy_move(s, mover, rng, noise))
+        if horizon is not None and s.version - version >= horizon:
             break
     return evaluate(state)
 
