@@ -73,7 +73,8 @@ def ai_rows(seconds: float = 1.0, on_row: Callable[[int, int], None] | None = No
 
 def print_ai_rows(rows: list[dict[str, Any]]) -> None:
     budgets = ", ".join(f"{k} {b.iterations} it/{b.seconds} s" for k, b in BUDGETS.items())
-    print(f"ISMCTS ({budgets}); iterations/s on CPU time; 'full': decisions (of 3) that reached the level's iterations")
+    print(f"ISMCTS ({budgets}); iterations/s on CPU time; 'full': decisions (of 3) that reached the level's budget")
+    print("(its iterations, or its worlds where the game searches the level flat: hook FLAT_LEVELS)")
     print(f"{'game':<16} {'n':>2} {'iterations/s':>12} {'easy s':>7} {'medium s':>8} {'hard s':>7} {'hard full':>9}")
     for r in rows:
         print(
