@@ -95,8 +95,9 @@ the module is searched with uniform random play-outs to the end of the game.
         candidate move (hook `candidates`, the default move first) is played in the same
         worlds, played on by `flat_playout`, and the best mean replaces the default move when
         it is better by a standard error. For games whose policy plays as people do, so that
-        improving it move by move beats searching short play-outs (Silver's hard bots).
-        Default: none (every level searches the tree).
+        improving it move by move beats searching short play-outs (Silver's hard bots). It
+        plays no mixed strategy: a game with `mixed` or `prior` keeps its bluffing levels on
+        the tree. Default: none (every level searches the tree).
 
     def flat_playout(state: State, rng: Rng) -> list[float]
         The flat search's play-out from a determinized clone just after the tried move: each
