@@ -292,15 +292,19 @@ class Match:
     def reset_to(self, history: list[tuple[int, str]]) -> None:
         """Rebuild the state from the seed and `history` (undo, loading a save); listeners are
         not called for the replayed actions; bots start over from the new state."""
-        state = self.rules.new_state(self.num_seats, seed=self.config.seed, options=dict(self.config.options))
-        for seat, text in history:
-            state.apply(seat, self.rules.parse_action(state, seat, text))
-        self.state = state
+        self.state = self.replay(history)[0]
         self.history = [(s, t) for s, t in history]
         self._new_generation()
         self._finished = []
         self._inline = []
         self._schedule()
+
+    def replay(self, history: list[tuple[int, str]]) -> tuple[State, list[list[Event]]]:
+        """A new state from the match's seed and options after `history`, with each action's
+        events (the match itself is not changed)."""
+        state = self.rules.new_state(self.num_seats, seed=self.config.seed, options=dict(self.config.options))
+        events = [state.apply(seat, self.rules.parse_action(state, seat, text)) for seat, text in history]
+        return state, events
 
     def decision_deadline(self, seat: int) -> float:
         """Seconds a bot's decision may take in the worker process before it is replaced."""

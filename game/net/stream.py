@@ -216,9 +216,8 @@ class Host:
         as the match runs."""
         match = self.match
         if self._past is None or len(self._past) != len(match.history):
-            state = match.rules.new_state(match.num_seats, seed=match.config.seed, options=dict(match.config.options))
-            self._past = [(seat, text, state.apply(seat, match.rules.parse_action(state, seat, text)))
-                          for seat, text in match.history]
+            events = match.replay(match.history)[1]
+            self._past = [(seat, text, done) for (seat, text), done in zip(match.history, events, strict=True)]
         return self._past
 
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
