@@ -182,3 +182,19 @@ def test_a_recoloured_unicorn_is_named_in_the_log():
     assert f"{NAMES[seat]}'s unicorn ({en_name}) becomes {colour}." in told([events], "en")
     fr_colour = RULES.text("fr", f"colour.{colour}")
     assert any(t.endswith(f"({fr_name}) passe au {fr_colour}.") for t in told([events], "fr"))
+
+
+def test_the_log_says_on_which_unicorn_a_fake_horn_is_fixed():
+    """A fake horn stays on the unicorn it was bought for (its points go with it): the log names
+    that unicorn, as it does for a recoloured one."""
+    from tests.test_kill_the_unicorns_rules import _to_market
+
+    state = game()
+    _to_market(state)
+    seat = state.to_act()[0]
+    unicorn = state.card_ids[state.zones[state.z_coll[seat]][1]]
+    events = act(state, seat, "buy fake_horn unicorn 2")
+    en, fr = (LogWriter(RULES, lang, NAMES[:3], None).card_name(unicorn) for lang in ("en", "fr"))
+    assert f"{NAMES[seat]} fixes the fake horn on their unicorn ({en})." in told([events], "en")
+    assert f"{NAMES[seat]} fixe la fausse corne sur sa licorne ({fr})." in told([events], "fr")
+    assert f"You fix the fake horn on your unicorn ({en})." in told([events], "en", viewer=seat)

@@ -70,6 +70,8 @@ class MarketMixin(UnicornsBase):
                 if decl["colour"]:
                     self.colour[unicorn] = colour
                     events.append(Note("recolour", seat, (("colour", colour), ("card", self.card_ids[unicorn]))))
+                else:  # an item that stays on the unicorn (a fake horn): the log says on which one
+                    events.append(Note(f"attach_{item}", seat, (("card", self.card_ids[unicorn]),)))
                 if self._check_rainbows(seat, events):
                     return
         if self.queue:
