@@ -39,7 +39,7 @@ WHY this shape:
 LEVELS (budgets per decision: the search stops at whichever limit comes first):
     easy     80 iterations,  0.10 s
     medium   500 iterations, 0.40 s
-    hard     2500 iterations, 0.90 s
+    hard     2500 iterations, 1.50 s
 A game may have some levels choose by the flat rollout search of game/ai/flat.py instead of
 the tree (hook FLAT_LEVELS: Silver's hard bots); they keep the level's clock.
 Iteration budgets make a bot deterministic for a seed; the wall-clock limit only guards speed on
