@@ -257,7 +257,7 @@ def flat_playout(state: State, rng: Rng) -> list[float]:
     return _play(state, rng, None, 0.0)
 
 
-FLAT_LEVELS = {"hard": 32}  # worlds per decision (game/ai/flat.py): 0.15 s a decision on average at 4 players
+FLAT_LEVELS = {"hard": 32}  # worlds per decision (game/ai/flat.py): 0.20 s of CPU a decision on average at 4 players
 
 
 def _play(state: State, rng: Rng, horizon: int | None, noise: float) -> list[float]:
