@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.ai import make_bot
 from game.ai.hooks import hooks_for
+from game.ai.ismcts import rollout
 from game.engine import registry
 from game.engine.rng import Rng
 from game.games.fish_fish import ai
@@ -206,50 +207,15 @@ def test_ismcts_searches_fish_fish_with_these_hooks():
         state.apply(seat, action)
 
 
-def test_the_round_simulation_on_counts_plays_and_scores_like_the_engine():
-    """From states at every phase of random games, the engine and RoundSim take the same random
-    choices in lockstep: same legal choices at every step, same score row at the round's end."""
-    from game.games.fish_fish.roundsim import DONE, RoundSim
-
-    rules = registry.load("fish_fish")
-    rng = Rng(7)
-    checked = 0
-    for seed in range(24):
-        players = 3 + seed % 6
-        state = rules.new_state(players, seed=seed)
-        for _ in range(rng.randrange(40)):  # somewhere into the game
-            if state.is_over():
-                break
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
-        if state.is_over():
-            continue
-        sim = RoundSim(state)
-        round_no, sheet_rows = state.round_no, len(state.sheet)
-        while sim.phase != DONE:
-            seat = state.to_act()[0]
-            assert sim.to_act() == seat
-            legal = state.legal_actions(seat)
-            options = sim.legal()
-            as_text = [f"line {o[0]} {o[1]}" if isinstance(o, tuple) else f"bet {o}" for o in options]
-            assert as_text == [str(a) for a in legal]
-            pick = rng.randrange(len(legal))
-            state.apply(seat, legal[pick])
-            sim.step(options[pick])
-        assert len(state.sheet) == sheet_rows + 1 and (state.round_no != round_no or state.is_over())
-        assert sim.row() == state.sheet[-1]
-        checked += 1
-    assert checked >= 15
-
-
-def test_the_count_playout_values_like_evaluate():
+def test_a_playout_plays_the_round_through_the_rules_and_stops_at_its_end():
     hooks = hooks_for("fish_fish")
-    assert hooks.playout is not None
-    state = new_game(4, seed=2)
-    values = hooks.playout(state.clone(), Rng(3))
+    assert hooks.playout is None  # the rules themselves, on the search's quiet copy
+    det = new_game(4, seed=2)
+    values = rollout(det, Rng(3), hooks)
+    assert det.stopped and det.round_no == 1 and len(det.sheet) == 1  # scored, nothing dealt
     assert abs(sum(values) - 1.0) < 1e-9 and all(0.0 < v < 1.0 for v in values)
+    assert values == hooks.evaluate(det)
     over = new_game(2)
     for _ in range(4):
         line(over, "empty", 2, [4])
-    assert hooks.playout(over, Rng(1)) == [0.5, 0.5]
+    assert rollout(over, Rng(1), hooks) == [0.5, 0.5]

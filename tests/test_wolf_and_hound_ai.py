@@ -8,6 +8,7 @@ from game.ai.hooks import hooks_for
 from game.engine import registry
 from game.engine.rng import Rng
 from game.games.wolf_and_hound import ai
+from tests.test_engine_quiet import follow_with_a_quiet_twin
 
 RULES = registry.load("wolf_and_hound")
 ANIMALS = ["wolf_01", "wolf_06", "hound_01", "sheep_01"]
@@ -140,30 +141,14 @@ SIM_SETS = [
 ]
 
 
-def test_the_playout_on_plain_data_gives_the_engine_rollouts_values_seed_by_seed() -> None:
-    """sim.py's TurnSim replaces the engine in simulations: from every position of random
-    matches (ghosts, Meat & Bone, best of 5 included), with the same random numbers, it must
-    reach the same value as the engine's rollout and use the same random numbers."""
-    import dataclasses
-
-    from game.ai.ismcts import rollout
-
-    hooks = hooks_for("wolf_and_hound")
-    assert hooks.playout is ai.playout
-    engine = dataclasses.replace(hooks, playout=None)
-    checked = 0
+def test_a_quiet_copy_plays_every_animal_card_as_the_game_does() -> None:
+    """The play-outs run the rules on a quiet copy: with every primitive (ghosts, Meat & Bone
+    and best of 5 included), a quiet twin goes through the game's own states, and stops where a
+    game of a match is won instead of dealing the next (tests/test_engine_quiet.py)."""
+    stops = 0
     for i, animals in enumerate(SIM_SETS):
         for players in (2, 3, 4):
             options = {"animals": animals, "meat_and_bone": bool(i % 2), "best_of": 5 if players != 3 else 1}
             state = RULES.new_state(players, seed=i * 10 + players, options=options)
-            rng = Rng(i + players)
-            while not state.is_over():
-                seat = state.to_act()[0]
-                det = state.determinize(seat, Rng(checked))
-                engine_rng, sim_rng = Rng(checked), Rng(checked)
-                assert ai.playout(det.clone(), sim_rng) == rollout(det.clone(), engine_rng, engine)
-                assert sim_rng.next64() == engine_rng.next64()
-                actions = state.legal_actions(seat)
-                state.apply(seat, actions[rng.randrange(len(actions))])
-                checked += 1
-    assert checked > 500
+            stops += follow_with_a_quiet_twin(state, Rng(i + players))[1]
+    assert stops > 10

@@ -93,7 +93,7 @@ def tried_moves(det: State, seat: int, actions: list[Action], hooks: GameHooks, 
 
 def _after(world: State, seat: int, move: Action, seed: int) -> State:
     """A clone of `world` with its own generator from `seed`, after `seat` played `move`."""
-    clone = world.clone()
+    clone = world.clone().quietly()  # nobody reads the move's events
     clone.rng = Rng(seed)
     clone.apply(seat, move)
     return clone

@@ -13,11 +13,12 @@ the module is searched with uniform random play-outs to the end of the game.
 
     def rollout_done(start: State, state: State) -> bool
         Called after each simulated step: True stops the simulation there and the game's
-        `evaluate` values the state (truncated rollouts, e.g. "stop at the end of the current
-        day"). `start` is a shallow snapshot of the state the simulation
+        `evaluate` values the state (truncated rollouts, e.g. "stop two rounds on"). `start` is
+        a shallow snapshot of the state the simulation
         began from (its plain counters, e.g. round or turn numbers, as they were then; its zones
         and lists are shared with `state`, so read only counters from it). Default: never stop early.
-        Exporting it requires exporting `evaluate`.
+        Exporting it requires exporting `evaluate`. A simulation always stops where a round has
+        been scored (the search's copies stop there by themselves: `State.end_of_round`).
 
     def evaluate(state: State) -> list[float]
         Each seat's value in [0, 1] (about its chance to win: 1 = wins alone) for a state where
@@ -25,11 +26,11 @@ the module is searched with uniform random play-outs to the end of the game.
         only): 1/k for each of k winners, 0 for the others.
 
     def playout(state: State, rng: Rng) -> list[float]
-        Replaces the whole simulation above: the game's own fast play-out from `state` (a
+        Replaces the whole simulation above: the game's own play-out from `state` (a
         determinized clone, possibly finished), returning each seat's value in [0, 1] as
-        `evaluate` does. For games whose engine steps are too costly to simulate through
-        (e.g. Jagdfieber simulates the rest of the day on card counts). It must agree with the
-        rules: test it against the engine.
+        `evaluate` does, for a game that drives its own policy (Kill the Unicorns lists each
+        step's moves once; Silver draws them without listing). It plays through the rules on
+        the quiet copy (`state.quietly()`), never on a copy of the rules.
 
     STYLES: dict[str, RolloutAction]
         Named play styles ("cautious", "bold"): policies with rollout_action's signature that
@@ -123,6 +124,12 @@ pools; a game refines it with
         that most play-outs never reach (Kill the Unicorns' unicorn and scheme decks, drawn only
         when a round starts): their shuffles are then skipped in most iterations. Tested in
         tests/test_engine_determinize_later.py.
+
+THE SEARCH'S COPIES (game/engine/state.py): every iteration's determinization is the search's own
+copy (`searching`): its rules stop where a round has been scored instead of dealing the next one
+(`end_of_round`, then `stopped`), so neither the tree nor a play-out reads past a round's end. A
+play-out's copy is also quiet (`state.quietly()`): `apply` builds no events, notes or log texts
+and trusts its move; the state changes exactly as the game's own would (tests/test_engine_quiet.py).
 
 All hooks are pure functions of their arguments (bots run in a worker thread and may search
 several games at once); they are called thousands of times per second, so keep them free of

@@ -49,7 +49,6 @@ slow machines (pass seconds=None for exact reproducibility, as the tests do).
 from __future__ import annotations
 
 import bisect
-import copy
 import itertools
 import math
 import threading
@@ -218,7 +217,8 @@ class ISMCTSBot:
         c = self.exploration
         bit = 1 << seat
         narrow = hooks.candidates
-        while not det.is_over():
+        det.searching = True  # the tree stops where a round is scored, as the play-outs do
+        while not det.is_over() and not det.stopped:
             joint: dict[int, Action] = {}
             fresh = False
             for mover in det.to_act():
@@ -377,8 +377,12 @@ def rollout(state: State, rng: Rng, hooks: GameHooks) -> list[float]:
         return hooks.playout(state, rng)
     policy = hooks.rollout_action
     done = hooks.rollout_done
-    start = copy.copy(state) if done is not None else None  # its counters as they were: all `done` reads
-    while not state.is_over():
+    start = None
+    if done is not None:  # a shallow snapshot: its counters as they were, all `done` reads
+        start = object.__new__(type(state))
+        start.__dict__.update(state.__dict__)
+    state.quietly()  # the search's own copy: no events, and it stops where a round is scored
+    while not state.is_over() and not state.stopped:
         for mover in state.to_act():
             state.apply(mover, policy(state, mover, state.legal_actions(mover), rng))
         if done is not None and done(start, state):  # type: ignore[arg-type]

@@ -12,12 +12,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """An action known only by its text; games subclass it for structured fields."""
+    """An action known only by its text; games subclass it for structured fields (declared
+    `@dataclass(frozen=True, slots=True, eq=False)`: an action of a class is equal to another
+    of that class with the same text, and hashes as its text)."""
 
     text: str
 
     def __str__(self) -> str:
         return self.text
+
+    def __hash__(self) -> int:
+        # The text says it all, and a str keeps its hash: the search looks actions up in its
+        # statistics many times an iteration (a generated hash builds a tuple of every field).
+        return hash(self.text)
 
 
 def normalize_action_text(text: str) -> str:

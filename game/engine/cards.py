@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from game.engine.zones import ZoneTable
 
 _new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
+# What a quiet state's card changes give instead of their events (`CardsMixin.quiet`): one
+# shared placeholder each, never read (a play-out's events go nowhere).
+QUIET_MOVE = CardMoved("", None, "", None, "", 0)
+QUIET_REVEAL = CardRevealed("", None, "", 0)
+QUIET_SEEN = CardSeen("", None, "", 0, 0)
 NO_ATTRS: Mapping[str, Any] = {}  # shared by every card without attributes: never mutate
 RESERVED = frozenset({"id", "face", "owner"})  # keys of a view's per-card entry
 
@@ -94,6 +99,10 @@ class CardsMixin:
     table: ZoneTable
     zones: list[list[int]]
     num_players: int
+    # A bot's play-out copy (`State.quietly()`): every change below is made exactly as on any
+    # state, but builds no event (`move` returns QUIET_MOVE, `move_many` and `conceal` []):
+    # nobody reads a play-out's events, and building them was most of a step's cost.
+    quiet: bool = False
 
     # ---------------------------------------------------------------- setup
     def add_card(
@@ -271,9 +280,11 @@ class CardsMixin:
     def reveal(self, uid: int) -> CardRevealed:
         """Turn a card face up where it lies: everyone knows it from now on."""
         cards = self.cards
-        zi = cards.zone[uid]
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
+        if self.quiet:
+            return QUIET_REVEAL
+        zi = cards.zone[uid]
         table = self.table
         spec = table.specs[zi]
         slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
@@ -282,9 +293,11 @@ class CardsMixin:
     def peek(self, uid: int, seat: int) -> CardSeen:
         """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""
         cards = self.cards
-        zi = cards.zone[uid]
         bit = 1 << seat
         cards.known[uid] |= bit
+        if self.quiet:
+            return QUIET_SEEN
+        zi = cards.zone[uid]
         table = self.table
         spec = table.specs[zi]
         slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
@@ -295,11 +308,16 @@ class CardsMixin:
         A face-up card turns over (a CardConcealed event); for a face-down one only the
         others' memory of it goes (a hand they can no longer track): no event."""
         cards = self.cards
+        if not cards.up[uid]:
+            cards.known[uid] = 0
+            return []
+        if self.quiet:
+            cards.known[uid] = 0
+            cards.up[uid] = False
+            return []
         zi = cards.zone[uid]
         before = self.seen_by(uid)
         cards.known[uid] = 0
-        if not cards.up[uid]:
-            return []
         cards.up[uid] = False
         spec = self.table.specs[zi]
         return [CardConcealed(cards.ids[uid], spec.owner, spec.name, before, self._slot(uid, zi), spec.pos)]
@@ -336,6 +354,9 @@ class CardsMixin:
         face None: it lies as the zone says, and whoever saw it still knows it.
         face "up": it is shown to everyone. face "down": it goes face down and only those who
         see its new zone know it (a card chosen from a hand, cards handed over shuffled)."""
+        if self.quiet:
+            self.relocate(uid, zone, slot, face)
+            return QUIET_MOVE
         cards, table, zones = self.cards, self.table, self.zones
         masks, slotted = table.masks, table.slotted
         if slot is not None and slotted[zone]:
@@ -460,6 +481,9 @@ class CardsMixin:
         """Move several cards, in order, to the end (or the first empty slots) of `zone`; one
         event per card, as `move` would give. Cards of one unslotted zone go in one step."""
         if not uids:
+            return []
+        if self.quiet:
+            self.relocate_many(uids, zone, face)
             return []
         cards, table, zones = self.cards, self.table, self.zones
         slotted, where = table.slotted, cards.zone

@@ -76,6 +76,32 @@ class State(CardsMixin):
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ a bot's own copy
+    # The search plays on its own copies (determinizations), through the rules themselves. On
+    # such a copy (`searching`) the rules stop where a round has been scored instead of
+    # collecting, shuffling and dealing the next one (`end_of_round`): a play-out never reads
+    # past a round's end, nor does the search's tree. A play-out's copy is also quiet: `apply`
+    # then builds no events (card changes give placeholders, `CardsMixin.quiet`; a game skips
+    # its notes and log texts, and may return [] or any list: nobody reads it) and trusts the
+    # action (it came from `legal_actions` or `sample_action`: no legality check). Everything
+    # else changes exactly as on the game's own state (tested game by game).
+    searching: bool = False  # a bot's copy: its rules stop at a round's end
+    stopped: bool = False  # ...and it stopped there: nobody acts any more (check before `to_act`)
+
+    def quietly(self) -> State:
+        """This state made a quiet play-out copy, in place (a bot's own: a determinization)."""
+        self.quiet = self.searching = True
+        return self
+
+    def end_of_round(self) -> bool:
+        """Called by the rules where a round (a day, a game of a match) has been scored and the
+        next would be set up: True on a bot's copy, which stops there (`stopped`); False on the
+        game's own state, whose rules go on."""
+        if self.searching:
+            self.stopped = True
+            return True
+        return False
+
     def public_view(self, seat: int | None) -> dict[str, Any]:
         """Game-specific view fields (markers, phase, score sheet); never a hidden card."""
         return {}

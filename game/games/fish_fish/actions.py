@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.engine.actions import Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
 class LayLine(Action):
     """`line <fishing card> <bait value>`: the fisher's secret card under a visible bait."""
 
@@ -15,7 +15,7 @@ class LayLine(Action):
     value: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
 class Bet(Action):
     """`bet <n>`: how many fish a fish player puts on the line (0 passes)."""
 

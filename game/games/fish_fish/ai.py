@@ -22,16 +22,12 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
-from game.games.fish_fish.roundsim import DONE, LINE, RoundSim
 
 # Spread of one seat's total per round, in points: measured with random games (simulate).
 ROUND_SPREAD = 12.0
 # How much a fish kept back is worth the biggest bait left rather than an average one (the fish
 # left in hand eat the biggest bait when both catches are out): 0 = an average later bait.
 HOLD_TOP = 0.0
-# Share of the play-outs' lines laid by a fisher without a plan (any card under any bait), the
-# rest by the balanced fisher: the fish then never count on the catches coming late.
-ROLLOUT_FISHER_RANDOM = 0.0
 
 
 @dataclass(frozen=True)
@@ -63,14 +59,8 @@ def catch_chance(state: Any) -> float:
     """The chance that the line is a catch, from public facts only: every fishing card not
     revealed this round (held, on the line or spent face down) is alike to a fish."""
     rules = state.rules
-    ids, public = state.card_ids, state.sees
-    revealed = revealed_catches = 0
-    for uid in state.zones[state.z_discard[state.fisher]]:
-        if ids[uid] in rules.fishing_count and public(None, uid):
-            revealed += 1
-            revealed_catches += ids[uid] in rules.takes_bets
-    unrevealed = rules.lines - revealed
-    hidden_catches = sum(rules.fishing_count[c] for c in rules.takes_bets) - revealed_catches
+    unrevealed = rules.lines - state.revealed
+    hidden_catches = rules.catches_total - state.revealed_catches
     return hidden_catches / unrevealed if unrevealed > 0 else 0.0
 
 
@@ -191,39 +181,6 @@ def totals_values(totals: list[int], rounds_left: int) -> list[float]:
     weights = [math.exp((t - top) / temperature) for t in totals]
     norm = sum(weights)
     return [w / norm for w in weights]
-
-
-def random_line(sim: RoundSim, options: list[tuple[str, int]], rng: Rng) -> tuple[str, int]:
-    """A fisher without a plan: any card it holds (each card alike) under any bait."""
-    cards = [c for c, k in sim.held.items() for _ in range(k)]
-    card = cards[rng.randrange(len(cards))]
-    mine = [o for o in options if o[0] == card]
-    return mine[rng.randrange(len(mine))]
-
-
-def playout(state: State, rng: Rng) -> list[float]:
-    """The rest of the current round on counts (roundsim.RoundSim) with the balanced policies,
-    then the score sheet valued as `evaluate` does: the search's play-out, several times cheaper
-    than stepping the engine (no events, no table reset for the next round)."""
-    if state.is_over():
-        return evaluate(state)
-    sim = RoundSim(state)
-    rules, style = state.rules, BALANCED
-    while sim.phase != DONE:
-        options = sim.legal()
-        if len(options) == 1:
-            sim.step(options[0])
-        elif sim.phase == LINE and rng.random() < ROLLOUT_FISHER_RANDOM:
-            sim.step(random_line(sim, options, rng))
-        elif sim.phase == LINE:
-            in_hands = sum(sim.fish[s] for s in sim.order)
-            ends_left = rules.ends_round_total - sim.revealed_ends  # type: ignore[attr-defined]
-            sim.step(options[fisher_pick(rules, options, in_hands, sim.baits, ends_left, rng, style)])
-        else:
-            sim.step(fish_bet(len(options) - 1, sim.catch_chance(), sim.line_value, sim.baits, rng, style))
-    totals = [t + r for t, r in zip(state.scores(), sim.row(), strict=True)]
-    left = state.rounds_total - len(state.sheet) - 1  # type: ignore[attr-defined]
-    return totals_values(totals, left)
 
 
 # ------------------------------------------------------------------ fixed plans (main.py exploit)

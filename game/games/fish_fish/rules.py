@@ -128,11 +128,13 @@ class FishFishRules(Rules):
         self.takes_bets = frozenset(c for c, v in fishing.items() if v["effect"] == "take_bets")
         self.ends_round = frozenset(c for c, v in fishing.items() if v["ends_round"])
         self.ends_round_total: int = sum(self.fishing_count[c] for c in self.ends_round)
+        self.catches_total: int = sum(self.fishing_count[c] for c in self.takes_bets)
         self.bait_card: str = data["baits"]["card"]
         self.bait_values: tuple[int, ...] = tuple(data["baits"]["values"])
         self.fish_card: str = data["fish"]["card"]
         self.fish_per_player: int = data["fish"]["per_player"]
         self.loot_slots: tuple[int, ...] = tuple(data["loot_slots"])
+        self.slot_parts = tuple((v, f"slot_{v}") for v in self.loot_slots)  # score-sheet part of each slot
         self.lines: int = data["lines_per_round"]
         self.fisher_points: int = data["scoring"]["fisher_points_per_fish"]
         self.fisher_turns = {count: e["times"] for e in data["fisher_turns"] for count in e["players"]}

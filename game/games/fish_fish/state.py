@@ -67,6 +67,8 @@ class FishFishState(KeepsScoreSheet, State):
         self.line_value = 0  # the bait value on the line (0: no line laid)
         self.bets: list[int] = [-1] * n  # fish bet on the current line per seat (-1: not yet)
         self.revealed_ends = 0  # revealed fishing cards that end the round (catches)
+        self.revealed = 0  # fishing cards revealed this round (public facts the bots' policies read)
+        self.revealed_catches = 0  # ...of which take the bets
         self.score_sheet = ScoreSheet(n)  # one row per round
 
     def _betting_order(self) -> tuple[int, ...]:
@@ -129,7 +131,8 @@ class FishFishState(KeepsScoreSheet, State):
             raise self.explain_illegal(seat, f"line {card} {value}")
         events: list[Event] = [self.move(card_uid, line, face="down", reason="line", actor=seat)]
         events.append(self.move(bait_uid, line, reason="bait", actor=seat))
-        events.append(Note("bait", seat, (("value", value),)))
+        if not self.quiet:
+            events.append(Note("bait", seat, (("value", value),)))
         self.line_value = value
         z_fish = self.z_fish
         # This round's betting order (from the fisher's left or right, the fisher skipped), less
@@ -150,7 +153,7 @@ class FishFishState(KeepsScoreSheet, State):
         if count:
             events = self.move_many(hand[len(hand) - count :], self.z_bet[seat], reason="bet", actor=seat)
         else:
-            events = [Note("pass", seat)]
+            events = [] if self.quiet else [Note("pass", seat)]
         self.bets[seat] = count
         self.turn = self.turn.acted(seat)
         if self.turn.done:
@@ -167,18 +170,26 @@ class FishFishState(KeepsScoreSheet, State):
         move, move_many = self.move, self.move_many
         z_bet = self.z_bet
         bettors = self.turn.seats
+        loud = not self.quiet
         if not any(zones[z_bet[s]] for s in bettors):
-            events.append(Note("nobody_bet"))
+            if loud:
+                events.append(Note("nobody_bet"))
             events.append(move(card_uid, discard, reason="discard_hidden", actor=fisher))
         else:
             card = ids[card_uid]
             events.append(self.reveal(card_uid))
+            self.revealed += 1
+            catch = card in rules.takes_bets
+            caught, value, z_loot = self.z_caught[fisher], self.line_value, self.z_loot
+            if catch:
+                self.revealed_catches += 1
             for s in bettors:
-                bet = z_bet[s]
-                dst = self.z_caught[fisher] if card in rules.takes_bets else self.z_loot[s][self.line_value]
-                reason, actor = ("catch", fisher) if card in rules.takes_bets else ("payout", s)
-                if zones[bet]:
-                    events += move_many(zones[bet][:], dst, reason=reason, actor=actor)
+                bet = zones[z_bet[s]]
+                if bet:
+                    if catch:
+                        events += move_many(bet[:], caught, reason="catch", actor=fisher)
+                    else:
+                        events += move_many(bet[:], z_loot[s][value], reason="payout", actor=s)
             if card in rules.ends_round:
                 self.revealed_ends += 1
             events.append(move(card_uid, discard, reason="discard", actor=fisher))
@@ -187,15 +198,19 @@ class FishFishState(KeepsScoreSheet, State):
         self.bets = [-1] * self.num_players
         self.turn = EachOnce((fisher,))
         if rules.ends_round_total and self.revealed_ends == rules.ends_round_total:
-            events.append(Note("both_catches"))
+            if loud:
+                events.append(Note("both_catches"))
             self._place_fish_left(events)
         elif self.line_no >= rules.lines:
-            events.append(Note("lines_done"))
+            if loud:
+                events.append(Note("lines_done"))
         elif not any(zones[self.z_fish[s]] for s in self.order):
-            events.append(Note("all_bet"))
+            if loud:
+                events.append(Note("all_bet"))
         else:
             self.line_no += 1
-            events.append(PhaseBegan("line", self.line_no, fisher))
+            if loud:
+                events.append(PhaseBegan("line", self.line_no, fisher))
             return LINE
         return "round_end"
 
@@ -214,7 +229,12 @@ class FishFishState(KeepsScoreSheet, State):
     # ---------------------------------------------------------------- a round
     def _score_round(self, events: list[Event]) -> str:
         self._end_round(events)
-        return OVER if self.phase == OVER else "new_round"
+        if self.phase == OVER:
+            return OVER
+        if self.end_of_round():  # a quiet play-out ends with the round: nothing goes back
+            self.turn = EachOnce(())
+            return "stopped"
+        return "new_round"
 
     def _end_round(self, events: list[Event]) -> None:
         """Write the round on the score sheet; the last round ends the game."""
@@ -227,16 +247,18 @@ class FishFishState(KeepsScoreSheet, State):
                 part = {"catch": rules.fisher_points * len(zones[self.z_caught[s]])}
             else:
                 loot = self.z_loot[s]
-                part = {f"slot_{v}": v * len(zones[loot[v]]) for v in rules.loot_slots}
+                part = {name: v * len(zones[loot[v]]) for v, name in rules.slot_parts}
             points = sum(part.values())
             row.append(points)
             details.append(part)
-            events.append(ScoreChanged(s, points, totals[s] + points, "round_end", tuple(part.items())))
+            if not self.quiet:
+                events.append(ScoreChanged(s, points, totals[s] + points, "round_end", tuple(part.items())))
         self.score_sheet = self.score_sheet.with_row(row, details)
         if self.round_no >= self.rounds_total:
             self.phase = OVER
             self.turn = EachOnce(())
-            events.append(GameOver(tuple(self.winners()), tuple(self.score_sheet.totals)))
+            if not self.quiet:
+                events.append(GameOver(tuple(self.winners()), tuple(self.score_sheet.totals)))
 
     def _new_round(self, events: list[Event]) -> str:
         """The fisher passes left, the betting direction reverses, everything goes back."""
@@ -248,7 +270,7 @@ class FishFishState(KeepsScoreSheet, State):
         self.clockwise = not self.clockwise
         self.order = self._betting_order()
         self.line_no = 1
-        self.revealed_ends = 0
+        self.revealed_ends = self.revealed = self.revealed_catches = 0
         events.append(PhaseBegan("round", self.round_no, new))
         events.append(MarkerChanged("fisher", new, new))
         events.append(MarkerChanged("direction", None, "clockwise" if self.clockwise else "counterclockwise"))

@@ -175,6 +175,9 @@ def playout(state: State, rng: Rng) -> list[float]:
     """Finish today at random on counts and value the score sheet with it."""
     if state.is_over():
         return final_values(state.sheet, state.num_players)  # type: ignore[attr-defined]
+    sheet = state.sheet  # type: ignore[attr-defined]
+    if state.stopped:  # the search's copy stopped where the day was scored
+        return sheet_values(sheet, state.rules.days - len(sheet))  # type: ignore[attr-defined]
     sim = DaySim(state)
     while sim.random_round(rng):
         pass

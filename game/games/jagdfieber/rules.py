@@ -55,7 +55,7 @@ def check(data: dict[str, Any], ctx: Context) -> None:
         ctx.error_at(("closed_season", "stops"), f"'{stops}' is not a predator of the chain (expected one of: {', '.join(predators)})")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
 class Play(Action):
     """`play <card>`: the card a seat chooses this round."""
 
@@ -69,6 +69,10 @@ class ChainStep:
     miss_to_lodge: bool
     stays_after_catch: bool
     all_played_exception: bool
+    takes: str = ""  # the reason of its catches' moves: '<predator>_takes'
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "takes", f"{self.predator}_takes")
 
 
 class JagdfieberRules(Rules):

@@ -67,12 +67,16 @@ class JagdfieberState(KeepsScoreSheet, State):
             raise self.explain_illegal(seat, str(action))
         hand = self.zones[self.hand[seat]]
         ids = self.card_ids
-        uid = next((u for u in hand if ids[u] == card), None)
-        if uid is None or self.rules.plays.get(card) != action:
+        for uid in hand:
+            if ids[uid] == card:
+                break
+        else:
+            raise self.explain_illegal(seat, str(action))
+        play = self.rules.plays.get(card)
+        if play is not action and play != action:
             raise self.explain_illegal(seat, str(action))
         events: list[Event] = [self.move(uid, self.play[seat], face="down", reason="choose", actor=seat)]
-        for u in hand:  # the others no longer know which card left the hand (face down: no event)
-            events += self.conceal(u)
+        self.forget(hand)  # the others no longer know which card left the hand (face down: no event)
         self.order = self.order.acted(seat)
         if self.order.done:
             run_automatic(self, "hunt", AUTOMATIC, events)
@@ -136,45 +140,52 @@ class JagdfieberState(KeepsScoreSheet, State):
         n = self.num_players
         zones, ids = self.zones, self.card_ids
         rules = self.rules
-        events.append(PhaseBegan("reveal", self.round_no))
+        loud = not self.quiet  # a play-out's copy builds no events
+        if loud:
+            events.append(PhaseBegan("reveal", self.round_no))
+        play, hand = self.play, self.hand
         played: list[str] = []
         for s in range(n):
-            uid = zones[self.play[s]][0]
+            uid = zones[play[s]][0]
             played.append(ids[uid])
             events.append(self.reveal(uid))
-            self.deduce(zones[self.hand[s]])  # hands are public again by deduction
-        order = self.seats_from(self.start_seat)
-        closed = rules.closed_season_card in played and rules.closed_season_stops in played
+            self.deduce(zones[hand[s]])  # hands are public again by deduction
+        start = self.start_seat
+        order = [*range(start, n), *range(start)]  # the hunt order, from the start card
+        stops = rules.closed_season_stops
+        closed = stops in played and rules.closed_season_card in played
         if closed:
-            events.append(Note("closed_season"))
+            if loud:
+                events.append(Note("closed_season"))
             for s in order:
-                if played[s] == rules.closed_season_stops:
-                    uid = zones[self.play[s]][0]
-                    events.append(self.move(uid, self.pile[s], reason="closed_season", actor=s))
+                if played[s] == stops:
+                    events.append(self.move(zones[play[s]][0], self.pile[s], reason="closed_season", actor=s))
             for s in order:
                 if played[s] == rules.closed_season_card and not self.lodge_four[s]:
                     self.lodge_four[s] = True
-                    events.append(MarkerChanged("lodge", s, "four"))
+                    if loud:
+                        events.append(MarkerChanged("lodge", s, "four"))
         for step in rules.chain:
-            if closed and step.predator == rules.closed_season_stops:
-                continue
+            predator = step.predator
+            if predator not in played or (closed and predator == stops):
+                continue  # nobody hunts with it this round
             self._resolve_step(step, order, played, events)
         return "round_end"
 
     def _resolve_step(self, step, order: Sequence[int], played: list[str], events: list[Event]) -> None:
-        zones, ids = self.zones, self.card_ids
-        hunters = [s for s in order if zones[self.play[s]] and ids[zones[self.play[s]][0]] == step.predator]
+        zones, play = self.zones, self.play
+        predator = step.predator
+        hunters = [s for s in order if played[s] == predator and zones[play[s]]]  # still in play
         if not hunters:
             return
-        everyone = step.all_played_exception and all(card == step.predator for card in played)
+        everyone = step.all_played_exception and played.count(predator) == len(played)
         caught = False
         missed: list[int] = []
         for s in hunters:
             found = self._find_prey(s, step.prey)
-            predator_uid = zones[self.play[s]][0]
-            if found is not None:
-                zone_index, uid = found
-                events.append(self.move(uid, self.pile[s], reason=f"{step.predator}_takes", actor=s))
+            predator_uid = zones[play[s]][0]
+            if found >= 0:
+                events.append(self.move(found, self.pile[s], reason=step.takes, actor=s))
                 caught = True
                 if not step.stays_after_catch:
                     events.append(self.move(predator_uid, self.hand[s], reason="returns", actor=s))
@@ -185,41 +196,55 @@ class JagdfieberState(KeepsScoreSheet, State):
             else:
                 events.append(self.move(predator_uid, self.hand[s], reason="misses", actor=s))
         if everyone and not caught:
-            events.append(Note("all_stay", None, (("card", step.predator),)))
+            if not self.quiet:
+                events.append(Note("all_stay", None, (("card", predator),)))
         else:
             for s in missed:
-                events.append(self.move(zones[self.play[s]][0], self.hand[s], reason="misses", actor=s))
+                events.append(self.move(zones[play[s]][0], self.hand[s], reason="misses", actor=s))
 
-    def _find_prey(self, seat: int, prey: frozenset[str]) -> tuple[int, int] | None:
-        """The first prey clockwise from `seat` (own seat excluded), easy prey before play."""
+    def _find_prey(self, seat: int, prey: frozenset[str]) -> int:
+        """The first prey clockwise from `seat` (own seat excluded), easy prey before play: its
+        uid, or -1."""
         zones, ids, n = self.zones, self.card_ids, self.num_players
+        easy, play = self.easy, self.play
         for step in range(1, n):
             other = (seat + step) % n
-            for zone_index in (self.easy[other], self.play[other]):
-                for uid in zones[zone_index]:
-                    if ids[uid] in prey:
-                        return zone_index, uid
-        return None
+            for uid in zones[easy[other]]:
+                if ids[uid] in prey:
+                    return uid
+            for uid in zones[play[other]]:
+                if ids[uid] in prey:
+                    return uid
+        return -1
 
     def _end_round(self, events: list[Event]) -> str:
         n, zones = self.num_players, self.zones
+        easy, play, pile = self.easy, self.play, self.pile
         for s in range(n):
-            for uid in zones[self.easy[s]][:]:
-                events.append(self.move(uid, self.pile[s], reason="easy_prey_to_pile", actor=s))
+            if zones[easy[s]]:
+                for uid in zones[easy[s]][:]:
+                    events.append(self.move(uid, pile[s], reason="easy_prey_to_pile", actor=s))
         for s in range(n):
-            for uid in zones[self.play[s]][:]:
-                events.append(self.move(uid, self.easy[s], reason="to_easy_prey", actor=s))
+            if zones[play[s]]:
+                for uid in zones[play[s]][:]:
+                    events.append(self.move(uid, easy[s], reason="to_easy_prey", actor=s))
         self.start_seat = (self.start_seat + 1) % n
-        events.append(MarkerChanged("start_card", self.start_seat, self.start_seat))
-        if all(zones[self.hand[s]] for s in range(n)):
-            self.round_no += 1
-            self.order = AllAtOnce.everyone(n)
+        loud = not self.quiet
+        if loud:
+            events.append(MarkerChanged("start_card", self.start_seat, self.start_seat))
+        hand = self.hand
+        for s in range(n):
+            if not zones[hand[s]]:
+                return "day_end"
+        self.round_no += 1
+        self.order = AllAtOnce.everyone(n)
+        if loud:
             events.append(PhaseBegan("round", self.round_no))
-            return "choose"
-        return "day_end"
+        return "choose"
 
     def _end_day(self, events: list[Event]) -> str:
         n, zones, ids, rules = self.num_players, self.zones, self.card_ids, self.rules
+        loud = not self.quiet
         for s in range(n):
             for uid in zones[self.easy[s]][:]:
                 events.append(self.move(uid, self.pile[s], reason="day_end_pile", actor=s))
@@ -228,22 +253,27 @@ class JagdfieberState(KeepsScoreSheet, State):
         row: list[int] = []
         details: list[dict[str, int]] = []
         totals = self.score_sheet.totals
+        prey_points, hand_points = rules.prey_points, rules.hand_points
         for s in range(n):
             part = {
-                "prey": sum(rules.prey_points[ids[u]] for u in zones[self.pile[s]]),
-                "hand": sum(rules.hand_points[ids[u]] for u in zones[self.hand[s]]),
+                "prey": sum([prey_points[ids[u]] for u in zones[self.pile[s]]]),
+                "hand": sum([hand_points[ids[u]] for u in zones[self.hand[s]]]),
                 "lodge": rules.lodge_bonus if self.lodge_four[s] else 0,
                 "under_lodge": rules.under_lodge_points * len(zones[self.lodge[s]]),
             }
-            points = sum(part.values())
+            points = part["prey"] + part["hand"] + part["lodge"] + part["under_lodge"]
             row.append(points)
             details.append(part)
-            events.append(ScoreChanged(s, points, totals[s] + points, "day_end", tuple(part.items())))
+            if loud:
+                events.append(ScoreChanged(s, points, totals[s] + points, "day_end", tuple(part.items())))
         self.score_sheet = self.score_sheet.with_row(row, details)
         if self.day >= rules.days:
             self.over = True
-            events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
+            if loud:
+                events.append(GameOver(tuple(self.winners()), tuple(self.scores())))
             return "over"
+        if self.end_of_round():  # a quiet play-out ends with the day: nothing goes home
+            return "stopped"
         return "new_day"
 
     def _new_day(self, events: list[Event]) -> str:

@@ -290,7 +290,7 @@ PLANS = {
 def rollout_done(start: State, state: State) -> bool:
     """Stop a play-out when the round's hunts are over (the market adds little and the next
     round starts again from full hands), or at the end of the round when it began at the market."""
-    if state.is_over() or state.round_no != start.round_no:  # type: ignore[attr-defined]
+    if state.is_over() or state.stopped or state.round_no != start.round_no:  # type: ignore[attr-defined]
         return True
     return state.phase == MARKET and start.phase != MARKET  # type: ignore[attr-defined]
 
@@ -299,10 +299,9 @@ def playout(state: State, rng: Rng) -> list[float]:
     """The search's play-out (hook `playout`): `rollout_action`'s moves until `rollout_done`,
     then `evaluate`, as the engine-wide rollout plays them (the same moves from the same draws),
     on a quiet state: the moves build no events, which nobody reads there."""
-    s: Any = state
-    s.quiet = True
+    s: Any = state.quietly()
     round_no, from_market = s.round_no, s.phase == MARKET
-    while s.phase != OVER:
+    while s.phase != OVER and not s.stopped:
         mover = s.actor
         s.play(mover, _policy(s, mover, s._legal_now(mover), rng, 1.0, NOISE))  # listed once a step: no cache
         if s.round_no != round_no or (s.phase == MARKET and not from_market):
@@ -318,7 +317,7 @@ def evaluate(state: State) -> list[float]:
         winners = state.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
     totals = state.scores()
-    left = state.rules.rounds - state.round_no + 1  # type: ignore[attr-defined]
+    left = state.rules.rounds - state.round_no + (0 if state.stopped else 1)  # type: ignore[attr-defined]
     temperature = ROUND_SPREAD * math.sqrt(max(1, left))
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]

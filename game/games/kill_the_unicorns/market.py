@@ -80,5 +80,5 @@ class MarketMixin(UnicornsBase):
         self.write_round()
         if self.round_no >= self.rules.rounds:
             self._game_over(events)
-        else:
+        elif not self.end_of_round():  # a quiet play-out ends with the round: nothing is dealt
             self._start_round(events)

@@ -90,17 +90,12 @@ def check(data: dict[str, Any], ctx: Context) -> None:
             ctx.error_at(("text", "en"), f"text has no '{key}' (expected a label for every card, character, item, zone and option)")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
 class Move(Action):
     """A parsed action: `kind` (scheme, hunt, pass, reveal, paint, buy, peek, move, stay) and args."""
 
     kind: str = ""
     args: tuple[Any, ...] = ()
-
-    def __hash__(self) -> int:
-        """The text's (cached by the string): equal moves have equal texts, and the search
-        looks moves up in its statistics at every step (the generated hash hashed the args)."""
-        return hash(self.text)
 
 
 class UnicornsRules(Rules):

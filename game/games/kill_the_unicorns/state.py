@@ -18,7 +18,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.engine.cards import CardsMixin
+from game.engine.cards import QUIET_MOVE, CardsMixin
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
@@ -39,9 +39,6 @@ from game.games.kill_the_unicorns.views import ViewsMixin
 
 if TYPE_CHECKING:
     from game.games.kill_the_unicorns.rules import Move
-
-# What a quiet state's card moves give instead of their events (`UnicornsState.quiet`).
-_QUIET_MOVE = CardMoved("", None, "", None, "", 0)
 
 
 class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
@@ -94,32 +91,23 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         scheme deck's pool, its owner's schemes, still deals the other places at random)."""
         return (self.z_deck, *self.z_sdeck)
 
-    # A play-out's own copy (ai.playout): its events are never read, so most card moves and
-    # notes build none (the same changes to zones, faces and knowledge: tested).
-    quiet = False
-
     def move(
         self, uid: int, zone: int, slot: int | None = None, face: str | None = None, reason: str = "",
         actor: int | None = None,
     ) -> CardMoved:
-        """The engine's move; on a quiet state its `relocate` (the same changes, no event)."""
+        """The engine's move, its event telling a unicorn's worth as it is now (on a quiet copy,
+        the engine's `relocate` and placeholder: the play-outs' commonest step)."""
         if self.quiet:
             self.relocate(uid, zone, slot, face)
-            return _QUIET_MOVE
+            return QUIET_MOVE
         event = CardsMixin.move(self, uid, zone, slot, face, reason, actor)
         now = self.unicorn_now(uid)
         return event if now is None else event._replace(info=now)
 
-    def move_many(
-        self, uids: list[int], zone: int, face: str | None = None, reason: str = "", actor: int | None = None
-    ) -> list[Event]:
-        if self.quiet:
-            self.relocate_many(uids, zone, face)
-            return []
-        return CardsMixin.move_many(self, uids, zone, face, reason, actor)
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         move = self.rules.by_text.get(action.text)
+        if self.quiet and move is not None:  # a play-out's move, taken from legal_actions: trusted
+            return self.play(seat, move)
         # Moves are one object per text (rules.act): the legality check is by identity, in C.
         if move is None or seat != self.actor or not any(map(is_, self.legal_actions(seat), repeat(move))):
             raise self.explain_illegal(seat, str(action))

@@ -263,11 +263,9 @@ FLAT_LEVELS = {"hard": 32}  # worlds per decision (game/ai/flat.py): 0.20 s of C
 def _play(state: State, rng: Rng, horizon: int | None, noise: float) -> list[float]:
     """The policy's moves until the round is scored or `horizon` actions were played, then
     `evaluate`."""
-    s: Any = state
-    s.stop_at_round_end = True  # the search's own copy: no next deal after the round is scored
-    s.quiet = True  # ...and no events: nobody reads them
+    s: Any = state.quietly()  # the search's own copy: no events, and no next deal after the round is scored
     version = s.version
-    while s.phase in ("peek", "turn"):
+    while s.phase in ("peek", "turn") and not s.stopped:
         for mover in s.to_act():
             s.apply(mover, policy_move(s, mover, rng, noise))
         if horizon is not None and s.version - version >= horizon:

@@ -31,8 +31,7 @@ if TYPE_CHECKING:
     from game.games.silver_amulet.rules import SilverRules
 
 _new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
-SCORED = "scored"  # a play-out's round was scored and nothing more is dealt (stop_at_round_end)
-
+SCORED = "scored"  # between two rounds: this one scored, the next not dealt yet
 
 
 class SilverState(LegalMixin, VillageMixin, State):
@@ -87,12 +86,6 @@ class SilverState(LegalMixin, VillageMixin, State):
         self.end_reason = ""
         self.version = 0  # actions applied: keys the legal-texts cache
         self.turn_no = 0  # turns begun in the game (a bot's memory counts them)
-        # Set by the bots' play-outs on their own copies: a scored round ends the simulation, so
-        # the next round is not collected, shuffled and dealt (phase SCORED, no seat to act).
-        self.stop_at_round_end = False
-        # Also set by the play-outs: `apply` then returns no events and card moves build none
-        # (nobody reads a play-out's events); the state changes exactly as it would otherwise.
-        self.quiet = False
         self._legal_cache: tuple[int, int, list[str], list[Action]] | None = None
         # Per seat, its village's facts (legal.py `_facts`), None once the village changed.
         self._village_facts: list[ExchangeSets | None] = [None] * n
@@ -416,8 +409,8 @@ class SilverState(LegalMixin, VillageMixin, State):
             return
         low = min(lost)
         self.first_seat = next(s for s in self.seats_from(self.first_seat) if lost[s] == low)
-        if self.stop_at_round_end:
-            self.phase = SCORED
+        self.phase = SCORED  # until the next deal (a quiet play-out stops here: nothing is dealt)
+        if self.end_of_round():
             return
         self._deal_round(events)
 

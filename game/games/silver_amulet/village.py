@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.cards import CardTable
+from game.engine.cards import QUIET_MOVE, CardTable
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, Note
 
 _new = tuple.__new__  # builds an event without NamedTuple's Python-level __new__ (hot path)
-# What a quiet state's card moves give instead of their events (`SilverState.quiet`: a play-out's
-# own copy, whose apply returns no events at all).
-_QUIET_MOVE = CardMoved("", None, "", None, "", 0)
 
 DRAWN = "drawn"
 
@@ -39,7 +36,7 @@ class VillageMixin:
     step: str
     chars: dict[str, Any]
     rules: Any
-    quiet: bool  # a play-out's copy: moves build no events (state.py)
+    quiet: bool  # a play-out's copy: moves build no events (the engine's quiet mode)
     village_seat: list[int]  # zone index -> the seat whose village it is, -1: not a village
     _village_facts: list[Any]  # per seat: its village's facts, None once it changed (legal.py)
 
@@ -160,7 +157,7 @@ class VillageMixin:
             self._village_facts[to_seat] = None
         if self.quiet:
             self.relocate(uid, dst, slot, face)
-            return _QUIET_MOVE
+            return QUIET_MOVE
         return self.move(uid, dst, slot, face, reason, actor)
 
     def reveal_at(self, owner: int, index: int) -> CardRevealed:

@@ -10,8 +10,7 @@ WHY these hooks:
   simulation is valued from the sheep: the weakest pasture of each team (a seat at 0 sheep makes
   its team lose) and each team's total (the tiebreak when the cards run out), and, in a best of
   5, the games already won.
-- The simulation runs on plain data (`playout`, sim.py's TurnSim): the same turns, policy,
-  horizon and value as the engine's rollout, without events or the card table.
+- The simulation runs the rules themselves on the search's quiet copy (no events, no notes).
 - The play-out policy looks one step ahead cheaply: where the card would put each animal, and
   who activates next (`landing_score`); a quarter of its moves stay random for variety.
 """
@@ -25,11 +24,9 @@ from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import apply_steps
-from game.games.wolf_and_hound.sim import TurnSim, play_out
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
-    from game.games.wolf_and_hound.state import WolfHoundState
 
 SEATS = 4
 EPSILON = 0.25  # share of random moves in play-outs
@@ -59,21 +56,6 @@ def sheep_values(rules: WolfHoundRules, sheep: list[int], wins: dict[str, int]) 
     x = W_MIN * diff_min + W_TOTAL * diff_total + W_GAMES * (wins[first] - wins[second])
     p = 1.0 / (1.0 + math.exp(-x))
     return {first: p, second: 1.0 - p}
-
-
-def playout(state: State, rng: Rng) -> list[float]:
-    """The same simulation as `rollout_action` until `rollout_done`, valued by `evaluate`, but
-    played on plain data (sim.py: no events, no card table), about twice as cheap per step."""
-    return play_out(cast("WolfHoundState", state), rng, rollout_action, HORIZON, sim_values)
-
-
-def sim_values(sim: TurnSim, num_players: int) -> list[float]:
-    """`evaluate` for a TurnSim."""
-    team_of = sim.rules.team_of
-    if sim.over:
-        return [1.0 if team_of[s] == sim.winner_team else 0.0 for s in range(num_players)]
-    values = sheep_values(sim.rules, sim.sheep, sim.wins)
-    return [values[team_of[s]] for s in range(num_players)]
 
 
 def evaluate(state: State) -> list[float]:

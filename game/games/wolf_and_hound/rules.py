@@ -119,7 +119,7 @@ def check(data: dict[str, Any], ctx: Context) -> None:
                 ctx.error_at(("animals", aid), f"animal '{aid}' has no text '{key}' (expected a name and a description)")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
 class Play(Action):
     """`play <card>`: the number card a seat plays this turn."""
 

@@ -54,6 +54,13 @@ class WolfHoundState(KeepsScoreSheet, State):
         self.is_ghost = [s in self.ghosts for s in range(SEATS)]
         self.animal_ids: tuple[str, ...] = tuple(opts["animals"])
         self.sides: tuple[tuple[Side, Side], ...] = tuple(rules.sides[a] for a in self.animal_ids)
+        faces = [side for pair in self.sides for side in pair]
+        # Whether any animal card (either side) acts after a play or at a turn's end: the base
+        # game's wolves and hounds do not, so every turn skips those loops.
+        self.acts_after_play = any(side.after_play for side in faces)
+        self.acts_at_turn_end = any(
+            side.end_phase3 or side.end_turn_move or side.end_turn_check or side.delayed for side in faces
+        )
         self.start_sheep: list[int] = opts["sheep"] or rules.starting_sheep(self.humans, opts["animals"])
         for cid, count in rules.deck_counts[opts["meat_and_bone"]].items():
             for _ in range(count):
@@ -130,7 +137,7 @@ class WolfHoundState(KeepsScoreSheet, State):
         return plays or [rules.skip]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
+        if not self.quiet and action not in self.legal_actions(seat):  # a play-out's move is trusted
             raise self.explain_illegal(seat, str(action))
         events: list[Event] = []
         rules, g = self.rules, self.turn_seat
@@ -140,7 +147,7 @@ class WolfHoundState(KeepsScoreSheet, State):
                 events.append(self.move(turned, self.ghost_deck[g], reason="ghost_swap_under", actor=seat))
                 top = self.zones[self.ghost_deck[g]][0]
                 events.append(self.move(top, self.played[g], reason="ghost_swap_play", actor=g))
-            else:
+            elif not self.quiet:
                 events.append(Note("ghost_keep", seat, (("ghost", g),)))
             self._resolve_play(g, self.zones[self.played[g]][-1], events)
         elif action == rules.skip:
@@ -148,13 +155,18 @@ class WolfHoundState(KeepsScoreSheet, State):
             if hand:  # only forbidden values: show the hand, the turn ends (example 8-8)
                 for uid in hand:
                     events.append(self.reveal(uid))
-                events.append(Note("cannot_play", seat, (("value", min(self.forbidden)),)))
+                if not self.quiet:
+                    events.append(Note("cannot_play", seat, (("value", min(self.forbidden)),)))
             else:
-                events.append(Note("no_card", seat))
+                if not self.quiet:
+                    events.append(Note("no_card", seat))
                 self._draw(seat, events)
         else:
             card = action.card  # type: ignore[attr-defined]
-            uid = next(u for u in self.zones[self.hand[seat]] if self.card_ids[u] == card)
+            ids = self.card_ids
+            for uid in self.zones[self.hand[seat]]:
+                if ids[uid] == card:
+                    break
             events.append(self.move(uid, self.played[seat], reason="play", actor=seat))
             self._resolve_play(seat, uid, events)
             self._draw(seat, events)
@@ -249,14 +261,19 @@ class WolfHoundState(KeepsScoreSheet, State):
         before = self.sheep[seat]
         after = min(max(before + delta, 0), self.start_sheep[seat])
         if after == before:
-            events.append(Note("sheep_none_to_lose" if delta < 0 else "sheep_full", seat, (("animal", animal),)))
+            if not self.quiet:
+                events.append(Note("sheep_none_to_lose" if delta < 0 else "sheep_full", seat, (("animal", animal),)))
             return
         self.sheep[seat] = after
+        if self.quiet:
+            return
         reason = "lost" if delta < 0 else "gained"
         events.append(MarkerChanged("sheep", seat, {"count": after, "delta": after - before, "animal": animal, "reason": reason}))
 
     def flip(self, a: int, cause: str, events: list[Event]) -> None:
         self.side[a] ^= 1
+        if self.quiet:
+            return
         here = self.pos[a]
         value = {"id": self.animal_ids[a], "from": here, "to": here, "side": SIDE_NAMES[self.side[a]], "reason": f"flip_{cause}"}
         events.append(MarkerChanged("animal", here, value))
@@ -265,9 +282,9 @@ class WolfHoundState(KeepsScoreSheet, State):
         """Move step by step; another seat's meat/bone stops it (Meat & Bone 12-2, example 12-1)."""
         side = self.side_of(a)
         start = here = self.pos[a]
-        aid = self.animal_ids[a]
         if steps == 0:
-            events.append(Note("animal_stays", here, (("animal", aid),)))
+            if not self.quiet:
+                events.append(Note("animal_stays", here, (("animal", self.animal_ids[a]),)))
             return
         way = 1 if steps > 0 else -1
         symbol = side.stop_symbol if actor is not None else ""
@@ -282,10 +299,12 @@ class WolfHoundState(KeepsScoreSheet, State):
         self.pos[a] = here
         self.stamp += 1
         self.moved_at[a] = self.stamp
-        value = {"id": aid, "from": start, "to": here, "side": SIDE_NAMES[self.side[a]], "reason": reason, "steps": steps}
-        events.append(MarkerChanged("animal", here, value))
-        if stopped:
-            events.append(Note("stopped", here, (("animal", aid), ("symbol", symbol))))
+        if not self.quiet:
+            aid = self.animal_ids[a]
+            value = {"id": aid, "from": start, "to": here, "side": SIDE_NAMES[self.side[a]], "reason": reason, "steps": steps}
+            events.append(MarkerChanged("animal", here, value))
+            if stopped:
+                events.append(Note("stopped", here, (("animal", aid), ("symbol", symbol))))
         for fn, params in side.after_move:
             fn(self, a, path, events, **params)
 
@@ -309,11 +328,14 @@ class WolfHoundState(KeepsScoreSheet, State):
         self.forbidden = set()
         self.cur_card = None
         self.phase = "activation"
-        events.append(PhaseBegan("turn", self.turn_no, seat))
+        loud = not self.quiet
+        if loud:
+            events.append(PhaseBegan("turn", self.turn_no, seat))
         ends = False
         if self.first_turn:  # phase 1 is skipped on seat 0's very first turn (6-1)
             self.first_turn = False
-            events.append(Note("first_turn", seat))
+            if loud:
+                events.append(Note("first_turn", seat))
         else:
             ends = self._activate(seat, events)
         if self._sheep_end(seat, events):
@@ -365,12 +387,14 @@ class WolfHoundState(KeepsScoreSheet, State):
         color, value = rules.color_of[cid], rules.value_of[cid]
         self.cur_card = (color, value, seat)
         n = len(self.animal_ids)
-        moving = [a for a in range(n) if self.side_of(a).colors & color and not self.side_of(a).delayed]
+        sides, side = self.sides, self.side
+        moving = [a for a in range(n) if sides[a][side[a]].colors & color and not sides[a][side[a]].delayed]
         for a in moving:
-            self.move_animal(a, apply_steps(self.side_of(a), value), seat, "play", events)
-        for a in range(n):
-            for fn, params in self.side_of(a).after_play:
-                fn(self, a, events, **params)
+            self.move_animal(a, apply_steps(sides[a][side[a]], value), seat, "play", events)
+        if self.acts_after_play:
+            for a in range(n):
+                for fn, params in sides[a][side[a]].after_play:
+                    fn(self, a, events, **params)
 
     def _draw(self, seat: int, events: list[Event]) -> None:
         deck = self.zones[self.deck]
@@ -378,6 +402,21 @@ class WolfHoundState(KeepsScoreSheet, State):
             events.append(self.move(deck[0], self.hand[seat], reason="draw", actor=seat))
 
     def _end_turn(self, events: list[Event]) -> None:
+        if self.acts_at_turn_end:
+            self._animals_at_turn_end(events)
+        self.prev_card = self.cur_card
+        if not self.final_round:
+            for s in range(SEATS):
+                if self._out_of_cards(s):
+                    self.final_round = True
+                    if not self.quiet:
+                        events.append(Note("final_round", s))
+                    break
+        self.turn_seat = (self.turn_seat + 1) % SEATS
+        self.stage = "begin"
+
+    def _animals_at_turn_end(self, events: list[Event]) -> None:
+        """The end of phase 3, the delayed and drifting moves, then the end-of-turn flips."""
         n = len(self.animal_ids)
         for a in range(n):
             for fn, params in self.side_of(a).end_phase3:
@@ -392,15 +431,6 @@ class WolfHoundState(KeepsScoreSheet, State):
         for a in range(n):
             for fn, params in self.side_of(a).end_turn_check:
                 fn(self, a, events, **params)
-        self.prev_card = self.cur_card
-        if not self.final_round:
-            for s in range(SEATS):
-                if self._out_of_cards(s):
-                    self.final_round = True
-                    events.append(Note("final_round", s))
-                    break
-        self.turn_seat = (self.turn_seat + 1) % SEATS
-        self.stage = "begin"
 
     def _out_of_cards(self, seat: int) -> bool:
         """A ghost with nothing left to turn counts as a seat with no card in hand (DECISION)."""
@@ -449,5 +479,8 @@ class WolfHoundState(KeepsScoreSheet, State):
             self.phase = "over"
             self.match_winners = list(seats)
             events.append(GameOver(tuple(seats), tuple(totals)))
+            return
+        if self.end_of_round():  # a quiet play-out ends with the game: nothing is dealt again
+            self.stage = "stopped"
             return
         self._new_game(None, events)
