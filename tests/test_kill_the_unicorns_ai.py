@@ -149,7 +149,7 @@ def test_the_search_buys_at_the_black_market_when_a_purchase_adds_points() -> No
             seat = state.to_act()[0]
             actions = state.legal_actions(seat)
             tried = ai.candidates(state, seat)
-            if actions[0].text == "buy none" and tried is not None:
+            if actions[0].text == "buy none" and tried is not None and tried[0].text != "buy none":
                 counts = state.colour_counts(seat)
                 base = sum(state.collection_bonus(counts)[:2])
                 assert all(a in actions and ai._purchase_gain(state, seat, a, counts, base) > 0 for a in tried)
@@ -158,7 +158,42 @@ def test_the_search_buys_at_the_black_market_when_a_purchase_adds_points() -> No
                     bot = make_bot("ismcts", seed=seed, level="medium", iterations=120, seconds=None)
                     assert bot.choose(state, seat).text != "buy none"
                 checked += 1
-            elif actions[0].text != "buy none":
-                assert tried is None  # elsewhere the tree tries every legal move
             state.apply(seat, ai.rollout_action(state, seat, actions, rng))
     assert checked >= 6
+
+
+def test_the_search_tries_no_move_that_only_loses_points() -> None:
+    """No hunt of a unicorn worth less than nothing to the seat when it may pass, no purchase
+    that adds nothing, no own scheme slid or moved under a unicorn worth less than nothing to
+    every seat (the Pigicorn) while another place is open."""
+    rules = registry.load("kill_the_unicorns")
+    seen = {"hunt": 0, "market": 0, "scheme": 0}
+    for seed in range(40):
+        state, rng = rules.new_state(3 + seed % 4, seed=seed, options={"powers": True}), Rng(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            tried = ai.candidates(state, seat)
+            kinds = {a.kind for a in actions}
+            if tried is not None:
+                assert tried and all(a in actions for a in tried)
+            if "hunt" in kinds and "pass" in kinds and ai.known_worth(state, seat, state.hunt_pos) < 0:
+                assert {a.kind for a in tried} <= {"pass", "peek"}
+                seen["hunt"] += 1
+            if actions[0].text == "buy none":
+                counts = state.colour_counts(seat)
+                base = sum(state.collection_bonus(counts)[:2])
+                paying = {a.text for a in actions[1:] if ai._purchase_gain(state, seat, a, counts, base) > 0}
+                assert {a.text for a in tried or actions} == (paying or {"buy none"})
+                seen["market"] += not paying
+            if "scheme" in kinds or "move" in kinds:
+                line = state.zones[state.z_line]
+                lost = {p for p, u in enumerate(line) if u >= 0 and all(ai.unicorn_value(state, o, u) < 0 for o in range(state.num_players))}
+                places = {a.args[1] for a in actions if a.kind in ("scheme", "move")}
+                if lost and places - lost:
+                    for a in tried or actions:
+                        if a.kind == "scheme":
+                            assert a.args[1] not in lost
+                    seen["scheme"] += "scheme" in kinds
+            state.apply(seat, ai.rollout_action(state, seat, actions, rng))
+    assert min(seen.values()) > 0, seen

@@ -20,6 +20,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.rng import Rng
 from game.engine.state import State
+from game.games.kill_the_unicorns.base import BID, SCHEME, WIZARD
 from game.games.kill_the_unicorns.state import MARKET, OVER
 
 HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encore"})  # good for the winner or owner
@@ -103,14 +104,7 @@ def _bids_of(actions: list[Action], boost_points: int, costly_boost: bool) -> li
 def _bid_action(state: Any, seat: int, actions: list[Action], rng: Rng, aggression: float = 1.0) -> Action:
     rules = state.rules
     pos = state.hunt_pos
-    uid = state.zones[state.z_line][pos]
-    value = unicorn_value(state, seat, uid)
-    under = state.z_under[pos]
-    seen, known, bit = state.table.masks[under], state.knowledge(), 1 << seat
-    for scheme in state.zones[under]:
-        if (seen | known[scheme]) & bit:  # my own scheme, or one I peeked at (state.sees)
-            sid = state.card_ids[scheme]
-            value += 2 if sid in HELPS else -3 if sid in HURTS else 0
+    value = known_worth(state, seat, pos)
     first = actions[0]
     if first.kind == "peek":  # type: ignore[attr-defined]
         return first
@@ -165,21 +159,64 @@ def _purchase_gain(state: Any, seat: int, action: Action, counts: list[int], bas
 
 
 def candidates(state: State, seat: int) -> list[Action] | None:
-    """The moves the search's tree tries (hook `candidates`): at the black market, the
-    purchases that add points, when there are any (None elsewhere: every legal move). WHY: a
-    purchase costs nothing (the hunt cards that pay stay in hand), yet medium bots bought
-    nothing in 21 of 79 market turns where a fake horn or a colour added points: among up to
-    fifty purchases tried a few times each, `buy none`, listed first, won the ties."""
+    """The moves the search's tree tries (hook `candidates`): none that, by what the seat knows,
+    can only lose it points; None where every legal move may pay. WHY: the tree once slid a
+    scheme under a Pigicorn (-2), hunted that Pigicorn as first player when it could pass, then
+    bought Fairy dust to bring it back to 0 (a few visits of noise are enough to pick such moves).
+
+    - At the black market: the purchases that add points (a purchase costs nothing: the cards
+      that pay stay in hand; medium bots bought nothing in 21 of 79 market turns where one
+      added points, `buy none`, listed first, winning the ties), else only `buy none`.
+    - In a hunt: only passing (or looking, with the Princess) at a unicorn worth less than
+      nothing to the seat, by its points, what it adds to the seat's colours and the schemes
+      the seat knows under it (`known_worth`).
+    - With a scheme to place, or the Wizard's move: none of its own schemes onto a unicorn
+      worth less than nothing to every seat (nobody will hunt it: the scheme is lost there),
+      while another place is open."""
     s: Any = state
-    if s.phase != MARKET or s.actor != seat:
+    if s.actor != seat:
         return None
+    phase = s.phase
     actions = s.legal_actions(seat)
     if len(actions) <= 1:
         return None
-    counts = s.colour_counts(seat)
-    base_bonus = sum(s.collection_bonus(counts)[:2])
-    paying = [a for a in actions[1:] if _purchase_gain(s, seat, a, counts, base_bonus) > 0]
-    return paying or None
+    if phase == MARKET:
+        counts = s.colour_counts(seat)
+        base_bonus = sum(s.collection_bonus(counts)[:2])
+        paying = [a for a in actions[1:] if _purchase_gain(s, seat, a, counts, base_bonus) > 0]
+        return paying or actions[:1]
+    if phase == BID:
+        if known_worth(s, seat, s.hunt_pos) >= 0:
+            return None
+        keep = [a for a in actions if a.kind in ("pass", "peek")]  # type: ignore[attr-defined]
+        return keep if keep and len(keep) < len(actions) else None
+    if phase in (SCHEME, WIZARD):
+        line, n = s.zones[s.z_line], s.num_players
+        lost = {p for p, u in enumerate(line) if u >= 0 and all(unicorn_value(s, o, u) < 0 for o in range(n))}
+        if not lost:
+            return None
+        if phase == SCHEME:
+            keep = [a for a in actions if a.args[1] not in lost]  # type: ignore[attr-defined]
+        else:
+            known = s.knowledge()
+            keep = [a for a in actions if a.kind == "stay" or a.args[1] not in lost  # type: ignore[attr-defined]
+                    or not known[s.zones[s.z_under[a.args[0]]][-1]] & (1 << seat)]  # type: ignore[attr-defined]
+        return keep if keep and len(keep) < len(actions) else None
+    return None
+
+
+def known_worth(state: Any, seat: int, pos: int) -> int:
+    """What the unicorn at `pos` of the line would add to `seat`: its points and colour
+    (`unicorn_value`), and the schemes the seat knows under it (its own, or peeked), valued as
+    the play-out policy does (+2 for a scheme that helps the winner, -3 for one that hurts)."""
+    value = unicorn_value(state, seat, state.zones[state.z_line][pos])
+    under = state.z_under[pos]
+    seen, known, bit = state.table.masks[under], state.knowledge(), 1 << seat
+    for scheme in state.zones[under]:
+        if (seen | known[scheme]) & bit:
+            sid = state.card_ids[scheme]
+            value += 2 if sid in HELPS else -3 if sid in HURTS else 0
+    return value
 
 
 def _paint_action(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
