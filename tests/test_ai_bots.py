@@ -169,3 +169,22 @@ def test_bot_specs_and_bad_names() -> None:
         make_bot("alphazero")
     with pytest.raises(TableeError, match="levels: easy, medium, hard"):
         make_bot("ismcts", level="expert")
+
+
+def test_the_tree_begins_no_iteration_that_would_end_past_its_clock(monkeypatch):
+    """One unit of a fake clock per iteration: with 3.5 units, three iterations (a fourth would
+    end at 4); the search stops on time, never past it."""
+    import game.ai.ismcts as ismcts
+
+    clock = [0.0]
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: clock[0])
+    real = ismcts.ISMCTSBot.iterate
+
+    def timed(self, *args):
+        clock[0] += 1.0
+        return real(self, *args)
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "iterate", timed)
+    state = jagdfieber(4)
+    bot = ISMCTSBot(3, iterations=1000, seconds=3.5)
+    assert bot.search(state, 0, ismcts.Node(), Rng(1)) == 3

@@ -109,3 +109,26 @@ def test_the_tried_moves_put_the_default_first_and_are_capped():
     moves = tried_moves(state, 0, actions, replace(hooks, candidates=None), actions[17], Rng(1))
     assert moves[0] == actions[17] and len(moves) == FLAT_WIDEST and len(set(moves)) == FLAT_WIDEST
     assert set(moves) <= set(actions)
+
+
+def test_the_clock_is_checked_between_worlds_and_no_world_begins_that_would_end_past_it(monkeypatch):
+    """Each world costs one unit of a fake clock: with a deadline 3.5 units on, three worlds
+    are played (a fourth would end at 4), and a deadline already passed plays the one world a
+    choice needs."""
+    import game.ai.flat as flat
+
+    clock = [0.0]
+
+    def playout(state, rng):
+        clock[0] += 1.0 / len(moves)  # the moves of a world together: one unit
+        return [0.5] * state.num_players
+
+    monkeypatch.setattr(flat.time, "perf_counter", lambda: clock[0])
+    state = _opening()
+    hooks = replace(hooks_for("silver_amulet"), default_move=None)
+    actions = state.legal_actions(0)
+    moves = tried_moves(state, 0, actions, hooks, None, Rng(1))
+    draw = state.determinizer(0)
+    assert flat_choice(0, actions, hooks, lambda: draw(Rng(2)), playout, Rng(3), worlds=32, deadline=3.5)[1] == 3
+    clock[0] = 10.0
+    assert flat_choice(0, actions, hooks, lambda: draw(Rng(2)), playout, Rng(3), worlds=32, deadline=5.0)[1] == 1

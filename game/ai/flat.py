@@ -43,7 +43,8 @@ def flat_choice(
 ) -> tuple[Action, int]:
     """The move to play and how many worlds were played. `draw` gives determinizations of
     `seat`; each world plays every tried move with the same generator (common random numbers:
-    the moves' values differ by the moves, not by luck)."""
+    the moves' values differ by the moves, not by luck). With a `deadline` (perf_counter), a
+    world begins only when one more, at the mean time of those played, ends before it."""
     det = draw()
     default = hooks.default_move(det, seat, actions, rng) if hooks.default_move is not None else None
     if default is not None and default not in actions:
@@ -55,6 +56,7 @@ def flat_choice(
     totals = [0.0] * len(moves)
     squares = [0.0] * len(moves)  # of the differences with the base move, for its standard error
     played = 0
+    began = time.perf_counter()
     while played < worlds:
         world = det if played == 0 else draw()
         seed = rng.next64()
@@ -63,8 +65,10 @@ def flat_choice(
             totals[i] += value
             squares[i] += (value - values[base]) ** 2
         played += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        if deadline is not None:  # the clock, between worlds: start one only if it ends in time
+            now = time.perf_counter()
+            if now + (now - began) / played > deadline:
+                break
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     if default is None:
         return moves[best], played

@@ -200,14 +200,17 @@ class ISMCTSBot:
     def search(self, state: State, seat: int, root: Node, rng: Rng) -> int:
         """Run iterations until the budget is spent; returns how many ran."""
         hooks = hooks_for(state.rules.game_id)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        began = time.perf_counter()
+        deadline = None if self.seconds is None else began + self.seconds
         draw = determinizer(state, seat, rng, hooks, min(self.iterations, BELIEF_POOL))
         done = 0
         while done < self.iterations:
             self.iterate(draw(), seat, root, rng, hooks)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+            if deadline is not None:  # one more only if it ends in time, at the mean so far
+                now = time.perf_counter()
+                if now + (now - began) / done > deadline:
+                    break
         return done
 
     def iterate(self, det: State, seat: int, root: Node, rng: Rng, hooks: GameHooks) -> None:
