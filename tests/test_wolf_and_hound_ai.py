@@ -3,11 +3,13 @@ counts for both partners, and the search beats random play."""
 
 from __future__ import annotations
 
+import math
+
 from game.ai import make_bot
 from game.ai.hooks import hooks_for
 from game.engine import registry
 from game.engine.rng import Rng
-from game.games.wolf_and_hound import ai
+from game.games.wolf_and_hound import ai, policy
 from tests.test_engine_quiet import follow_with_a_quiet_twin
 
 RULES = registry.load("wolf_and_hound")
@@ -79,18 +81,18 @@ def test_the_search_wins_more_often_than_random_play_for_its_team() -> None:
     games = 6
     for seed in range(games):
         state = RULES.new_state(4, seed=100 + seed, options={"animals": ANIMALS})
-        bot = make_bot("ismcts", seed=seed, iterations=120, seconds=None)
+        bots = {s: make_bot("ismcts", seed=seed * 4 + s, iterations=120, seconds=None) for s in (0, 2)}
         rng = Rng(seed)
         while not state.is_over():
             for seat in state.to_act():
-                if seat == 0:
-                    action = bot.choose(state, seat)
+                if seat in bots:
+                    action = bots[seat].choose(state, seat)
                 else:
                     actions = state.legal_actions(seat)
                     action = actions[rng.randrange(len(actions))]
                 state.apply(seat, action)
         wins += 0 in state.winners()
-    assert wins >= 5, wins  # seat 0 + a random partner against two random players
+    assert wins >= 5, wins  # two search bots as a team against two random players
 
 
 def _deck(first: list[str]) -> list[str]:
@@ -152,3 +154,61 @@ def test_a_quiet_copy_plays_every_animal_card_as_the_game_does() -> None:
             state = RULES.new_state(players, seed=i * 10 + players, options=options)
             stops += follow_with_a_quiet_twin(state, Rng(i + players))[1]
     assert stops > 10
+
+
+def test_a_pastures_last_sheep_is_worth_the_game() -> None:
+    worth = [policy.sheep_worth(n) for n in range(5)]
+    assert worth == sorted(worth)  # more sheep, more worth
+    steps = [b - a for a, b in zip(worth, worth[1:], strict=False)]
+    assert steps == sorted(steps, reverse=True)  # the last sheep is worth the most
+
+
+def test_the_team_player_sends_the_wolf_to_a_nearly_empty_pasture_first() -> None:
+    # Wolf 01 and Hound 01 before seat 0; seat 0 holds black 1 and black 2. Black 1 puts the wolf
+    # before seat 1 (next to activate: it loses a sheep at once), black 2 before seat 2 (its own
+    # partner). With seat 1 at its last sheep, black 1 wins the game.
+    deck = _deck(["black 1", "black 2", "white 4", "white 3"])
+    state = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "hound_01"], "deck": deck})
+    assert policy.best_card(state, 0, ["black 2", "black 1"])[0] == "black 1"
+    low = state.clone()
+    low.sheep[1] = 1
+    assert policy.card_score(low, 0, "black 1") - policy.card_score(low, 0, "white 3") > policy.card_score(
+        state, 0, "black 1") - policy.card_score(state, 0, "white 3")  # the last sheep: worth far more
+    assert ai.team_action(state, 0, state.legal_actions(0)).text == "play black 1"
+
+
+def test_the_careful_player_reads_only_what_its_seat_knows() -> None:
+    """The default move of medium and hard (and the `thoughtful` plan) counts the unseen cards:
+    two deals that differ only in the other seats' hands give it the same choices."""
+    deck = _deck(["black 1", "white 2", "black 3", "white 4"])
+    a = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "hound_01"], "deck": deck})
+    other = deck[:4] + deck[4:20][::-1] + deck[20:]  # seats 1-3 hold other cards
+    b = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "hound_01"], "deck": other})
+    assert a.zones[a.hand[1]] != b.zones[b.hand[1]] or a.card_ids != b.card_ids
+    unseen_a, unseen_b = policy.unseen_counts(a, 0), policy.unseen_counts(b, 0)
+    assert unseen_a == unseen_b and sum(unseen_a.values()) == 32 - 4
+    for card in ("black 1", "white 2", "black 3", "white 4"):
+        assert policy.counted_score(a, 0, card, unseen_a) == policy.counted_score(b, 0, card, unseen_b)
+    assert ai.default_move(a, 0, a.legal_actions(0), Rng(1)) == ai.default_move(b, 0, b.legal_actions(0), Rng(2))
+
+
+def test_hard_searches_flat_with_a_lookahead_of_the_next_turns() -> None:
+    hooks = hooks_for("wolf_and_hound")
+    assert hooks.flat_levels == {"hard": ai.FLAT_LEVELS["hard"]} and hooks.flat_playout is ai.flat_playout
+    state = RULES.new_state(4, seed=2)
+    for _ in range(3):
+        seat = state.to_act()[0]
+        state.apply(seat, ai.team_action(state, seat, state.legal_actions(seat)))
+    values = ai.flat_playout(state.clone(), Rng(1))
+    assert values[0] == values[2] == 1.0 - values[1] and 0.0 <= values[0] <= 1.0
+    bot = make_bot("ismcts", seed=3, level="hard", iterations=250, seconds=None)
+    seat = state.to_act()[0]
+    assert bot.choose(state, seat) in state.legal_actions(seat) and bot.last_budget == 19  # a tenth of 192 worlds
+    # the search's value of a won game of a best of 5 is the games won
+    match = RULES.new_state(4, seed=4, options={"best_of": 5})
+    det = match.clone().quietly()
+    while not det.stopped:
+        seat = det.to_act()[0]
+        det.apply(seat, ai.team_action(det, seat, det.legal_actions(seat)))
+    winner = next(t for t, won in det.wins.items() if won)
+    assert abs(ai.team_values(det)[winner] - 1.0 / (1.0 + math.exp(-ai.W_GAMES))) < 1e-12
