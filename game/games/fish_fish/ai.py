@@ -232,12 +232,49 @@ def _trap_small(state: State, seat: int, actions: list[Action], rng: Rng) -> Act
     return min(pool, key=lambda a: (a.value, actions.index(a)))  # type: ignore[attr-defined]
 
 
+def _thoughtful(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A careful player written from the rules (not from the bots' styles), reading only
+    public facts and its own cards. As a fish it counts the catches still unrevealed: a line is
+    worth its bait if it is empty, and costs the fish if it is a catch; it bets a share of its
+    fish that grows with that margin against what a fish kept for a later line is worth
+    (the mean bait left, if empty), everything on a good last chance. As the fisher it lays a
+    catch under a big bait while many fish are in hand and saves its catches for the last
+    lines otherwise; an empty card goes under the smallest bait, now and then under a big one
+    so that its big baits are not read as catches."""
+    if len(actions) == 1:
+        return actions[0]
+    s: Any = state
+    if seat != s.fisher:
+        fish = len(actions) - 1
+        p = catch_chance(s)
+        later = [s.bait_value[u] for u in s.zones[s.z_baits[s.fisher]]]
+        hold = (1.0 - p) * sum(later) / len(later) if later else 0.0
+        margin = (1.0 - p) * s.line_value - p * 1.5 - hold
+        if margin <= 0:
+            return actions[0]
+        share = 1.0 if not later or margin > 2.0 else 0.5
+        return actions[max(1, round(fish * share))]
+    takes = s.rules.takes_bets
+    in_hands = sum(len(s.zones[s.z_fish[o]]) for o in s.order)
+    lines = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    empties = [a for a in actions if a.card not in takes]  # type: ignore[attr-defined]
+    fish_total = s.rules.fish_per_player * (s.num_players - 1)
+    lure = lines and (in_hands * 2 >= fish_total or not empties)
+    if lure and rng.random() < 0.8:
+        return max(lines, key=lambda a: a.value)  # type: ignore[attr-defined]
+    pool = empties or lines
+    if rng.random() < 0.25:
+        return max(pool, key=lambda a: a.value)  # type: ignore[attr-defined]
+    return min(pool, key=lambda a: a.value)  # type: ignore[attr-defined]
+
+
 PLANS = {
     "lure_first": _lure_first,
     "trap_small": _trap_small,
     "bluff_big": _bluff_big,
     "never_bet": _never_bet,
     "all_in": _all_in,
+    "thoughtful": _thoughtful,
 }
 
 

@@ -247,10 +247,57 @@ def _random(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+THOUGHTFUL_SAMPLES = 40  # the other seats' choices a careful player imagines per card
+
+
+def _thoughtful(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A careful player written from the rules (not from the bots' models): every hand is known
+    at a round's start, so for each card it holds it imagines the round THOUGHTFUL_SAMPLES times
+    with the others choosing any card they hold, plays it out through the rules, and keeps the
+    card that does best against the others on average: points sure in the prey pile and the
+    lodge, half the easy prey's (it may be eaten yet), and the cards left in hand at their
+    hand points, counted in full once a hand is down to two cards (the day may end)."""
+    if len(actions) == 1:
+        return actions[0]
+    s: Any = state
+    n = s.num_players
+    waiting = [o for o in s.to_act() if o != seat]
+    base = _careful_worth(s)
+    best, best_score = actions[0], -1e18
+    for action in actions:
+        total = 0.0
+        for _ in range(THOUGHTFUL_SAMPLES):
+            world = s.clone().quietly()
+            world.apply(seat, action)
+            for other in waiting:
+                if world.to_act():
+                    world.apply(other, world.sample_action(other, rng))
+            after = _careful_worth(world)
+            gains = [after[o] - base[o] for o in range(n)]
+            total += gains[seat] - sum(g for o, g in enumerate(gains) if o != seat) / (n - 1)
+        if total > best_score:
+            best, best_score = action, total
+    return best
+
+
+def _careful_worth(state: Any) -> list[float]:
+    """Each seat's day as a careful player reckons it (see `_thoughtful`)."""
+    rules, zones, ids = state.rules, state.zones, state.card_ids
+    n = state.num_players
+    urgent = min(len(zones[state.hand[o]]) for o in range(n)) <= 2
+    weight = 1.0 if urgent else 0.4
+    out = day_estimates_known(state)
+    for o in range(n):
+        out[o] += 0.5 * sum(rules.prey_points[ids[u]] for u in zones[state.easy[o]])
+        out[o] += weight * sum(rules.hand_points[ids[u]] for u in zones[state.hand[o]])
+    return out
+
+
 PLANS = {
     "highest": _highest,
     "lowest": _lowest,
     "wolves_first": _first_of("wolf"),
     "hunter_first": _first_of("hunter"),
     "random": _random,
+    "thoughtful": _thoughtful,
 }

@@ -318,9 +318,81 @@ def _cheapest(state: State, seat: int, actions: list[Action], rng: Rng) -> Actio
 
 
 # Fixed plans for `main.py exploit` (hook `PLANS`).
+def _thoughtful(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A careful hunter written from the rules (not from the bots' policy). The hunt cards left
+    in every hand are known (played ones lie face up), so for a unicorn worth something to it
+    (points, colours, the schemes it knows under it) it bids the fewest cards whose total beats
+    the best any other seat can put down with that many cards, when that total is not more
+    than its fair share of what it has left for the unicorns still to come; else the lowest
+    odd total it has, or it passes at a worthless one. Its schemes go under the unicorn it most
+    wants (one that helps the winner) or the one the others most want (one that hurts); it
+    never moves one as the Wizard; at the market it buys what adds the most points."""
+    if len(actions) == 1:
+        return actions[0]
+    s: Any = state
+    phase = s.phase
+    if phase == BID:
+        return _careful_bid(s, seat, actions)
+    if phase == SCHEME:
+        n, line = s.num_players, s.zones[s.z_line]
+        mine = [unicorn_value(s, seat, u) if u >= 0 else -9 for u in line]
+        theirs = [max(unicorn_value(s, o, u) for o in range(n) if o != seat) if u >= 0 else -9 for u in line]
+
+        def worth(action: Any) -> float:
+            sid, pos = action.args
+            if sid in HELPS:
+                return mine[pos]
+            if sid in HURTS:
+                return theirs[pos] - mine[pos]
+            return 0.5 * mine[pos]
+
+        return max(actions, key=worth)
+    if phase == WIZARD:
+        return actions[0]  # stay
+    if phase == MARKET:
+        counts = s.colour_counts(seat)
+        base = sum(s.collection_bonus(counts)[:2])
+        return max(actions, key=lambda a: _purchase_gain(s, seat, a, counts, base) if a.args[0] else 0.0)  # type: ignore[attr-defined]
+    if phase == 4:  # paint
+        return _paint_action(s, seat, actions, rng)
+    return actions[rng.randrange(len(actions))]  # a blind choice between two schemes
+
+
+def _careful_bid(s: Any, seat: int, actions: list[Action]) -> Action:
+    """The careful hunter's bid (see `_thoughtful`)."""
+    hunts = [a for a in actions if a.kind == "hunt" and not a.args[1]]  # type: ignore[attr-defined]
+    passing = next((a for a in actions if a.kind == "pass"), actions[0])  # type: ignore[attr-defined]
+    value = known_worth(s, seat, s.hunt_pos)
+    if not hunts or value <= 0:
+        return passing
+    value_of = s.value
+    hands = {o: sorted((value_of[u] for u in s.zones[s.z_hand[o]]), reverse=True)
+             for o in range(s.num_players) if o != seat and not s.passed[o]}
+    wallet = sum(value_of[u] for u in s.zones[s.z_hand[seat]])
+    share = wallet / max(1, s.rules.line_size - s.hunt_pos)
+    by_size: dict[int, list[Any]] = {}
+    for a in hunts:
+        by_size.setdefault(len(a.args[0]), []).append(a)  # type: ignore[attr-defined]
+    best = None
+    for size in sorted(by_size):
+        rival = max((sum(h[:size]) for h in hands.values() if len(h) >= size), default=-1)
+        winning = [a for a in by_size[size] if sum(a.args[0]) > rival]  # type: ignore[attr-defined]
+        if winning:
+            cheapest = min(winning, key=lambda a: sum(a.args[0]))  # type: ignore[attr-defined]
+            if sum(cheapest.args[0]) <= share * (1.0 + 0.3 * value):  # type: ignore[attr-defined]
+                best = cheapest
+                break
+    if best is not None:
+        return best
+    if value < 2:
+        return passing
+    odd = [a for a in hunts if sum(a.args[0]) % 2]  # type: ignore[attr-defined]
+    return min(odd or hunts, key=lambda a: (sum(a.args[0]), len(a.args[0])))  # type: ignore[attr-defined]
+
+
 PLANS = {
     "highest": _highest, "never_first": _never_first, "lowest": _lowest, "pass_and_shop": _pass_and_shop,
-    "cheapest": _cheapest,
+    "cheapest": _cheapest, "thoughtful": _thoughtful,
 }
 
 
