@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
@@ -53,7 +54,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="random", help="bot of every seat, e.g. ismcts:easy")
     p.add_argument("--headless", action="store_true", help="no window (SDL dummy driver; default on CI)")
     p.set_defaults(run=cmd_demo)
+    p = sub.add_parser("lesson", help="open a game's lesson, or play it headless with --check")
+    p.add_argument("game")
+    p.add_argument("--check", action="store_true", help="play it through the table's input, headless; exit 0 at its end")
+    p.add_argument("--lang", choices=("fr", "en"), default=None, help="the lesson's language (default: the settings')")
+    p.add_argument("--size", default="1280x720", help="window size for --check, WIDTHxHEIGHT")
+    p.add_argument("--shots", type=Path, default=None, help="with --check: save each step's picture in this folder")
+    p.set_defaults(run=cmd_lesson)
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (expected WIDTHxHEIGHT, such as 1280x720)") from None
+    return w, h
+
+
+def cmd_lesson(args: argparse.Namespace) -> int:
+    from scenes.lesson_check import run_lesson_command
+
+    try:
+        size = window_size(args.size)
+    except argparse.ArgumentTypeError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if args.shots is not None:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    return run_lesson_command(args.game, args.check, args.lang, size, args.shots)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -469,7 +469,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.undo(self._asking(UndoRefused))
@@ -495,7 +495,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.redo()
