@@ -59,38 +59,78 @@ def scripted_gesture(table: Any, line: str) -> Any:
 def play_lesson(app: Any, lesson: Any, shots: Path | None = None, prefix: str = "") -> int:
     """Play `lesson` through a table of `app` to its end; the number of steps played.
     `shots`: a folder where each step's bubble is saved as a picture."""
-    import pygame
-
-    from game.lesson import END, MOVE, READ, THEN
-    from scenes.results import ScoreSheetScene
-    from scenes.table.gestures import key_event
     from scenes.table.lesson import LessonEndScene, LessonTable
-    from scenes.table.spotlight import SpotError, spot_rect
 
     table = LessonTable(app, lesson, think_seconds=0.0)
     app.push(table)
-    run = table.run
-    last = (-1, "")
-    frames = 0
-    shot_done: set[tuple[int, str]] = set()
-    while run.phase != END:
-        frames += 1
-        if frames > STEP_FRAMES:
-            step = run.step
-            raise LessonCheckError(f"step {run.index + 1} (line {step.line if step else '?'}) does not move on: it stays in '{run.phase}'")
+    driver = LessonDriver(app, table, shots, prefix)
+    driver.play()
+    if shots is not None:
+        import pygame
+
+        for _ in range(3):
+            app.step(FRAME, [])
+        pygame.image.save(app.screen, str(shots / f"{prefix}{len(lesson.steps) + 1:02d}-end.png"))
+    if not isinstance(app.stack.top, LessonEndScene):
+        raise LessonCheckError("the lesson ended without its end panel")
+    return len(lesson.steps)
+
+
+class LessonDriver:
+    """Plays a lesson table as a learner would (see the module docstring), a frame at a time."""
+
+    def __init__(self, app: Any, table: Any, shots: Path | None = None, prefix: str = "") -> None:
+        self.app, self.table, self.shots, self.prefix = app, table, shots, prefix
+        self.shot_done: set[tuple[int, str]] = set()
+
+    def play(self, until: Any = None) -> None:
+        """Until the lesson's end, or until `until(run)` is true at a step the learner acts on."""
+        from game.lesson import END
+
+        run = self.table.run
+        last, frames = (-1, ""), 0
+        while run.phase != END:
+            frames += 1
+            if frames > STEP_FRAMES:
+                step = run.step
+                raise LessonCheckError(f"step {run.index + 1} (line {step.line if step else '?'}) does not move on: it stays in '{run.phase}'")
+            if (run.index, run.phase) != last:
+                last, frames = (run.index, run.phase), 0
+            if self.waiting() and until is not None and until(run):
+                return
+            self.once(until)
+
+    def waiting(self) -> bool:
+        """The table waits for the learner: a text to move on from, or the step's move."""
+        from game.lesson import MOVE
+
+        table = self.table
+        return self.app.stack.top is table and table.run.step is not None and (
+            table.reading() or (table.run.phase == MOVE and table.active_seat() is not None))
+
+    def once(self, until: Any = None) -> None:
+        """One frame, and the learner's answer when the table waits for one (none when
+        `until(run)` says the caller wants to act there itself)."""
+        import pygame
+
+        from game.lesson import READ, THEN
+        from scenes.results import ScoreSheetScene
+        from scenes.table.gestures import key_event
+        from scenes.table.spotlight import SpotError, spot_rect
+
+        app, table = self.app, self.table
+        run = table.run
         top = app.stack.top
         if isinstance(top, ScoreSheetScene):  # opened by itself after a scoring: closed as a player would
             app.step(0.3, [])
             app.step(FRAME, [key_event(pygame.K_ESCAPE)])
-            continue
+            return
         if top is not table:
             raise LessonCheckError(f"step {run.index + 1}: the table is covered by {type(top).__name__}")
         app.step(FRAME, [])
-        if (run.index, run.phase) != last:
-            last, frames = (run.index, run.phase), 0
+        if not self.waiting() or (until is not None and until(run)):
+            return
         step = run.step
-        if step is None or not (table.reading() or (run.phase == MOVE and table.active_seat() is not None)):
-            continue
         ctx = table._composer_ctx()
         buttons = [(p.action, r) for p, r in table.composer.presses(ctx)]
         for spot in step.point if run.phase != THEN else ():  # (after the move, what it moved may be gone)
@@ -98,21 +138,14 @@ def play_lesson(app: Any, lesson: Any, shots: Path | None = None, prefix: str = 
                 spot_rect(table.placements, table.view, spot, table.bottom, buttons)
             except SpotError as exc:
                 raise LessonCheckError(f"step {run.index + 1} (line {step.line}): point '{spot}': {exc}") from exc
-        if shots is not None and (run.index, run.phase) not in shot_done:
-            shot_done.add((run.index, run.phase))
+        if self.shots is not None and (run.index, run.phase) not in self.shot_done:
+            self.shot_done.add((run.index, run.phase))
             app.step(FRAME, [])
-            pygame.image.save(app.screen, str(shots / f"{prefix}{run.index + 1:02d}-{run.phase}.png"))
+            pygame.image.save(app.screen, str(self.shots / f"{self.prefix}{run.index + 1:02d}-{run.phase}.png"))
         if run.phase in (READ, THEN):
             app.step(FRAME, [key_event(pygame.K_SPACE if run.index % 2 else pygame.K_RETURN)])
-            continue
+            return
         _make_move(app, table, step)
-    if shots is not None:
-        for _ in range(3):
-            app.step(FRAME, [])
-        pygame.image.save(app.screen, str(shots / f"{prefix}{len(lesson.steps) + 1:02d}-end.png"))
-    if not isinstance(app.stack.top, LessonEndScene):
-        raise LessonCheckError("the lesson ended without its end panel")
-    return len(lesson.steps)
 
 
 def _make_move(app: Any, table: Any, step: Any) -> None:
