@@ -54,8 +54,9 @@ def test_the_lesson_plays_on_the_small_window(tmp_path, monkeypatch):
 
 
 def test_a_wrong_move_is_refused_with_the_steps_hint(tmp_path, monkeypatch):
-    """Step 3 asks to draw; taking the discard pile (its button, then its key) is legal in a
-    match but refused here with the hint, and nothing changes."""
+    """Step 3 asks to draw; taking the discard pile (a click on it, then its key) is legal in
+    a match but refused here with the hint, and nothing changes; the table offers only the
+    step's move (its button, its cards)."""
     app = make_app(tmp_path, monkeypatch)
     app.set_language("en")
     table = open_lesson_table(app)
@@ -64,17 +65,35 @@ def test_a_wrong_move_is_refused_with_the_steps_hint(tmp_path, monkeypatch):
     assert step.move == "draw"
     before = list(table.seats.match.history)
     ctx = table._composer_ctx()
-    take = next(rect for press, rect in table.composer.presses(ctx) if press.action == "take discard")
-    click(app, take.center)
+    assert [press.action for press, _ in table.composer.presses(ctx)] == ["draw"]
+    click(app, table.placements.regions["discard"].rect.center)
     frames(app, 2)
     hint = "In this lesson, draw first: click the deck or press D."
     assert table.seats.match.history == before and (table.run.index, table.run.phase) == (2, MOVE)
     assert (hint, True) in [(text, error) for text, error, _ in table.captions]
     assert table.refused, "the bubble shows the hint under the instruction"
+    table.captions.clear()
     frames(app, 1, events=[key_event(pygame.K_t, "t")])
-    assert table.seats.match.history == before
+    assert table.seats.match.history == before and (hint, True) in [(t, e) for t, e, _ in table.captions]
     frames(app, 1, events=[key_event(pygame.K_d, "d")])  # the step's move is accepted
     assert table.seats.match.history[len(before):] == [(0, "draw")]
+
+
+def test_a_wrong_card_is_refused_at_its_click(tmp_path, monkeypatch):
+    """Step 2 asks to look at the 2nd and 5th cards: a click on the 1st says the hint at once."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app)
+    advance(app, table, 1, MOVE)
+    region = table.placements.regions["village:0"]
+    rects = region.card_rects(5)
+    click(app, rects[0].center)
+    hint = "In this lesson, look at your 2nd and 5th cards: click them (or type 2, then 5)."
+    assert (hint, True) in [(text, error) for text, error, _ in table.captions]
+    assert table.composer.composer is not None and not table.composer.composer.any_choice()
+    click(app, rects[1].center)
+    click(app, rects[4].center)
+    assert table.seats.match.history == [(0, "peek 2 5")]
 
 
 def test_an_illegal_move_keeps_the_rules_reason(tmp_path, monkeypatch):

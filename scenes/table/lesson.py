@@ -24,6 +24,7 @@ from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.base import Scene
 from scenes.pause import PauseScene
+from scenes.table.layout import zone_cards
 from scenes.table.scene import TableScene
 from scenes.table.seats import TableSeats
 from scenes.table.spotlight import Bubble, draw_bubble, draw_lights, spot_rects
@@ -32,6 +33,9 @@ from scenes.ui.text import draw_text, wrap_text
 from scenes.ui.widgets import Button, Form, Row
 
 LESSON_HINT = "lesson.hint"  # the key of a refusal that is the step's hint (LessonTable.reason)
+# An engine refusal that says no more than "not now" (a half-made choice's guess): the step's
+# hint is shown instead; any other reason is shown as it is, with the hint in the bubble.
+VAGUE_REFUSALS = frozenset({"error.not_legal", "error.expected_action", ""})
 LESSONS_DONE = "lessons_done"  # app.settings.extra: the games whose lesson was played to its end
 READ_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -87,7 +91,12 @@ class LessonSeats(TableSeats):
         return self.match.is_over()
 
     def legal_texts(self, seat: int) -> list[str]:
-        return [str(a) for a in self.match.state.legal_actions(seat)]
+        """While a step waits for the learner's move, that move only: the table lights and
+        offers what leads to it, and anything else tried is refused with the hint."""
+        legal = [str(a) for a in self.match.state.legal_actions(seat)]
+        if seat == self.lesson.learner and self.run.phase == MOVE:
+            return [text for text in legal if self.run.expects(text)]
+        return legal
 
     def refusal(self, seat: int, text: str) -> IllegalAction | None:
         """The engine's reason first (an illegal move is illegal in a lesson too); a legal move
@@ -95,6 +104,8 @@ class LessonSeats(TableSeats):
         try:
             action = self.match.check(seat, text)
         except IllegalAction as error:
+            if self.run.phase == MOVE and error.key in VAGUE_REFUSALS:  # the hint says more
+                return IllegalAction(error.message, LESSON_HINT)
             return error
         if not self.run.expects(str(action)):
             return IllegalAction("in this lesson, another move is asked for", LESSON_HINT)
@@ -163,6 +174,7 @@ class LessonTable(TableScene):
         self.lesson = lesson
         self.run = seats.run
         self.refused = False  # the step's hint is shown (a move other than the step's was tried)
+        self.pointer_rests = False  # the bubble changed and the pointer has not moved since
         self.bubble: Bubble | None = None
         self._bubble_at: tuple[Any, tuple[int, int]] | None = None
         self.ended = False
@@ -192,6 +204,7 @@ class LessonTable(TableScene):
             self.run.shown()
         if (self.run.index, self.run.phase) != before:
             self.refused = False
+            self.pointer_rests = True
             self.app.dirty = True
         if self.run.phase == END and not self.ended:
             self.ended = True
@@ -228,6 +241,10 @@ class LessonTable(TableScene):
         return not self.animator.busy
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_rests = False
+        elif event.type == pygame.MOUSEBUTTONDOWN:  # what was clicked needs no tooltip over the bubble
+            self.pointer_rests = True
         if self.tour_index is None and self.privacy_for is None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.run.phase != MOVE:
                 self._button("menu")
@@ -257,7 +274,7 @@ class LessonTable(TableScene):
 
     def refuse(self, error: IllegalAction) -> None:
         super().refuse(error)
-        if error.key == LESSON_HINT:
+        if self.run.phase == MOVE:  # whatever was tried, the bubble shows the way
             self.refused = True
             self.app.dirty = True
 
@@ -279,7 +296,13 @@ class LessonTable(TableScene):
         return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        mouse = self.mouse
+        if self.pointer_rests:  # the pointer has not moved since the bubble changed: no tooltip over it
+            self.mouse = None
+        try:
+            super().draw(surface)
+        finally:
+            self.mouse = mouse
         self.bubble = None
         step = self.run.step
         moving = self.run.phase == MOVE and self.active_seat() is not None
@@ -297,9 +320,10 @@ class LessonTable(TableScene):
         hud = self.placements.regions.get("hud")
         if hud is not None:
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
-        key = (step.index, self.run.phase, surface.get_size(), self.refused)
+        key = (step.index, self.run.phase, surface.get_size())
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        soft = [r.rect for r in self.placements.regions.values() if r.zone is not None and not r.source]
+        soft = [rect for r in self.placements.regions.values() if r.zone is not None and not r.source
+                for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
         self._bubble_at = (key, self.bubble.rect.topleft)  # kept still while the step shows
@@ -383,7 +407,7 @@ class LessonEndScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(640), w - px(40))
+        width = min(px(900), w - px(40))  # "Jouer une vraie partie contre des ordinateurs faciles" whole
         text_h = self._text_height(width - px(60))
         rows = len(self.form.widgets())
         height = px(90) + text_h + rows * (px(theme.ROW_HEIGHT) + px(12)) + px(30)
