@@ -19,6 +19,7 @@ from game.lesson import has_lesson, load_lesson
 from scenes.base import Scene
 from scenes.table.lesson import LESSONS_DONE, LessonTable
 from scenes.ui import theme
+from scenes.ui.dialog import PanelDialog
 from scenes.ui.text import draw_text, wrap_text
 from scenes.ui.widgets import Button, Form, Row
 
@@ -144,14 +145,13 @@ class LearnScene(Scene):
                 y += font.get_linesize()
 
 
-class LessonOfferScene(Scene):
+class LessonOfferScene(PanelDialog):
     """Over the setup screen: the lesson of a game never played, or the match as chosen.
     Escape goes back to the setup (nothing starts)."""
 
-    opaque = False
+    width = 620
 
     def __init__(self, app: Any, game_id: str, play: Callable[[], None]) -> None:
-        super().__init__(app)
         tr = app.tr
         self.game_id = game_id
         self.play = play
@@ -161,13 +161,16 @@ class LessonOfferScene(Scene):
             app.save_settings()
         self.take_button = Button(lambda: tr("learn.offer_take"), self.take, primary=True)
         self.play_button = Button(lambda: tr("learn.offer_play"), self.play_now)
-        self.form = Form(app, [Row(None, [self.take_button]), Row(None, [self.play_button])])
-        self.form.focus = self.take_button
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._shade: pygame.Surface | None = None
+        super().__init__(app, [self.take_button, self.play_button])
 
     def _name(self) -> str:
         return registry.load(self.game_id).name(self.app.settings.language)
+
+    def title(self) -> str:
+        return self.app.tr("learn.offer_title", game=self._name())
+
+    def text(self) -> str:
+        return self.app.tr("learn.offer_text", game=self._name(), minutes=lesson_minutes(self.game_id) or 6)
 
     def take(self) -> None:
         self.app.pop()
@@ -176,45 +179,3 @@ class LessonOfferScene(Scene):
     def play_now(self) -> None:
         self.app.pop()
         self.play()
-
-    def _lines(self, width: int) -> list[str]:
-        font = self.app.font(self.app.tx(theme.SMALL_SIZE + 1))
-        minutes = lesson_minutes(self.game_id) or 6
-        return wrap_text(font, self.app.tr("learn.offer_text", game=self._name(), minutes=minutes), width)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(620), w - px(40))
-        font = self.app.font(self.app.tx(theme.SMALL_SIZE + 1))
-        text_h = len(self._lines(width - px(60))) * font.get_linesize()
-        height = px(90) + text_h + 2 * (px(theme.ROW_HEIGHT) + px(10)) + px(30)
-        self.panel = pygame.Rect((w - width) // 2, max(px(10), (h - height) // 2), width, min(height, h - px(20)))
-        top = self.panel.y + px(66) + text_h + px(20)  # clear of the text, with the focus ring
-        self.form.layout(pygame.Rect(self.panel.x + px(30), top, width - px(60), self.panel.bottom - top - px(10)))
-        self._shade = None
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        self.form.handle(event)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
-        if self._shade is None or self._shade.get_size() != surface.get_size():
-            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._shade.fill((0, 0, 0, 160))
-        surface.blit(self._shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=px(theme.RADIUS))
-        pygame.draw.rect(surface, theme.ACCENT, self.panel, max(1, px(2)), border_radius=px(theme.RADIUS))
-        font = app.font(px(theme.HEADING_SIZE), bold=True)
-        draw_text(surface, font, app.tr("learn.offer_title", game=self._name()), theme.ACCENT,
-                  (self.panel.centerx, self.panel.y + px(18)), "midtop")
-        body = app.font(app.tx(theme.SMALL_SIZE + 1))
-        y = self.panel.y + px(66)
-        for line in self._lines(self.panel.w - px(60)):
-            surface.blit(body.render(line, True, theme.TEXT), (self.panel.x + px(30), y))
-            y += body.get_linesize()
-        self.form.draw(surface)

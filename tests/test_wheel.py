@@ -115,6 +115,8 @@ def test_wheel_holds_the_packages_and_their_files(wheel: Path) -> None:
             if path.is_file() and "__pycache__" not in path.parts:
                 assert f"{inside}/{path.relative_to(ROOT / folder).as_posix()}" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    lessons = sorted((ROOT / "game" / "games").glob("*/lesson.yaml"))
+    assert lessons and all(path.relative_to(ROOT).as_posix() in names for path in lessons), "each game's lesson travels"
 
 
 @pytest.mark.slow
@@ -136,7 +138,8 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     for line in where.stdout.split():
         assert Path(line).is_relative_to(venv), line
     tablee = str(venv / BIN / f"tablee{EXE}")
-    assert "ok:" in run([tablee, "validate"], cwd=outside, env=env).stdout
+    validated = run([tablee, "validate"], cwd=outside, env=env).stdout
+    assert "ok:" in validated and "lesson(s) replayed" in validated  # the lessons found in the installed package
     assert run([tablee, "--version"], cwd=outside, env=env).stdout.strip() == f"tablee {pyproject()['project']['version']}"
     shot = outside / "shot.png"
     run([tablee, "demo", "jagdfieber", "--headless", "--frames", "120", "--players", "3", "--screenshot", str(shot)],

@@ -22,15 +22,13 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
-from scenes.base import Scene
 from scenes.pause import PauseScene
 from scenes.table.layout import zone_cards
 from scenes.table.scene import TableScene
 from scenes.table.seats import TableSeats
 from scenes.table.spotlight import Bubble, draw_bubble, draw_lights, spot_rects
-from scenes.ui import theme
-from scenes.ui.text import draw_text, wrap_text
-from scenes.ui.widgets import Button, Form, Row
+from scenes.ui.dialog import PanelDialog
+from scenes.ui.widgets import Button
 
 LESSON_HINT = "lesson.hint"  # the key of a refusal that is the step's hint (LessonTable.reason)
 # An engine refusal that says no more than "not now" (a half-made choice's guess): the step's
@@ -346,33 +344,40 @@ class LessonPauseScene(PauseScene):
     """The pause menu of a lesson: resume, restart the lesson, the rules, the settings, leave."""
 
     def __init__(self, app: Any, table: LessonTable) -> None:
-        super().__init__(app, table.game_id)
         tr = app.tr
         self.table = table
         self.restart_button = Button(lambda: tr("lesson.restart"), table.restart)
-        self.quit_button = Button(lambda: tr("lesson.leave"), table.leave)
-        buttons = [self.resume_button, self.restart_button, self.rules_button, self.settings_button, self.quit_button]
-        self.form = Form(app, [Row(None, [b]) for b in buttons])
-        self.form.focus = self.resume_button
+        self.leave_button = Button(lambda: tr("lesson.leave"), table.leave)
+        super().__init__(app, table.game_id)
+        self.quit_button = self.leave_button
+
+    def buttons(self) -> list[Button]:
+        return [self.resume_button, self.restart_button, self.rules_button, self.settings_button, self.leave_button]
+
+    def title(self) -> str:
+        return self.app.tr("lesson.paused")
 
 
-class LessonEndScene(Scene):
+class LessonEndScene(PanelDialog):
     """The lesson's end over its table: a real match against easy computer players, the lesson
     again, or back. Keys: arrows/Tab and Enter; Escape goes back."""
 
-    opaque = False
-
     def __init__(self, app: Any, lesson: Lesson) -> None:
-        super().__init__(app)
         tr = app.tr
         self.lesson = lesson
         self.play_button = Button(lambda: tr("lesson.play_real"), self.play_real, primary=True)
         self.again_button = Button(lambda: tr("lesson.again"), self.again)
         self.back_button = Button(lambda: tr("lesson.back"), self.back)
-        self.form = Form(app, [Row(None, [b]) for b in (self.play_button, self.again_button, self.back_button)])
-        self.form.focus = self.play_button
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._shade: pygame.Surface | None = None
+        super().__init__(app, [self.play_button, self.again_button, self.back_button])
+
+    def title(self) -> str:
+        return self.app.tr("lesson.end_title")
+
+    def text(self) -> str:
+        return self.app.tr("lesson.end_text", game=registry.load(self.lesson.game_id).name(self.app.settings.language))
+
+    def escape(self) -> None:
+        self.back()
 
     def _table(self) -> LessonTable | None:
         below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) >= 2 else None
@@ -380,6 +385,8 @@ class LessonEndScene(Scene):
 
     def play_real(self) -> None:
         """A new match of the game: the learner against easy computer players (the setup's bot)."""
+        import random
+
         from scenes.setup import bot_name
 
         app, lesson = self.app, self.lesson
@@ -387,8 +394,6 @@ class LessonEndScene(Scene):
         seats = [SeatConfig(learner_name(app, 0), HUMAN)]
         seats += [SeatConfig(names[i % len(names)] if names else app.tr("setup.player", number=i + 1), "bot", bot_name(), "easy")
                   for i in range(1, lesson.players)]
-        import random
-
         config = MatchConfig(lesson.game_id, seats, seed=random.randrange(2**31))
         self.back()
         app.push(app.scene("table", config=config))
@@ -403,48 +408,3 @@ class LessonEndScene(Scene):
         self.app.pop()
         if table is not None:
             table.leave()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(900), w - px(40))  # "Jouer une vraie partie contre des ordinateurs faciles" whole
-        text_h = self._text_height(width - px(60))
-        rows = len(self.form.widgets())
-        height = px(90) + text_h + rows * (px(theme.ROW_HEIGHT) + px(12)) + px(30)
-        self.panel = pygame.Rect((w - width) // 2, max(px(10), (h - height) // 2), width, min(height, h - px(20)))
-        top = self.panel.y + px(60) + text_h + px(20)  # clear of the text, with the focus ring
-        self.form.layout(pygame.Rect(self.panel.x + px(30), top, width - px(60), self.panel.bottom - top - px(10)))
-        self._shade = None
-
-    def _lines(self, width: int) -> list[str]:
-        font = self.app.font(self.app.tx(theme.SMALL_SIZE + 1))
-        rules = registry.load(self.lesson.game_id)
-        return wrap_text(font, self.app.tr("lesson.end_text", game=rules.name(self.app.settings.language)), width)
-
-    def _text_height(self, width: int) -> int:
-        font = self.app.font(self.app.tx(theme.SMALL_SIZE + 1))
-        return len(self._lines(width)) * font.get_linesize() + self.app.px(8)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        self.form.handle(event)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
-        if self._shade is None or self._shade.get_size() != surface.get_size():
-            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._shade.fill((0, 0, 0, 150))
-        surface.blit(self._shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=px(theme.RADIUS))
-        pygame.draw.rect(surface, theme.ACCENT, self.panel, max(1, px(2)), border_radius=px(theme.RADIUS))
-        font = app.font(px(theme.HEADING_SIZE), bold=True)
-        draw_text(surface, font, app.tr("lesson.end_title"), theme.ACCENT, (self.panel.centerx, self.panel.y + px(16)), "midtop")
-        body = app.font(app.tx(theme.SMALL_SIZE + 1))
-        y = self.panel.y + px(60)
-        for line in self._lines(self.panel.w - px(60)):
-            surface.blit(body.render(line, True, theme.TEXT), (self.panel.x + px(30), y))
-            y += body.get_linesize()
-        self.form.draw(surface)
