@@ -111,6 +111,9 @@ def test_texts_wait_for_space_or_enter_or_the_bubbles_button(tmp_path, monkeypat
     frames(app, 3)
     assert (table.run.index, table.run.phase) == (0, READ) and table.reading()
     assert table.active_seat() is None, "nothing to play while a text is shown"
+    click(app, table.placements.regions["village:0"].card_rects(5)[0].center)
+    assert ("Lisez d'abord la bulle, puis Espace ou Entrée (ou son bouton) pour continuer.", True) in [
+        (text, error) for text, error, _ in table.captions]
     assert table.bubble is not None and table.bubble.button is not None
     click(app, table.bubble.button.center)
     assert (table.run.index, table.run.phase) == (1, MOVE)

@@ -267,7 +267,10 @@ class LessonTable(TableScene):
     def reason(self, error: IllegalAction) -> str:
         if error.key == LESSON_HINT:
             step = self.run.step
-            return step.text("hint", self.app.settings.language) if step is not None else ""
+            hint = step.text("hint", self.app.settings.language) if step is not None and self.run.phase == MOVE else ""
+            if hint:
+                return hint
+            return self.app.tr("lesson.wait_others" if self.run.phase == OTHERS else "lesson.read_first")
         return super().reason(error)
 
     def refuse(self, error: IllegalAction) -> None:
