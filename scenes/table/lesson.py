@@ -102,7 +102,7 @@ class LessonSeats(TableSeats):
         try:
             action = self.match.check(seat, text)
         except IllegalAction as error:
-            if self.run.phase == MOVE and error.key in VAGUE_REFUSALS:  # the hint says more
+            if self.run.phase != MOVE or error.key in VAGUE_REFUSALS:  # the hint (or "read first") says more
                 return IllegalAction(error.message, LESSON_HINT)
             return error
         if not self.run.expects(str(action)):
