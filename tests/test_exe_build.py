@@ -12,10 +12,11 @@ import struct
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
 
 import pytest
+
+from game.version import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build_exe.spec"
@@ -24,11 +25,6 @@ CLI_NAME = "tablee-cli"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 
 pytestmark = pytest.mark.slow
-
-
-def pyproject_number() -> str:
-    with (ROOT / "pyproject.toml").open("rb") as handle:
-        return tomllib.load(handle)["project"]["version"]
 
 
 @pytest.fixture(scope="module")
@@ -84,8 +80,8 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
     return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}
 
 
-def test_both_programs_print_the_pyproject_version(bundle: Path, home: Path) -> None:
-    expected = f"tablee {pyproject_number()}"
+def test_both_programs_print_the_version(bundle: Path, home: Path) -> None:
+    expected = f"tablee {VERSION}"
     for program in (CLI_NAME, APP_NAME):
         done = run(bundle, home, "--version", program=program)
         assert done.returncode == 0, done.stderr

@@ -44,6 +44,7 @@ def test_the_command_starts_inside_the_package() -> None:
     """No top-level `main` module in site-packages: the command points into scenes."""
     config = pyproject()
     assert config["project"]["scripts"] == {"tablee": "scenes.main:main"}
+    assert config["project"]["gui-scripts"] == {"tablee-gui": "scenes.main:main"}  # Windows: no console
     assert config["tool"]["setuptools"]["py-modules"] == []
 
 
