@@ -12,13 +12,16 @@ receive the end) or on Ctrl-C. The match is autosaved like any other, with its s
 from __future__ import annotations
 
 import argparse
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
 from game.engine.errors import TableeError
-from game.net.hostthread import DEFAULT_PORT
+from game.net.protocol import DEFAULT_PORT
+from game.terminal import fail, printable
+
+# Defining the command (game/cli.py does, for every `tablee` run) needs only the lines above:
+# the engine, the bots and the network stack are imported when the command runs.
 
 END_GRACE_SECONDS = 2.0
 STAND_IN_SECONDS = 60.0
@@ -84,7 +87,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
              grace: float = END_GRACE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
     """Start `hosting` (a game.net.hostthread.HostThread), run its lobby and serve the match
     until it is over; everything the terminal shows goes to `out`. OSError if it cannot listen."""
-    from game.cli import printable
     from game.log import LogWriter, display_text
 
     match = hosting.match
@@ -130,7 +132,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
 
 def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
     """Say who claims and leaves seats; begin when no seat is open, or after `start_after` s."""
-    from game.cli import printable
 
     since = clock()
     seen = {seat["seat"]: seat for seat in hosting.seats()}
@@ -157,6 +158,7 @@ def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, 
 def prepare(args: argparse.Namespace) -> Any:
     """The match to host: a new one, or a saved one resumed (autosaved either way); TableeError
     (including a record that cannot be loaded) says why not."""
+    import secrets
     from pathlib import Path
 
     from game import records
@@ -182,7 +184,6 @@ def prepare(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from game.cli import fail
     from game.net.hostthread import HostThread
 
     if not 0 <= args.port <= 65535:
