@@ -74,6 +74,17 @@ def _records_resumer() -> MatchResumer:
     return RecordsResumer()
 
 
+def _name_the_window() -> None:
+    """The window's class (X11) and app id (Wayland) are the desktop entry's name, so the dock
+    and the task bar show the entry's name and icon for the window (StartupWMClass)."""
+    from game.desktop import APP_ID
+
+    pygame_default = os.path.basename(sys.argv[0]) if sys.argv else ""  # what `import pygame` sets on X11
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(variable, "") in ("", pygame_default):  # a value of the user's own is kept
+            os.environ[variable] = APP_ID
+
+
 class App:
     """The running application (one per process; tests create several headless ones)."""
 
@@ -90,6 +101,7 @@ class App:
         self.draws = 0  # frames actually drawn (`bench` measures idle screens with it)
         self._since_draw = 0.0
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        _name_the_window()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tablée")
@@ -140,8 +152,11 @@ class App:
     # ------------------------------------------------------------------ window
     @staticmethod
     def _set_icon() -> None:
-        """The window's icon (the same picture as the executable's); a missing file is no error."""
-        path = asset_path("icon.png")
+        """The window's icon (the same picture as the menu's and the executable's); a missing
+        file is no error."""
+        from game.desktop import icon_file
+
+        path = icon_file(256)
         if path.exists():
             try:
                 pygame.display.set_icon(pygame.image.load(str(path)))

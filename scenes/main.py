@@ -47,6 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="put Tablée in the desktop's menu (Linux: ~/.local/share), then exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="take it out of the menu again (the files --install-desktop wrote), then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
@@ -168,6 +173,12 @@ def run(argv: list[str] | None = None) -> int:
         return print_version()  # before defining the commands, which takes longer than the answer
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        if args.command is not None or args.resume:
+            parser.error("--install-desktop and --uninstall-desktop go alone")
+        from game.desktop import cmd_install
+
+        return cmd_install(undo=args.uninstall_desktop)
     if args.command is None:
         start_log()
         from scenes.app import run_app
