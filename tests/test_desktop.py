@@ -85,6 +85,12 @@ def test_the_metainfo_agrees_with_the_package() -> None:
     assert root.findtext("project_license") == project["license"]
     assert {b.text for b in root.iter("binary")} == set(project["scripts"]) | set(project["gui-scripts"])
     assert root.find("content_rating").get("type") == "oars-1.1"
+    urls = {u.get("type"): u.text for u in root.findall("url")}
+    assert urls == {"homepage": project["urls"]["Homepage"], "bugtracker": project["urls"]["Issues"]}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert project["urls"]["Releases"] in readme and project["urls"]["Releases"].startswith(urls["homepage"])
+    for image in root.iter("image"):
+        assert image.text.startswith(urls["homepage"].replace("github.com", "raw.githubusercontent.com") + "/main/")
     for tag in ("summary", "name"):
         assert {e.get(XML_LANG) for e in root.findall(tag)} <= {None, "fr"}
     assert any(p.get(XML_LANG) == "fr" for p in root.find("description").findall("p"))
