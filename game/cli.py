@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game import languages
 from game.net import serve
 from game.terminal import fail, printable, safe_output
 
@@ -55,7 +56,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", nargs="?", type=Path, help="a record (.json); see --latest")
     p.add_argument("--latest", action="store_true", help="the newest autosaved match")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
+    p.add_argument("--log", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"also print the public game log, in this language ({', '.join(languages.shipped_codes())})")
     p.set_defaults(run=cmd_replay)
 
     serve.add_command(sub)

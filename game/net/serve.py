@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game import languages
 from game.engine.errors import TableeError
 from game.net.protocol import DEFAULT_PORT
 from game.terminal import fail, printable
@@ -40,7 +41,8 @@ def add_command(sub: argparse._SubParsersAction) -> None:
                    help=f"TCP port (default {DEFAULT_PORT}, or any free port if it is busy; 0: any free port)")
     p.add_argument("--address", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the log")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None,
+                   help=f"language of the log ({', '.join(languages.shipped_codes())}; default: the app's default language)")
     p.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
                    help="start after this many seconds even if open seats are left (bots take them);"
                         " default: when every open seat is claimed")
@@ -200,7 +202,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          bot_after=args.stand_in_after or None, listen=args.address)
     try:
         # Flushed at every line: the code must show at once in a log file or a pipe too.
-        run_host(hosting, args.lang, lambda line: print(line, flush=True), args.start_after)
+        run_host(hosting, args.lang or languages.default(), lambda line: print(line, flush=True), args.start_after)
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
