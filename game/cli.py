@@ -204,14 +204,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from game.engine import registry
 
     paths = list(args.paths)
-    problems = registry.validate_paths(paths)
+    problems: list[Any] = list(registry.validate_paths(paths))
+    if not paths:  # the shipped files: the languages' descriptions too
+        problems += languages.problems()
     for problem in problems:
         print(printable(str(problem)))
     if problems:
-        files = len({p.file for p in problems})
+        files = len({getattr(p, "file", p) for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
         return 1
-    count = len(paths) if paths else len(registry.GAMES) + 1
+    count = len(paths) if paths else len(registry.GAMES) + 1 + len(languages.shipped_codes())
     print(f"ok: {count} data file(s) valid")
     return 0
 

@@ -215,18 +215,40 @@ def load_language(code: str, path: Path) -> Language:
                     tuple(str(w) for w in elision.get("words") or ()), str(elision.get("before") or ""))
 
 
+# The last resort when English's own description is missing or broken: the program must speak.
+_BUILT_IN_REFERENCE = Language(REFERENCE, "English", (("one", parse_rule("i = 1")),), ("en", "english"))
+
+
 @functools.cache
-def languages() -> dict[str, Language]:
-    """Every shipped language by code, the default first, then by code; LanguageError when a
-    description is broken, none is shipped, or not exactly one is the default, or English (the
-    reference) is missing."""
-    found = {code: load_language(code, locale_root() / code / DESCRIPTION) for code in shipped_codes()}
-    if REFERENCE not in found:
-        raise LanguageError(f"{locale_root()}: no '{REFERENCE}/{DESCRIPTION}' (English is the reference language)")
+def _load() -> tuple[dict[str, Language], tuple[str, ...]]:
+    """The shipped languages by code (the default first, then by code) and the problems met: a
+    broken description leaves its language out (its problem says which file and what), English
+    is built in when its own is unusable, and the default is English unless exactly one
+    language says `default: true`."""
+    found: dict[str, Language] = {}
+    problems: list[str] = []
+    for code in shipped_codes():
+        try:
+            found[code] = load_language(code, locale_root() / code / DESCRIPTION)
+        except LanguageError as exc:
+            problems.append(str(exc))
+    found.setdefault(REFERENCE, _BUILT_IN_REFERENCE)
     defaults = [code for code, lang in found.items() if lang.default]
     if len(defaults) != 1:
-        raise LanguageError(f"{locale_root()}: exactly one language must say 'default: true' (found: {', '.join(defaults) or 'none'})")
-    return {code: found[code] for code in sorted(found, key=lambda c: (c != defaults[0], c))}
+        problems.append(f"{locale_root()}: exactly one language.yaml must say 'default: true' (found: "
+                        f"{', '.join(defaults) or 'none'}); English is the default meanwhile")
+    first = defaults[0] if len(defaults) == 1 else REFERENCE
+    return {code: found[code] for code in sorted(found, key=lambda c: (c != first, c))}, tuple(problems)
+
+
+def languages() -> dict[str, Language]:
+    """Every usable shipped language by code, the default first, then by code."""
+    return _load()[0]
+
+
+def problems() -> tuple[str, ...]:
+    """What is wrong with the shipped descriptions (the app shows it; `tablee validate` too)."""
+    return _load()[1]
 
 
 def codes() -> tuple[str, ...]:

@@ -146,7 +146,9 @@ class App:
         for problem in paths.folder_problems():
             self.notify(self.tr("files.folder_unusable", problem=problem), seconds=20, error=True)
         self.translator.table(self.translator.language)
-        for problem in self.translator.problems:
+        from game import languages
+
+        for problem in (*languages.problems(), *self.translator.problems):
             self.notify(self.tr("files.locale_damaged", problem=problem), seconds=20, error=True)
 
     # ------------------------------------------------------------------ window

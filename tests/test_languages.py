@@ -162,3 +162,28 @@ def test_a_third_language_is_a_data_change(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(copy / "main.py"), "validate"], cwd=copy, env=env, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0 and "ok:" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_broken_description_leaves_its_language_out_and_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The program still speaks: the others are kept, English even without its own file."""
+    for code, text in (("fr", "language: {name: Français, plural: {one: 'i = 0,1'}, system: [fr], default: true}\n"),
+                       ("de", "language: {name: Deutsch, plural: {one: 'i = 1' }, system: [de]\n"),  # unclosed
+                       ("en", "language: [not, a, mapping]\n")):
+        (tmp_path / code).mkdir()
+        (tmp_path / code / "language.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(languages, "locale_root", lambda: tmp_path)
+    languages._load.cache_clear()
+    try:
+        assert languages.codes() == ("fr", "en") and languages.default() == "fr"
+        assert languages.get("en").category(1) == "one"  # built in
+        found = languages.problems()
+        assert len(found) == 2 and str(tmp_path / "de" / "language.yaml") in found[0] and "en" in found[1]
+    finally:
+        monkeypatch.undo()
+        languages._load.cache_clear()
+    assert languages.problems() == ()
+
+
+def test_validate_checks_the_language_descriptions() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "validate"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and f"ok: {len(registry.GAMES) + 1 + len(languages.codes())} data file(s)" in done.stdout
