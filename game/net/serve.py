@@ -134,7 +134,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
 
 def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
     """Say who claims and leaves seats; begin when no seat is open, or after `start_after` s."""
-
     since = clock()
     seen = {seat["seat"]: seat for seat in hosting.seats()}
     while hosting.problem is None and not hosting.stopped:
