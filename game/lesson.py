@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from game import languages
 from game.engine import registry
 from game.engine.actions import normalize_action_text
 from game.engine.errors import GameUnavailable, IllegalAction, OptionError
@@ -38,6 +39,7 @@ from game.engine.schema import (
     Str,
     Where,
     did_you_mean,
+    per_language,
     read_yaml,
     validate_node,
 )
@@ -45,7 +47,6 @@ from game.resources import game_path
 
 LESSON_FILE = registry.LESSON_FILE
 FORMAT = 1  # the file's `lesson:` number
-LANGS = ("fr", "en")
 MAX_TEXT = 320  # characters of one bubble's text: one or two sentences
 GESTURE = re.compile(r"^(click|drag|key|press) \S.*$")
 SPOT = re.compile(r"^(?:[a-z_]+(?::(?:me|\d+))?(?:#\d+)?|button:[a-z0-9_ ]+)$")  # region, of a seat, its Nth card; a button
@@ -59,7 +60,7 @@ def _short(value: Any) -> str | None:
     return None
 
 
-_TEXT = Map({lang: Where(Str(), _short) for lang in LANGS})
+_TEXT = per_language(Where(Str(), _short))  # English required; every language the game speaks (check_lesson)
 
 
 class _Spots(Spec):
@@ -142,9 +143,9 @@ class Step:
     during: str | None = None  # a table moment (an animation step kind) the step is shown over
 
     def text(self, part: str, lang: str) -> str:
-        """`say`, `hint` or `then` in `lang` ('' when the step has none)."""
+        """`say`, `hint` or `then` in `lang`, else in English ('' when the step has none)."""
         texts = getattr(self, part)
-        return str(texts.get(lang) or texts.get("en") or "") if texts else ""
+        return str(texts.get(lang) or texts.get(languages.REFERENCE) or "") if texts else ""
 
 
 @dataclass
@@ -168,7 +169,7 @@ class Lesson:
         """The name of another seat (its position among the others, in seat order)."""
         others = [s for s in range(self.players) if s != self.learner]
         texts = self.names[others.index(seat)] if seat in others and others.index(seat) < len(self.names) else {}
-        return str(texts.get(lang) or texts.get("en") or "")
+        return str(texts.get(lang) or texts.get(languages.REFERENCE) or "")
 
 
 def lesson_path(game_id: str) -> Path:
@@ -281,6 +282,9 @@ def check_lesson(lesson: Lesson) -> list[Problem]:
         state = new_lesson_state(lesson)
     except (GameUnavailable, OptionError) as exc:
         return [Problem(file, 1, f"the deal is refused: {exc}")]
+    missing = _untranslated(lesson, rules)
+    if missing:
+        return missing
     for step in lesson.steps:
         where = f"steps.{step.index}"
         moves = [(seat, text, f"{where}.others") for seat, text in step.others]
@@ -293,6 +297,20 @@ def check_lesson(lesson: Lesson) -> list[Problem]:
         if step.totals is not None and list(step.totals) != list(state.scores()):
             return [Problem(file, step.line, f"{where}: totals are {list(step.totals)} but the match has {list(state.scores())} (expected the match's running totals)")]
     return []
+
+
+def _untranslated(lesson: Lesson, rules: Rules) -> list[Problem]:
+    """The texts of the lesson missing a language its game speaks (the game's YAML has texts in it)."""
+    spoken = [code for code, texts in (rules.data.get("text") or {}).items() if texts]
+    out = []
+    where: list[tuple[str, int, dict[str, str] | None]] = [("title", 1, lesson.title)]
+    where += [(f"names.{i}", 1, n) for i, n in enumerate(lesson.names)]
+    where += [(f"steps.{s.index}.{part}", s.line, getattr(s, part)) for s in lesson.steps for part in ("say", "hint", "then")]
+    for name, line, texts in where:
+        lacking = [code for code in spoken if texts is not None and not texts.get(code)]
+        if lacking:
+            out.append(Problem(str(lesson.path), line, f"{name} has no {', '.join(lacking)} text (expected every language {lesson.game_id} speaks: {', '.join(spoken)})"))
+    return out
 
 
 def _play(rules: Rules, state: Any, seat: int, text: str) -> str:

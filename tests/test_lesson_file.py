@@ -72,9 +72,13 @@ def test_the_validator_reports_the_line_and_what_was_expected(tmp_path):
 
 
 def test_a_text_missing_a_language_is_refused(tmp_path):
+    """English is required; so is every other language the game speaks (Silver: French)."""
     text = silver_text().replace('title: {fr: "Silver : votre première manche", en: "Silver: your first round"}',
                                  'title: {fr: "Silver : votre première manche"}')
     assert any("has no 'en'" in p for p in problems_of(tmp_path, text))
+    text = silver_text().replace('      fr: "À vous : piochez."\n', "", 1)
+    found = problems_of(tmp_path, text)
+    assert any("has no fr text (expected every language silver_amulet speaks" in p for p in found), found
 
 
 def test_a_bubble_text_is_one_or_two_sentences(tmp_path):
