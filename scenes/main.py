@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read it alike)
 if TYPE_CHECKING:
@@ -41,8 +40,9 @@ def bench_seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     import argparse
+    from pathlib import Path
 
-    from game import cli
+    from game import cli, languages
     from game.version import version
 
     parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
@@ -71,32 +71,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("lesson", help="open a game's lesson, or play it headless with --check")
     p.add_argument("game")
     p.add_argument("--check", action="store_true", help="play it through the table's input, headless; exit 0 at its end")
-    p.add_argument("--lang", choices=("fr", "en"), default=None, help="the lesson's language (default: the settings')")
-    p.add_argument("--size", default="1280x720", help="window size for --check, WIDTHxHEIGHT")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"the lesson's language ({', '.join(languages.shipped_codes())}; default: the settings')")
+    p.add_argument("--size", type=window_size, default=(1280, 720), help="window size for --check, WIDTHxHEIGHT")
     p.add_argument("--shots", type=Path, default=None, help="with --check: save each step's picture in this folder")
     p.set_defaults(run=cmd_lesson)
     return parser
 
 
 def window_size(text: str) -> tuple[int, int]:
+    """`--size 800x480`: a window of at least 800x480 (the smallest the app lays out)."""
+    import argparse
+
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size (expected WIDTHxHEIGHT, such as 1280x720)") from None
+    if w < 800 or h < 480:
+        raise argparse.ArgumentTypeError(f"{text} is smaller than the app's smallest window (expected at least 800x480)")
     return w, h
 
 
 def cmd_lesson(args: argparse.Namespace) -> int:
     from scenes.lesson_check import run_lesson_command
 
-    try:
-        size = window_size(args.size)
-    except argparse.ArgumentTypeError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
     if args.shots is not None:
         args.shots.mkdir(parents=True, exist_ok=True)
-    return run_lesson_command(args.game, args.check, args.lang, size, args.shots)
+    return run_lesson_command(args.game, args.check, args.lang, args.size, args.shots)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
