@@ -56,6 +56,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
     p.set_defaults(run=cmd_replay)
 
+    from game.statscli import add_command as add_stats
+
+    add_stats(sub)
+
     from game.net.serve import add_command as add_serve  # the network code loads only when serving
 
     add_serve(sub)
