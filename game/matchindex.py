@@ -35,7 +35,15 @@ from typing import Any
 
 from game import userfiles
 from game.engine.record import Record, RecordError, read_record
-from game.ratings import RatedMatch, RatingPoint, level_of, level_ratings, rate, strongest
+from game.ratings import (
+    RATED_LEVELS,
+    RatedMatch,
+    RatingPoint,
+    level_of,
+    level_ratings,
+    rate,
+    strongest,
+)
 
 INDEX_FILE = "matches.sqlite3"
 SCHEMA_VERSION = 1
@@ -206,6 +214,9 @@ class Filters:
     name: str = ""  # part of a seat's name, any case
 
     def where(self) -> tuple[str, list[Any]]:
+        """The SQL condition; with no filter, unreadable files are listed too (with their problem)."""
+        if self.empty:
+            return "1", []
         clauses: list[str] = ["problem IS NULL"]
         params: list[Any] = []
         if self.game:
@@ -697,11 +708,14 @@ class MatchIndex:
         """Matches with a record, newest first, `limit` of them from `offset`."""
         where, params = (filters or Filters()).where()
         rows = self.db.execute(
-            "SELECT match_id, file, game, finished, players, mode, won, coached, size, summary FROM matches"
+            "SELECT match_id, file, game, finished, players, mode, won, coached, size, summary, problem FROM matches"
             f" WHERE file IS NOT NULL AND {where} ORDER BY finished DESC, match_id DESC LIMIT ? OFFSET ?",
             [*params, max(0, limit), max(0, offset)])
         entries = []
-        for match_id, file, game, finished, players, mode, won, coached, size, summary in rows:
+        for match_id, file, game, finished, players, mode, won, coached, size, summary, problem in rows:
+            if problem is not None:
+                entries.append(Entry(match_id, file, "", finished, 0, "", [], [], [], [], [], None, False, size, problem))
+                continue
             data = json.loads(summary)
             seats = data["seats"]
             entries.append(Entry(match_id, file, game, finished, players, mode, [s[0] for s in seats],
@@ -723,6 +737,14 @@ class MatchIndex:
 
     def games(self) -> list[str]:
         return [g for (g,) in self.db.execute("SELECT DISTINCT game FROM matches WHERE problem IS NULL ORDER BY game")]
+
+    def levels_present(self) -> list[str]:
+        """The computer levels met, weakest first, then "none" when some match had no computer."""
+        found = [lv for lv in RATED_LEVELS if self.db.execute(
+            "SELECT 1 FROM matches WHERE levels LIKE ? LIMIT 1", (f"% {lv} %",)).fetchone()]
+        if self.db.execute("SELECT 1 FROM matches WHERE problem IS NULL AND levels = '' LIMIT 1").fetchone():
+            found.append("none")
+        return found
 
     def player_counts(self) -> list[int]:
         return [n for (n,) in self.db.execute("SELECT DISTINCT players FROM matches WHERE problem IS NULL ORDER BY players")]

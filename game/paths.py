@@ -70,3 +70,14 @@ def data_dir() -> Path:
 def log_dir() -> Path:
     """Folder for the program's log (tablee.log and its rotated copies)."""
     return _user_dir("logs")
+
+
+def exports_dir() -> Path:
+    """Where History exports a match the player asked for: TABLEE_HOME/exports when set, else
+    the user's Downloads folder (created when first used, by the export itself)."""
+    home = os.environ.get("TABLEE_HOME")
+    if home:
+        return Path(home) / "exports"
+    import platformdirs
+
+    return Path(platformdirs.user_downloads_dir())
