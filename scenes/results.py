@@ -252,7 +252,7 @@ class ResultsScene(Scene):
         self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
                                    self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
         charted = [self.chart_button] if self.chart.available else []
-        self.form = Form(app, [Row(None, [self.menu, *charted, *again], [1, *([0.8] * len(charted)), *([1] * len(again))])])
+        self.form = Form(app, [Row(None, [self.menu, *charted, *again], [1, *([0.6] * len(charted)), *([1.5 if charted else 1] * len(again))])])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
@@ -297,7 +297,7 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
+        width = min(px(1100 if self.chart.available else 900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:

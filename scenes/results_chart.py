@@ -34,6 +34,7 @@ class RunningTotals:
         start = app.tr("results.chart_start")
         self.chart.x_text = lambda x: row_name.get(round(x), start)
         self.chart.title = app.tr("results.chart_title")
+        self.chart.x_ticks = [float(i) for i in range(len(rows) + 1)]
         for seat, name in enumerate(names):
             total, points, notes = 0, [(0.0, 0.0)], [app.tr("results.chart_point", name=name, total=0, row=start)]
             for i, row in enumerate(rows):

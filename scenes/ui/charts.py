@@ -98,6 +98,7 @@ class LineChart:
         self.x_text: Callable[[float], str] = lambda x: f"{x:g}"
         self.y_text: Callable[[float], str] = lambda y: f"{y:g}"
         self.y_floor: float | None = None  # the lowest y shown at least (0 for totals)
+        self.x_ticks: list[float] = []  # where the x axis is labelled (empty: both ends and the middle)
         self.title = ""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.plot = pygame.Rect(0, 0, 0, 0)
@@ -184,12 +185,22 @@ class LineChart:
             for dash in range(plot.x, plot.right, px(12)):
                 pygame.draw.line(surface, theme.TEXT_DIM, (dash, sy), (min(plot.right, dash + px(6)), sy), max(1, px(1)))
             draw_text(surface, small, ref.label, theme.TEXT_DIM, (plot.right - px(4), round(sy) - px(2)), "bottomright")
-        for i, x in enumerate((x0, (x0 + x1) / 2, x1)):
+        ticks = self.x_ticks if self.x_ticks else [x0, (x0 + x1) / 2, x1]
+        room = float("-inf")
+        for i, x in enumerate(ticks):
             sx, _ = to_screen(x, y0)
-            anchor = ("topleft", "midtop", "topright")[i]
-            draw_text(surface, small, self.x_text(x), theme.TEXT_DIM, (round(sx), plot.bottom + px(4)), anchor)
+            text = self.x_text(x)
+            anchor = "topleft" if i == 0 else "topright" if i == len(ticks) - 1 else "midtop"
+            width = small.size(text)[0]
+            left = sx if anchor == "topleft" else sx - width if anchor == "topright" else sx - width / 2
+            if left < room + px(8):
+                continue  # it would run into the label before it
+            draw_text(surface, small, text, theme.TEXT_DIM, (round(sx), plot.bottom + px(4)), anchor)
+            room = left + width
+            if self.x_ticks:
+                pygame.draw.line(surface, theme.PANEL_BORDER, (sx, plot.bottom), (sx, plot.bottom + px(3)), 1)
         pygame.draw.rect(surface, theme.PANEL_BORDER, plot, 1)
-        size = max(6, px(11))
+        size = max(8, px(13))
         width = max(2, px(3))
         self._screen = []
         clip = surface.get_clip()
