@@ -6,7 +6,8 @@ The records in `<data>/history/` stay the source of truth; the index holds nothi
 - it is built from the records when it is missing, damaged or of an older version (`rebuilt`
   says why, in one line, to whoever opens it first);
 - each time it is opened it is brought in step with the folder: a record file it does not know
-  (or whose size or time changed) is read, a row whose file is gone is dropped;
+  is read, a row whose file is gone is dropped (records are written once: a file edited in
+  place by hand is read again when the index is rebuilt);
 - a finished match is written in one transaction, keyed by its match id, so a crash at any
   point of a match's end counts it exactly once (game/records.py writes the record first).
 
@@ -21,7 +22,6 @@ and its stored result is trusted, as the History list always did.
 
 from __future__ import annotations
 
-import calendar
 import contextlib
 import json
 import os
@@ -29,6 +29,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,8 @@ CREATE TABLE matches (
     levels TEXT NOT NULL DEFAULT '',-- every computer level at the table, ' easy hard '
     coached INTEGER NOT NULL DEFAULT 0,
     rated INTEGER NOT NULL DEFAULT 0,
+    seat_levels TEXT NOT NULL DEFAULT '', -- per seat: its level, '-' for a person ("-,hard,easy")
+    winners TEXT NOT NULL DEFAULT '',     -- the winning seats ("0,2")
     seconds INTEGER NOT NULL DEFAULT 0,
     names TEXT NOT NULL DEFAULT '', -- the seats' names, case-folded, for the search
     summary TEXT NOT NULL DEFAULT '{}'
@@ -89,7 +92,8 @@ CREATE INDEX matches_by_game ON matches (game, finished);
 CREATE TABLE carried (game TEXT PRIMARY KEY, matches INTEGER NOT NULL, wins INTEGER NOT NULL, best_score INTEGER);
 """
 _COLUMNS = ("match_id", "file", "size", "mtime_ns", "problem", "game", "finished", "players", "mode", "humans", "over",
-            "won", "score_sum", "score_count", "best_score", "low", "level", "levels", "coached", "rated", "seconds",
+            "won", "score_sum", "score_count", "best_score", "low", "level", "levels", "coached", "rated", "seat_levels",
+            "winners", "seconds",
             "names", "summary")
 _UPSERT = f"INSERT OR REPLACE INTO matches ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
 
@@ -110,9 +114,12 @@ def _lower_wins(game_id: str) -> bool:
         return False
 
 
-def _epoch(stamp: str) -> float | None:
+def epoch(stamp: str) -> float | None:
+    """Seconds since 1970 of a record's time ("2026-11-27T08:44:06Z"), None when it is not one."""
     try:
-        return float(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")))
+        if len(stamp) != 20 or not stamp.endswith("Z"):
+            return None
+        return datetime.fromisoformat(stamp[:-1]).replace(tzinfo=UTC).timestamp()
     except (ValueError, OverflowError, TypeError):
         return None
 
@@ -122,7 +129,7 @@ def played_seconds(record: Record) -> int:
     when that is shorter than a few hours (else unknown: 0)."""
     if record.seconds:
         return record.seconds
-    start, end = _epoch(record.created), _epoch(record.updated)
+    start, end = epoch(record.created), epoch(record.updated)
     if start is None or end is None or not 0 <= end - start <= OLD_RECORD_HOURS * 3600:
         return 0
     return int(end - start)
@@ -168,7 +175,8 @@ def _row(summary: dict[str, Any], file: str | None, size: int, mtime_ns: int) ->
         summary["match_id"], file, size, mtime_ns, None, summary["game"], summary["finished"], summary["players"], mode,
         len(humans), int(summary["over"]), (int(any(s in winners for s in humans)) if humans else None),
         sum(human_scores), len(human_scores), best, int(low), strongest(bots),
-        (" " + " ".join(sorted(set(bots))) + " ") if bots else "", int(coached), int(rated), summary["seconds"],
+        (" " + " ".join(sorted(set(bots))) + " ") if bots else "", int(coached), int(rated),
+        ",".join(level_of(s[1], s[2], s[3]) or "-" for s in seats), ",".join(str(w) for w in sorted(winners)), summary["seconds"],
         "\n".join(s[0].casefold() for s in seats), json.dumps(summary, ensure_ascii=False),
     )
 
@@ -178,7 +186,7 @@ def _problem_row(name: str, problem: str, size: int, mtime_ns: int) -> tuple[Any
     values = dict.fromkeys(_COLUMNS)
     values.update(match_id="!" + name, file=name, size=size, mtime_ns=mtime_ns, problem=problem, game="",
                   finished=finished, players=0, mode="", humans=0, over=0, score_sum=0, score_count=0, low=0,
-                  level="", levels="", coached=0, rated=0, seconds=0, names="", summary="{}")
+                  level="", levels="", coached=0, rated=0, seat_levels="", winners="", seconds=0, names="", summary="{}")
     return tuple(values[c] for c in _COLUMNS)
 
 
@@ -293,6 +301,7 @@ class Figures:
     rating: float | None = None
     rated: int = 0
     low: bool = False
+    ratings: list[RatingPoint] = field(default_factory=list)  # after each rated match (not in to_dict)
 
     @property
     def win_share(self) -> float | None:
@@ -493,8 +502,9 @@ class MatchIndex:
         conn.execute(_UPSERT, row)
 
     # ----------------------------------------------------------------- files
-    def _scan(self) -> dict[str, tuple[int, int]]:
-        """The record files of the history folder (name -> size, mtime_ns); the reviews' sizes."""
+    def _scan(self, known: dict[str, tuple[int, int]] | None = None) -> dict[str, tuple[int, int]]:
+        """The record files of the history folder (name -> size, mtime_ns); the reviews' sizes.
+        A name in `known` is taken as it is there (records are written once): no stat for it."""
         found: dict[str, tuple[int, int]] = {}
         reviews = [0, 0]
         try:
@@ -508,10 +518,13 @@ class MatchIndex:
                 if not name.endswith(".json") or name.startswith("."):
                     continue
                 try:
+                    if not entry.is_file(follow_symlinks=False):
+                        continue
+                    if known is not None and name in known and not name.endswith(REVIEW_SUFFIX):
+                        found[name] = known[name]
+                        continue
                     info = entry.stat(follow_symlinks=False)
                 except OSError:
-                    continue
-                if not entry.is_file(follow_symlinks=False):
                     continue
                 if name.endswith(REVIEW_SUFFIX):
                     reviews[0] += info.st_size
@@ -620,20 +633,34 @@ class MatchIndex:
 
     # ------------------------------------------------------------- keeping up
     def sync(self) -> int:
-        """Bring the index in step with the history folder; the number of files read or dropped."""
-        files = self._scan()
+        """Bring the index in step with the history folder; the number of files read or dropped.
+
+        A record is written once, so only the folder's names are compared (a file edited in
+        place is read again when the index is rebuilt); when the folder has not changed since
+        the last sync (its modification time, trusted once it is a few seconds old), not even
+        that."""
+        try:
+            folder_time = os.stat(self.history).st_mtime_ns
+        except OSError:
+            folder_time = None
+        meta = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('folder_time', 'reviews')"))
+        if folder_time is not None and meta.get("folder_time") == str(folder_time) and "reviews" in meta:
+            self.review_bytes, self.review_files = (int(v) for v in meta["reviews"].split(","))
+            return 0
         known = {file: (size, mtime) for file, size, mtime in
                  self.db.execute("SELECT file, size, mtime_ns FROM matches WHERE file IS NOT NULL")}
+        files = self._scan(known)
         gone = [f for f in known if f not in files]
-        fresh = {f for f, stat in files.items() if known.get(f) != stat}
+        fresh = {f for f in files if f not in known}
         if gone:  # a copy listed as such may be the only file of its match now: read again
             fresh |= {f for (f,) in self.db.execute("SELECT file FROM matches WHERE problem IS NOT NULL") if f in files}
-        if not gone and not fresh:
-            return 0
         with self.db:  # one transaction: a crash leaves the index as it was
             self.db.executemany("DELETE FROM matches WHERE file = ?", [(f,) for f in gone])
             for name in sorted(fresh):
                 self._store(self.db, name, *files[name], files)
+            settled = folder_time is not None and time.time_ns() - folder_time > 3_000_000_000
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('folder_time', ?)", (str(folder_time) if settled else "",))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('reviews', ?)", (f"{self.review_bytes},{self.review_files}",))
         return len(gone) + len(fresh)
 
     def add(self, record: Record, path: Path) -> None:
@@ -790,20 +817,19 @@ class MatchIndex:
                 target.carried += matches
             figures.best_score = _better(figures.low, figures.best_score, best)
         for game, figures in per_game.items():
-            points = self.rating_history(game)
-            if points:
-                figures.rating, figures.rated = points[-1].rating, len(points)
+            figures.ratings = self.rating_history(game)
+            if figures.ratings:
+                figures.rating, figures.rated = figures.ratings[-1].rating, len(figures.ratings)
         return overall, dict(sorted(per_game.items()))
 
     def rated_matches(self, game: str) -> list[RatedMatch]:
-        rows = self.db.execute("SELECT match_id, finished, summary FROM matches WHERE problem IS NULL AND rated = 1"
-                               " AND game = ? ORDER BY finished, match_id", (game,))
+        rows = self.db.execute("SELECT match_id, finished, seat_levels, winners FROM matches WHERE problem IS NULL"
+                               " AND rated = 1 AND game = ? ORDER BY finished, match_id", (game,))
         matches = []
-        for match_id, finished, summary in rows:
-            seats = json.loads(summary)["seats"]
-            seat = next(i for i, s in enumerate(seats) if s[1] == "human")
-            levels = tuple(level_of(s[1], s[2], s[3]) for s in seats)
-            matches.append(RatedMatch(match_id, finished, seat, levels, frozenset(json.loads(summary)["winners"])))
+        for match_id, finished, seat_levels, winners in rows:
+            levels = tuple("" if lv == "-" else lv for lv in seat_levels.split(","))
+            won = frozenset(int(w) for w in winners.split(",") if w)
+            matches.append(RatedMatch(match_id, finished, levels.index(""), levels, won))
         return matches
 
     def rating_history(self, game: str) -> list[RatingPoint]:

@@ -8,6 +8,7 @@ table (button or C).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -36,12 +37,15 @@ class RunningTotals:
         self.chart.title = app.tr("results.chart_title")
         self.chart.x_ticks = [float(i) for i in range(len(rows) + 1)]
         for seat, name in enumerate(names):
-            total, points, notes = 0, [(0.0, 0.0)], [app.tr("results.chart_point", name=name, total=0, row=start)]
+            total, points = 0, [(0.0, 0.0)]
             for i, row in enumerate(rows):
                 total += row[seat]
                 points.append((float(i + 1), float(total)))
-                notes.append(app.tr("results.chart_point", name=name, total=total, row=row_name[i + 1]))
-            self.chart.series.append(Series(name, points, COLORS[seat % len(COLORS)], MARKS[seat % len(MARKS)], notes))
+            self.chart.series.append(Series(name, points, COLORS[seat % len(COLORS)], MARKS[seat % len(MARKS)],
+                                            self._note(name, points, row_name, start)))
+
+    def _note(self, name: str, points: list[tuple[float, float]], rows: dict[int, str], start: str) -> Callable[[int], str]:
+        return lambda i: self.app.tr("results.chart_point", name=name, total=round(points[i][1]), row=rows.get(i, start))
 
     def hover(self, pos: tuple[int, int] | None) -> None:
         self.chart.hover(pos)

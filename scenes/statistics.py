@@ -12,14 +12,14 @@ each said at the foot) and to Back; Escape goes back. The mouse shows a point or
 
 from __future__ import annotations
 
-import calendar
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game import records
-from game.matchindex import Figures, IndexUnavailable
+from game.matchindex import Figures, IndexUnavailable, epoch
 from game.ratings import RATED_LEVELS, level_ratings
 from scenes.base import Scene
 from scenes.history import level_name, short_date
@@ -39,13 +39,6 @@ def duration_text(app: Any, seconds: int) -> str:
 
 def share_text(share: float | None) -> str:
     return "—" if share is None else f"{round(100 * share)} %"
-
-
-def _epoch(stamp: str) -> float:
-    try:
-        return float(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")))
-    except (ValueError, OverflowError):
-        return 0.0
 
 
 class ChartStop(Widget):
@@ -104,10 +97,13 @@ class StatisticsScene(Scene):
                 if note is not None:
                     app.notify(app.tr(f"history.rebuilt.{note[0]}", count=note[2]), seconds=10)
                 self.overall, self.games = index.figures()
-                for game in self.games:
-                    self.ratings[game] = [(p.finished, p.rating) for p in index.rating_history(game)]
+                for game, figures in self.games.items():
+                    self.ratings[game] = [(p.finished, p.rating) for p in figures.ratings]
         except IndexUnavailable as exc:
             app.notify(app.tr("history.index_unavailable", problem=str(exc)), seconds=20, error=True)
+
+    def _rating_note(self, name: str, points: list[tuple[str, float]]) -> Callable[[int], str]:
+        return lambda i: self.app.tr("stats.rating_point", game=name, rating=round(points[i][1]), date=short_date(self.app, points[i][0]))
 
     @property
     def figures(self) -> Figures:
@@ -123,9 +119,8 @@ class StatisticsScene(Scene):
             if not points:
                 continue
             name = _game_name(app, game)
-            notes = [app.tr("stats.rating_point", game=name, rating=round(r), date=short_date(app, f)) for f, r in points]
-            chart.series.append(Series(name, [(_epoch(f), r) for f, r in points], COLORS[i % len(COLORS)],
-                                       MARKS[i % len(MARKS)], notes))
+            chart.series.append(Series(name, [(epoch(f) or 0.0, r) for f, r in points], COLORS[i % len(COLORS)],
+                                       MARKS[i % len(MARKS)], self._rating_note(name, points)))
         if self.game.value and chart.series:
             fixed = level_ratings(self.game.value)
             chart.references = [Reference(fixed[lv], level_name(app, lv, title=True)) for lv in ("easy", "medium", "hard")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -70,7 +70,7 @@ class Series:
     points: list[tuple[float, float]]  # (x, y) in data units, x increasing
     color: tuple[int, int, int]
     mark: str
-    notes: list[str] = field(default_factory=list)  # per point: what hovering it says
+    note: Callable[[int], str] | None = None  # what hovering point i says (asked only then)
 
 
 @dataclass
@@ -147,8 +147,8 @@ class LineChart:
         if s >= len(self.series) or i >= len(self.series[s].points):
             return None
         series = self.series[s]
-        if i < len(series.notes):
-            return series.notes[i]
+        if series.note is not None:
+            return series.note(i)
         x, y = series.points[i]
         return f"{series.label}: {self.y_text(y)} ({self.x_text(x)})"
 
