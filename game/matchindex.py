@@ -27,7 +27,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -352,6 +352,7 @@ class MatchIndex:
         self.review_bytes = 0
         self.review_files = 0
         self.in_memory = False  # the folder cannot be written: built from the records for this use only
+        self.progress: Callable[[int, int], None] | None = None  # (records read, records) while building
 
     # ------------------------------------------------------------- opening
     def open(self, sync: bool = True) -> MatchIndex:
@@ -425,6 +426,23 @@ class MatchIndex:
         assert self.conn is not None
         return self.conn
 
+    def needs_building(self) -> bool:
+        """Whether opening will build the index from the records first (it is missing, damaged
+        or older): a screen may then build it in the background and say how far it is."""
+        try:
+            return self._why_rebuild() is not None
+        except sqlite3.Error:
+            return False  # locked now: opening will say so
+
+    def records_count(self) -> int:
+        """The record files in the history folder (what a build reads), by name only."""
+        try:
+            with os.scandir(self.history) as entries:
+                return sum(1 for e in entries if e.name.endswith(".json") and not e.name.endswith(REVIEW_SUFFIX)
+                           and not e.name.startswith("."))
+        except OSError:
+            return 0
+
     def _why_rebuild(self) -> tuple[str, str] | None:
         if not self.path.exists():
             return ("missing", "")
@@ -480,7 +498,9 @@ class MatchIndex:
     def _fill(self, conn: sqlite3.Connection) -> int:
         """Every record of the history folder, then the summaries of removed ones; the carried counts."""
         files = self._scan()
-        for name in sorted(files):
+        for done, name in enumerate(sorted(files)):
+            if self.progress is not None and done % 50 == 0:
+                self.progress(done, len(files))
             self._store(conn, name, *files[name], files)
         known = {row[0] for row in conn.execute("SELECT match_id FROM matches")}
         for summary in self._summaries():

@@ -16,6 +16,8 @@ Escape clears the filters, then goes back.
 from __future__ import annotations
 
 import calendar
+import contextlib
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +35,7 @@ from scenes.ui.widgets import Button, Choice, Form, Row, Text, TextField, Widget
 
 LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 DOUBLE_CLICK_SECONDS = 0.45
+BUILD_IN_BACKGROUND = 500  # records: more, and a missing index is built while the screen says how far
 
 
 def size_text(app: Any, size: int) -> str:
@@ -259,6 +262,8 @@ class HistoryScene(Scene):
         self.confirming: str | None = None  # "remove" or "keep", while its question is shown
         self.pending_keep = 0
         self.disk = (0, 0)
+        self.building: threading.Thread | None = None  # the index built from the records, meanwhile
+        self.built = [0, 0]
         records.set_keep_latest(app.settings.keep_matches)
         self._open_index()
         tr = app.tr
@@ -302,6 +307,10 @@ class HistoryScene(Scene):
     # ------------------------------------------------------------------ the index
     def _open_index(self) -> None:
         app = self.app
+        probe = MatchIndex(self.store.root)
+        if self.building is None and probe.needs_building() and probe.records_count() > BUILD_IN_BACKGROUND:
+            self._build(probe)
+            return
         try:
             self.index = self.store.index()
         except IndexUnavailable as exc:
@@ -315,6 +324,33 @@ class HistoryScene(Scene):
         for problem in self.index.problems:
             app.notify(app.tr("records.stats_corrupt", problem=problem), seconds=20, error=True)
         self.disk = self.index.disk_use()
+
+    def _build(self, index: MatchIndex) -> None:
+        """Many records and no usable index: built on a thread while the screen says how far."""
+        self.built = [0, index.records_count()]
+
+        def progress(done: int, total: int) -> None:
+            self.built[:] = [done, total]
+
+        def build() -> None:
+            index.progress = progress
+            with contextlib.suppress(IndexUnavailable):  # opening again on the main thread says why
+                index.open(sync=False).close()
+
+        self.building = threading.Thread(target=build, name="match index", daemon=True)
+        self.building.start()
+
+    def animating(self) -> bool:
+        return self.building is not None
+
+    def update(self, dt: float) -> None:
+        if self.building is not None and not self.building.is_alive():
+            self.building.join()
+            self._open_index()
+            self.building = None
+            self._fill_choices()
+            self.list.reload()
+            self._update_buttons()
 
     def exit(self) -> None:
         if self.index is not None:
@@ -583,7 +619,12 @@ class HistoryScene(Scene):
         self.list.draw(surface, app, self.list.rect, self.focus is self.list, False)
         small = app.font(px(theme.SMALL_SIZE))
         body = app.font(px(theme.BODY_SIZE))
-        if not self.list.total:
+        if self.building is not None:
+            empty = app.tr("history.building", done=self.built[0], total=self.built[1])
+            for i, line in enumerate(wrap_text(body, empty, self.list.rect.width - px(40))[:2]):
+                draw_text(surface, body, line, theme.TEXT, (self.list.rect.centerx, self.list.rect.y + px(70) + i * body.get_linesize()),
+                          "midtop")
+        elif not self.list.total:
             empty = app.tr("records.history_empty") if self.filters.empty else app.tr("history.none_fit")
             for i, line in enumerate(wrap_text(body, empty, self.list.rect.width - px(40))[:2]):
                 draw_text(surface, body, line, theme.TEXT_DIM,

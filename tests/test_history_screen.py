@@ -269,3 +269,19 @@ def test_the_marks_differ_in_grey() -> None:
             common = masks[i].overlap_area(masks[j], (0, 0))
             differ = masks[i].count() + masks[j].count() - 2 * common
             assert differ >= 0.15 * min(masks[i].count(), masks[j].count()), (MARKS[i], MARKS[j])
+
+
+def test_many_records_without_an_index_are_indexed_while_the_screen_says_how_far(monkeypatch, tmp_path: Path) -> None:
+    from scenes import history as screen
+
+    monkeypatch.setattr(screen, "BUILD_IN_BACKGROUND", 50)
+    app = make_app(monkeypatch, tmp_path)
+    write_history(Path(os.environ["TABLEE_HOME"]) / "data" / "history", 120, seed=6)
+    app.push(app.scene("history"))
+    scene = app.stack.top
+    assert scene.building is not None and scene.animating() and scene.built[1] == 120
+    app.step(1 / 60, [])  # drawn while building
+    scene.building.join(timeout=120)
+    app.step(1 / 60, [])
+    assert scene.building is None and scene.list.total == 120 and not scene.animating()
+    assert any(n.text == app.tr("history.rebuilt.missing", count=120) for n in app.notices)
