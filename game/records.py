@@ -217,6 +217,8 @@ class RecordStore:
         found = []
         try:
             for p in folder.glob("*.json"):
+                if p.name.endswith(REVIEW_SUFFIX):  # a finished match's review, not a record
+                    continue
                 try:
                     info = p.stat()
                 except OSError:
@@ -291,8 +293,7 @@ class RecordStore:
         """Finished matches, newest first, each file read; an unreadable file is listed with its
         problem. (The History screen reads the match index instead: game/matchindex.py.)"""
         entries = []
-        files = [p for p in self._files(self.history_dir) if not p.name.endswith(REVIEW_SUFFIX)]
-        for path in files[:limit]:
+        for path in self._files(self.history_dir)[:limit]:
             try:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:

@@ -11,12 +11,12 @@ a running app has. A figure, not a test: the machine's load changes it.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from game import paths
 
 HISTORY_SIZES = (10, 10_000)
 
@@ -32,21 +32,12 @@ def bench_history(sizes: tuple[int, ...] = HISTORY_SIZES) -> list[dict[str, Any]
     import scenes.history
     import scenes.statistics  # noqa: F401 - imported before the clock starts, as in a running app
 
+    with paths.temporary_home() as home:  # once, unmeasured: fonts, the games' data
+        _bench_size(home / "data", 1)
     rows = []
-    saved_home = os.environ.get("TABLEE_HOME")
-    try:
-        with tempfile.TemporaryDirectory() as home:  # once, unmeasured: fonts, the games' data
-            os.environ["TABLEE_HOME"] = home
-            _bench_size(Path(home) / "data", 1)
-        for count in sizes:
-            with tempfile.TemporaryDirectory() as home:
-                os.environ["TABLEE_HOME"] = home
-                rows.append(_bench_size(Path(home) / "data", count))
-    finally:
-        if saved_home is None:
-            os.environ.pop("TABLEE_HOME", None)
-        else:
-            os.environ["TABLEE_HOME"] = saved_home
+    for count in sizes:
+        with paths.temporary_home() as home:
+            rows.append(_bench_size(home / "data", count))
     return rows
 
 

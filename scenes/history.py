@@ -30,6 +30,7 @@ from scenes.base import Scene
 from scenes.replay import _game_name, open_replay
 from scenes.settings_store import KEEP_MATCHES
 from scenes.ui import theme
+from scenes.ui.question import draw_question, handle_question, place_question
 from scenes.ui.text import draw_text, fit_text, wrap_text
 from scenes.ui.widgets import Button, Choice, Form, Row, Text, TextField, Widget
 
@@ -523,10 +524,7 @@ class HistoryScene(Scene):
         foot = px(theme.ROW_HEIGHT) + self.app.font(px(theme.SMALL_SIZE)).get_linesize() * 2 + px(20)
         self.list.layout(pygame.Rect(x, top + row + px(12), width, h - top - row - px(12) - foot))
         self.action_form.layout(pygame.Rect(x, h - foot + px(8), width, px(theme.ROW_HEIGHT)))
-        pw = min(px(620), w - px(40))
-        self.panel = pygame.Rect((w - pw) // 2, h // 2 - px(100), pw, px(200))
-        self.confirm_form.layout(pygame.Rect(self.panel.x + px(24), self.panel.bottom - px(theme.ROW_HEIGHT) - px(20),
-                                             pw - px(48), px(theme.ROW_HEIGHT)))
+        self.panel = place_question(self.app, size, self.confirm_form, 620, 200)
 
     def _forms(self) -> tuple[Form, Form]:
         return self.filter_form, self.action_form
@@ -543,11 +541,7 @@ class HistoryScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.confirming is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            self.confirm_form.handle(event)
-            return True
+            return handle_question(event, self.confirm_form, self.cancel)
         used = self._handle(event)
         self._update_buttons()
         return used
@@ -649,16 +643,4 @@ class HistoryScene(Scene):
         return self.list.tooltip() if self.focus is self.list and self.list.tooltip else None
 
     def _draw_confirm(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=px(theme.RADIUS))
-        pygame.draw.rect(surface, theme.PANEL_BORDER, self.panel, max(1, px(2)), border_radius=px(theme.RADIUS))
-        font = app.font(px(theme.BODY_SIZE))
-        y = self.panel.y + px(18)
-        for line in wrap_text(font, self.confirm_text(), self.panel.width - px(48))[:4]:
-            draw_text(surface, font, line, theme.TEXT, (self.panel.x + px(24), y))
-            y += font.get_linesize()
-        self.confirm_form.draw(surface)
+        draw_question(surface, self.app, self.panel, self.confirm_text(), self.confirm_form, lines=4)
