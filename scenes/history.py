@@ -627,7 +627,7 @@ class HistoryScene(Scene):
         y = self.action_form.area.bottom + px(8)
         first = self.list.top + 1 if self.list.total else 0
         shown = app.tr("history.showing", first=first, last=min(self.list.total, self.list.top + self.list.rows),
-                       total=self.list.total)
+                       total=self.list.total) if self.list.total else app.tr("history.showing_none")
         use = app.tr("history.disk", size=size_text(app, self.disk[0]), count=self.disk[1])
         draw_text(surface, small, fit_text(small, f"{shown} · {use}", w - px(40)), theme.TEXT, (w // 2, y), "midtop")
         tip = self._tip() or app.tr("history.keys")

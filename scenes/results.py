@@ -252,7 +252,8 @@ class ResultsScene(Scene):
         self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
                                    self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
         charted = [self.chart_button] if self.chart.available else []
-        self.form = Form(app, [Row(None, [self.menu, *again, *charted], [1, *([1.5 if charted else 1] * len(again)), *([0.6] * len(charted))])])
+        weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
+        self.form = Form(app, [Row(None, [self.menu, *again, *charted], weights)])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
