@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from game.matchindex import Figures
+if TYPE_CHECKING:  # defining the command loads nothing of the engine (game/cli.py)
+    from game.matchindex import Figures
 
 REBUILT_WHY = {"missing": "there was none", "damaged": "it was damaged", "version": "it was of an older version"}
 
@@ -53,10 +55,10 @@ def _details(f: Figures) -> list[str]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from game.cli import fail, printable
     from game.engine import registry
     from game.matchindex import IndexUnavailable, MatchIndex
     from game.records import RecordStore
+    from game.terminal import fail, printable
 
     store = RecordStore()
     if args.game is not None and args.game not in registry.GAMES:
