@@ -63,7 +63,7 @@ def level_name(app: Any, level: str, title: bool = False) -> str:
     """A computer level in a sentence ("hard"), or as a title (`title`: "Hard", the setup's word)."""
     if title and level in ("easy", "medium", "hard"):
         return app.tr(f"level.{level}")
-    return app.tr(f"history.level.{level or 'none'}")
+    return app.tr(f"history.level.{level if level and level != 'none' else 'no_computer'}")
 
 
 class SearchField(TextField):
