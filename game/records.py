@@ -454,6 +454,8 @@ class MatchRecorder:
             self.writer.flush()
         if self.lock is not None:
             self.lock.release()
+        if _recorders.get(self.match) is self:  # its value holds the match: the weak key never died
+            del _recorders[self.match]
 
     def writing(self) -> bool:
         """True while the last move is not yet on disk: the match holds its next bot move, so

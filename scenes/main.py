@@ -119,13 +119,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM stops a command as Ctrl-C does (its files closed, `serve` its host), status 143."""
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
+    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT),
+    SIGTERM with `terminated` and 143 (the app: saved, see scenes.app.run_app)."""
+    import signal
+
+    before = signal.signal(signal.SIGTERM, _terminate) if hasattr(signal, "SIGTERM") else None
     try:
         return run(argv)
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
 
 
 def start_log() -> None:
