@@ -73,12 +73,20 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash at any point leaves the old or the new file."""
+PRIVATE = 0o600  # a file holding secrets (seat secrets, join codes): its owner's only
+
+
+def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
+    """Replace `path` with `text` so that a crash at any point leaves the old or the new file.
+    `mode` (PRIVATE for secrets) is the file's from its creation, never wider for a moment (the
+    umask may narrow it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_name(path)
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()  # a leftover of this pid would keep its own mode
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -53,7 +53,7 @@ def failure_text(app: Any, exc: BaseException, address: str = "", port: int | st
     key = getattr(exc, "code", None)
     if isinstance(key, str):
         known = {"error.bad_code": "net.error.bad_code", "error.seat_taken": "net.error.seat_taken",
-                 "error.started": "net.error.started"}
+                 "error.started": "net.error.started", "error.locked": "net.error.locked"}
         if key in known:
             return str(app.tr(known[key]))
         return str(app.tr("net.error.refused", problem=str(getattr(exc, "text", "") or exc)))

@@ -23,12 +23,13 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.net.protocol import PROTOCOL_VERSION
+from game.net.protocol import PROTOCOL_VERSION, nesting
 
 CONNECT_SECONDS = 5.0
 # A joining seat's `history` tells the whole match so far (about 300 kB of JSON for a long one):
 # the library's 1 MiB default would leave little room.
 MAX_RECEIVED_BYTES = 16 * 2**20
+MAX_HOST_DEPTH = 32  # a view nests about 8 levels; a message nested deeper is ignored
 
 
 class LobbyError(Exception):
@@ -68,11 +69,13 @@ def fetch_lobby(address: str, port: int, code: str, timeout: float = CONNECT_SEC
             connection.send(json.dumps({"kind": "lobby", "protocol": PROTOCOL_VERSION, "code": code}))
             while True:
                 item = json.loads(connection.recv(timeout=timeout))
+                if nesting(item, MAX_HOST_DEPTH) > MAX_HOST_DEPTH:
+                    raise ValueError("a message nested too deeply")
                 if isinstance(item, dict) and item.get("kind") == "lobby":
                     return item
                 if isinstance(item, dict) and item.get("kind") == "error":
                     raise _refused(item)
-    except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
+    except (ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError, ValueError, RecursionError) as exc:
         raise OSError(f"no Tablée host answered at {address}:{port} ({exc or type(exc).__name__})") from exc
 
 
@@ -218,9 +221,9 @@ class RemoteSeat:
         self.bytes_received += len(raw)
         try:
             item = json.loads(raw)
-        except ValueError:
-            return  # a host of this protocol sends JSON only
-        if not isinstance(item, dict) or not isinstance(item.get("kind"), str):
+        except (ValueError, RecursionError):
+            return  # a host of this protocol sends JSON only, never a deep nest of [
+        if not isinstance(item, dict) or not isinstance(item.get("kind"), str) or nesting(item, MAX_HOST_DEPTH) > MAX_HOST_DEPTH:
             return
         if item["kind"] == "state":
             self.state = item
