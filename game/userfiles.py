@@ -16,6 +16,7 @@ import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from game import paths
 
@@ -23,6 +24,9 @@ from game import paths
 # name can never be '..', absolute, a drive, or reach another folder.
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,119}")
 TEMP_FILE = re.compile(r"\..+\.(\d+)\.tmp")
+
+
+READ_CHUNK = 1 << 20
 
 
 class UnsafeFile(OSError):
@@ -37,30 +41,45 @@ def is_safe_id(value: object) -> bool:
     return isinstance(value, str) and SAFE_ID.fullmatch(value) is not None
 
 
-def read_bytes(path: Path, max_bytes: int) -> bytes:
-    """The content of a regular file of at most `max_bytes`; OSError (UnsafeFile) otherwise.
-
-    The type and size are checked before opening, and at most `max_bytes + 1` bytes are ever
-    read, so a pipe, /dev/zero or a file growing meanwhile can neither hang nor fill memory."""
+def open_regular(path: Path, max_bytes: int | None = None) -> BinaryIO:
+    """`path` opened for reading in binary, once it is known to be a regular file (of at most
+    `max_bytes`, when given); OSError (UnsafeFile) otherwise. The type is checked before opening
+    and again on the open file, so a pipe or a device put in its place can never hang a read."""
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise UnsafeFile(path, "is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
         raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
-    if info.st_size > max_bytes:
+    if max_bytes is not None and info.st_size > max_bytes:
         raise UnsafeFile(path, f"is too large ({info.st_size} bytes, at most {max_bytes} expected)")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between the two checks
             raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(max_bytes + 1)
-    finally:
+        return os.fdopen(fd, "rb")
+    except BaseException:
         os.close(fd)
-    if len(data) > max_bytes:
+        raise
+
+
+def read_bytes(path: Path, max_bytes: int) -> bytes:
+    """The content of a regular file of at most `max_bytes`; OSError (UnsafeFile) otherwise.
+
+    The type and size are checked before opening, and at most `max_bytes + 1` bytes are ever
+    read, so a pipe, /dev/zero or a file growing meanwhile can neither hang nor fill memory."""
+    parts: list[bytes] = []
+    total = 0
+    with open_regular(path, max_bytes) as handle:
+        while total <= max_bytes:  # in pieces: read(max_bytes) would allocate all of it at once
+            chunk = handle.read(min(READ_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            parts.append(chunk)
+            total += len(chunk)
+    if total > max_bytes:
         raise UnsafeFile(path, f"is too large (more than {max_bytes} bytes)")
-    return data
+    return b"".join(parts)
 
 
 def read_text(path: Path, max_bytes: int) -> str:
