@@ -36,6 +36,19 @@ class UnsafeFile(OSError):
         super().__init__(errno.EINVAL, problem, str(path))
 
 
+def reason(exc: BaseException) -> str:
+    """A read error as a player reads it: an OSError's own words, and for a number too long
+    to read (Python's int limit) that, not Python's advice to call sys.set_int_max_str_digits()."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    text = str(exc)
+    if "integer string conversion" in text or "set_int_max_str_digits" in text:
+        return "a number has too many digits"
+    return text
+
+
 def is_safe_id(value: object) -> bool:
     """True when `value` may be used as a file name (see SAFE_ID)."""
     return isinstance(value, str) and SAFE_ID.fullmatch(value) is not None

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
@@ -31,11 +32,25 @@ def bench_seconds(text: str) -> float:
     return value
 
 
+USAGE_STATUS = 2  # a command line that cannot be read (docs/command-line.md); refused input is 1
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a command line it cannot read gets one `error:` line (with where to find
+    the options), not a usage block, and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        from game.cli import printable
+
+        print(f"error: {printable(message)} (see: {self.prog} --help)", file=sys.stderr)
+        sys.exit(USAGE_STATUS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from game import cli
     from game.version import version
 
-    parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
+    parser = Parser(prog="tablee", description="Tablée — French tabletop card games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -134,16 +149,31 @@ def main(argv: list[str] | None = None) -> int:
 
     before = signal.signal(signal.SIGTERM, _terminate) if hasattr(signal, "SIGTERM") else None
     try:
-        return run(argv)
+        status = run(argv)
+        sys.stdout.flush()  # a reader gone (`| head`) is told here, not by the exit's own flush
+        return status
     except Terminated:
         print("terminated", file=sys.stderr)
         return 143
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `tablee replay FILE | head -1`: the reader has all it wanted
+        quiet_stdout()
+        return 128 + 13  # as a shell reports a process ended by SIGPIPE
     finally:
         if before is not None:
             signal.signal(signal.SIGTERM, before)
+
+
+def quiet_stdout() -> None:
+    """Standard output's reader has gone: what is left to print (the exit's own flush too) goes
+    nowhere, instead of a second BrokenPipeError."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass
 
 
 def start_log() -> None:

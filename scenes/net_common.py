@@ -59,9 +59,8 @@ def failure_text(app: Any, exc: BaseException, address: str = "", port: int | st
         if key in known:
             return str(app.tr(known[key]))
         return str(app.tr("net.error.refused", problem=str(getattr(exc, "text", "") or exc)))
-    from game.net.client import (
-        CertificateError,  # here: a failed network call has loaded it already
-    )
+    # imported here: the menus start without the network code (a failed call has loaded it)
+    from game.net.client import CertificateError
 
     if isinstance(exc, CertificateError):
         return str(app.tr("net.error.certificate", address=address, problem=str(exc)))

@@ -379,7 +379,7 @@ def parse_text(text: str, source: str) -> Record:
     except RecursionError as exc:
         raise RecordError(source, "not a Tablée record (nested too deeply)") from exc
     except ValueError as exc:  # a number too long for int(), a lone surrogate...
-        raise RecordError(source, f"not a Tablée record (a number or text cannot be read: {str(exc)[:80]})") from exc
+        raise RecordError(source, f"not a Tablée record (a number or text cannot be read: {userfiles.reason(exc)[:80]})") from exc
     try:
         return Record.from_dict(data, source)
     except RecursionError as exc:
@@ -436,7 +436,7 @@ def _journal_move(line: str, record: Record, check: _Checker, number: int) -> tu
     try:
         data = json.loads(line)
     except (ValueError, RecursionError) as exc:
-        raise _BadLine(f"line {number} is not a move ({str(exc)[:80] or type(exc).__name__})") from exc
+        raise _BadLine(f"line {number} is not a move ({userfiles.reason(exc)[:80] or type(exc).__name__})") from exc
     if not isinstance(data, dict) or isinstance(data.get("at"), bool) or not isinstance(data.get("at"), int):
         raise _BadLine(f"line {number} must be an object with at, seat and action")
     if data.get("of", "") != record.journal_id:

@@ -95,9 +95,7 @@ def _read_json(path: Path, what: str, fmt: str, parse: Callable[[dict[str, Any]]
             raise ValueError(f"not a Tablée {what} file (expected \"format\": \"{fmt}\")")
         return parse(data)
     except (OSError, ValueError, RecursionError) as exc:  # JSON, UTF-8, size, a folder in its place
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        if isinstance(exc, RecursionError):
-            reason = "nested too deeply"
+        reason = userfiles.reason(exc)
         aside = userfiles.set_aside(path) if path.is_file() else None
         kept = f"kept as {aside.name}" if aside else "left in place"
         _problem[0] = f"{path}: unreadable {what} ({reason}); {kept}, starting afresh"
