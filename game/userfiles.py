@@ -193,13 +193,15 @@ def _alive(pid: int) -> bool:
 
 
 def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
-    """Delete temporary files left by a write that was killed (its process is gone).
+    """Delete temporary files left by a write that was killed (its process is gone), and the
+    match locks nobody holds (`autosave/<id>.lock`, left by a killed or crashed process).
 
-    Only our own pattern (`.<name>.<pid>.tmp`) directly inside the user folders is touched."""
+    Only our own patterns directly inside the user folders are touched."""
+    removed = []
     if folders is None:
         data = paths.data_dir()
         folders = [paths.config_dir(), data, data / "autosave", data / "history"]
-    removed = []
+        removed += remove_stale_locks(data / "autosave")
     for folder in folders:
         try:
             entries = list(os.scandir(folder))
@@ -215,6 +217,27 @@ def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
                     removed.append(Path(entry.path))
             except OSError:
                 continue
+    return removed
+
+
+def remove_stale_locks(folder: Path) -> list[Path]:
+    """Remove the `*.lock` files of `folder` that no process holds (taking one and giving it
+    back removes its file; one held by another window is left alone)."""
+    removed: list[Path] = []
+    try:
+        entries = [Path(e.path) for e in os.scandir(folder) if e.name.endswith(".lock") and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for path in entries:
+        if os.path.abspath(path) in _held:  # this process's own: in use
+            continue
+        lock = FileLock(path)
+        try:
+            if lock.acquire():
+                lock.release()
+                removed.append(path)
+        except OSError:
+            continue
     return removed
 
 

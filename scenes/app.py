@@ -132,8 +132,8 @@ class App:
         """Start-up checks of the player's folders and the app's texts: shown, never fatal.
         Temporary files of writes killed mid-way (a crash, a power cut) are removed first."""
         userfiles.remove_leftovers()
-        for problem in paths.folder_problems():
-            self.notify(self.tr("files.folder_unusable", problem=problem), seconds=20, error=True)
+        for kind, problem in paths.unusable_folders():  # which folder, and what will not be saved
+            self.notify(self.tr(f"files.folder_unusable_{kind}", problem=problem), seconds=30, error=True)
         self.translator.table(self.translator.language)
         for problem in self.translator.problems:
             self.notify(self.tr("files.locale_damaged", problem=problem), seconds=20, error=True)

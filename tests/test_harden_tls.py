@@ -9,6 +9,7 @@ import os
 import ssl
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from game.net.hostthread import HostThread
 from tests.test_net_hostthread import TIMEOUT, new_match, play_to_end, until
 
 ROOT = Path(__file__).resolve().parents[1]
+SLOW = 20.0  # seconds a TLS connection may take to open on a loaded machine (the handshakes share two cores)
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +74,15 @@ def test_a_tls_host_plays_a_whole_match_with_players_who_trust_its_certificate(c
     host.start()
     try:
         assert host.url == f"wss://127.0.0.1:{host.port}"
-        bea = RemoteSeat.claim(f"wss://localhost:{host.port}", host.port, host.code, 1, "Bea")
-        cy = RemoteSeat.claim(host.url, host.port, host.code.lower(), 2, "Cy")
-        own = RemoteSeat.connect(host.url, host.port, host.match_id, 0, host.secret(0))
+        bea = RemoteSeat.claim(f"wss://localhost:{host.port}", host.port, host.code, 1, "Bea", timeout=SLOW)
+        cy = RemoteSeat.claim(host.url, host.port, host.code.lower(), 2, "Cy", timeout=SLOW)
+        own = RemoteSeat.connect(host.url, host.port, host.match_id, 0, host.secret(0), timeout=SLOW)
         until(lambda: [s["state"] for s in host.seats()] == ["host", "taken", "taken"])
         with pytest.raises(OSError):  # no clear text on that port
             fetch_lobby("127.0.0.1", host.port, host.code, timeout=2.0)
         host.begin()
         assert play_to_end([own, bea, cy]) > 10 and match.is_over()
-        back = bea.reopen()  # a rejoin goes over TLS too
+        back = bea.reopen(timeout=SLOW)  # a rejoin goes over TLS too
         assert back.wait("state", TIMEOUT)[-1]["over"]
         for remote in (own, bea, cy, back):
             remote.close()
@@ -162,17 +164,15 @@ def test_serve_over_tls_prints_one_json_line_per_event(certificate, tmp_path) ->
         assert first["event"] == "listening" and first["tls"] is True and first["address"] == "127.0.0.1"
         assert first["url"] == f"wss://127.0.0.1:{first['port']}" and len(first["code"]) == 5
         assert [s["state"] for s in first["seats"]] == ["open", "open", "bot"] and first["match"]
-        players = [RemoteSeat.claim(first["url"], first["port"], first["code"], seat, name)
+        events: list[dict] = []
+        reader = threading.Thread(target=lambda: events.extend(json.loads(line) for line in proc.stdout), daemon=True)
+        reader.start()  # read as it comes: a host whose output nobody reads would wait for its reader
+        players = [RemoteSeat.claim(first["url"], first["port"], first["code"], seat, name, timeout=SLOW)
                    for seat, name in ((0, "Ana"), (1, "\u202eBea"))]
-        events = []
-        for line in proc.stdout:
-            events.append(json.loads(line))
-            if events[-1]["event"] == "started":
-                break
+        until(lambda: any(e["event"] == "started" for e in events))
         assert [(e["event"], e["seat"], e["name"]) for e in events[:2]] == [("seat", 0, "Ana"), ("seat", 1, "Bea")]
         assert play_to_end(players) > 5
-        for line in proc.stdout:
-            events.append(json.loads(line))
+        reader.join(TIMEOUT)
         kinds = [e["event"] for e in events]
         assert "move" in kinds and kinds[-1] == "over", kinds
         assert events[-1]["winners"] and len(events[-1]["scores"]) == 3

@@ -256,6 +256,8 @@ class HostThread:
             await net.stop()
             if self.recorder is not None:
                 self.recorder.close()
+            if self.match.is_over() and self.autosave_path is not None:  # stopped before the watch saw the end
+                joins.forget_hosted(self.autosave_path)
 
     def _begin(self, bot_for_open: str) -> None:
         assert self.net is not None

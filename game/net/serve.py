@@ -268,6 +268,7 @@ def tls_context(cert: str | None, key: str | None) -> Any:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from game.cli import fail
+    from game.cli import printable as printable_text
     from game.net.hostthread import HostThread
 
     if not 0 <= args.port <= 65535:
@@ -275,9 +276,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for option, value in (("--start-after", args.start_after), ("--stand-in-after", args.stand_in_after)):
         if value is not None and not 0 <= value <= 86400:
             return fail(f"{option} must be 0 to 86400 seconds, not {value:g}")
+    from game import paths, userfiles
+
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
         check_bot(args.open_bots)
+        userfiles.remove_leftovers()  # what a killed host left: temporary files, locks nobody holds
         match = prepare(args)
     except TableeError as exc:
         return fail(str(exc))
@@ -289,6 +293,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(text, flush=True)
 
     report = Report(line, args.json)
+    for kind, problem in paths.unusable_folders():  # the match would not be autosaved: said first
+        report.event("note", f"note: {printable_text(problem)} (the match cannot be autosaved there: no --resume)"
+                     if kind in ("data", "autosave") else f"note: {printable_text(problem)}", message=problem, folder=kind)
     try:
         run_host(hosting, args.lang, line, args.start_after, as_json=args.json)
     except OSError as exc:
