@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import ssl
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from game.net.client import (
 )
 from game.net.hostthread import HostThread
 from tests.test_net_hostthread import TIMEOUT, new_match, play_to_end, until
+from tests.test_net_server import PROTOCOL_CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 SLOW = 20.0  # seconds a TLS connection may take to open on a loaded machine (the handshakes share two cores)
@@ -171,7 +174,7 @@ def test_serve_over_tls_prints_one_json_line_per_event(certificate, tmp_path) ->
                    for seat, name in ((0, "Ana"), (1, "\u202eBea"))]
         until(lambda: any(e["event"] == "started" for e in events))
         assert [(e["event"], e["seat"], e["name"]) for e in events[:2]] == [("seat", 0, "Ana"), ("seat", 1, "Bea")]
-        assert play_to_end(players) > 5
+        assert play_by_the_rules(players) > 5
         reader.join(TIMEOUT)
         kinds = [e["event"] for e in events]
         assert "move" in kinds and kinds[-1] == "over", kinds
@@ -183,6 +186,31 @@ def test_serve_over_tls_prints_one_json_line_per_event(certificate, tmp_path) ->
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def play_by_the_rules(players: list[RemoteSeat], seconds: float = 90.0) -> int:
+    """Clients as docs/network.md says: one action at a time, each after the answer to the last,
+    on a state at least as new as the last `accepted.step`, and no `sync` (the host's default
+    rate cap stays on). The number of actions accepted."""
+    rng = random.Random(3)
+    accepted, after = 0, dict.fromkeys(range(len(players)), 0)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(p.state and p.state["over"] for p in players):
+            return accepted
+        for number, player in enumerate(players):
+            player.pull()  # `state` is the latest one
+            state = player.state
+            if state and state["legal"] and state["step"] >= after[number] and not state["over"]:
+                player.send(rng.choice(state["legal"]))
+                reply = player.wait(("accepted", "error"), TIMEOUT)[-1]
+                # another seat may have acted meanwhile: a refusal by the rules, never the protocol
+                assert reply["kind"] == "accepted" or reply["code"] not in PROTOCOL_CODES, reply
+                if reply["kind"] == "accepted":
+                    accepted += 1
+                    after[number] = reply["step"]
+        time.sleep(0.02)
+    raise AssertionError("the match did not end")
 
 
 @pytest.mark.parametrize(("extra", "message"), [
