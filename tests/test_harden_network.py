@@ -252,3 +252,27 @@ def test_the_secrets_on_disk_are_readable_by_their_owner_only(tmp_path, monkeypa
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     joins.remember(joins.SavedJoin("m2", "192.168.1.20", 47474, 1, "s3cret2", "Ana", "fish_fish"))  # rewritten
     assert stat.S_IMODE(joins.joins_path().stat().st_mode) == 0o600
+
+
+def test_a_network_players_move_waits_until_the_last_move_is_on_disk() -> None:
+    """As a bot's move does: while the autosave of the last move is being written (a hold of
+    the match, see MatchRecorder.writing), the next message waits, so one write carries one move."""
+    host = make_host("jagdfieber", "hhh")
+    writing = [False]
+    host.match.holds.append(lambda: writing[0])
+
+    async def scenario(net: NetHost) -> None:
+        ws, got = await join(net, 0)
+        text = got[-1]["legal"][0]
+        writing[0] = True
+        await ws.send(json.dumps({"kind": "action", "protocol": PROTOCOL_VERSION, "text": text}))
+        await asyncio.sleep(0.3)
+        assert host.match.history == [], "played while the last move was still being written"
+        writing[0] = False
+        got = [await recv(ws)]
+        while got[-1]["kind"] not in ("accepted", "error"):
+            got.append(await recv(ws))
+        assert got[-1]["kind"] == "accepted" and host.match.history == [(0, text)]
+        await ws.close()
+
+    run(host, scenario)

@@ -65,6 +65,8 @@ MAX_CLIENTS = 32  # connections at once: beyond, a new one pushes out the oldest
 MAX_PER_ADDRESS = 8  # connections from one address that hold no seat (a seated player never counts)
 HELLO_SECONDS = 5.0  # a connection that holds no seat (nor, before the start, shows the code) is closed
 SWEEP_SECONDS = 0.5  # how often idle connections are looked for
+SETTLE_SECONDS = 2.0  # the longest a message waits for the last move's autosave (a slow disk)
+SETTLE_POLL_SECONDS = 0.002
 STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
 MAX_BAD_CODES = 5  # wrong join codes from one connection: then it is closed (code 1008)
 # Wrong codes from one address (over new connections too) within GUESS_WINDOW seconds: beyond,
@@ -266,6 +268,7 @@ class NetHost:
         writer = asyncio.get_running_loop().create_task(self._write(client))
         try:
             async for raw in connection:
+                await self._settle()
                 try:
                     reply = self._receive(client, raw)
                 except Exception:  # noqa: BLE001 - a bug here must not show the client a traceback
@@ -290,6 +293,15 @@ class NetHost:
                 if self.started:
                     self.absent[client.stream.seat] = self.clock()
                 self.lobby_changed()
+
+    async def _settle(self) -> None:
+        """Wait (a bounded while) until the last move's autosave is on disk before handling the
+        next message: a network player's move, like a bot's, is never played while the one
+        before it is being written, so a crash loses at most the move in flight."""
+        holds = getattr(self.host.match, "holds", [])
+        deadline = time.monotonic() + SETTLE_SECONDS  # the wall clock: a disk does not follow a test's clock
+        while holds and any(hold() for hold in holds) and time.monotonic() < deadline:
+            await asyncio.sleep(SETTLE_POLL_SECONDS)
 
     async def _close(self, client: _Client, writer: asyncio.Task[None], reason: str) -> None:
         """Close a connection that misbehaves, after its last error messages (a bounded wait)."""
