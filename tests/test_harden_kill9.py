@@ -103,3 +103,34 @@ def test_kill_9_of_a_host_in_mid_match_loses_at_most_the_move_in_flight(tmp_path
         for player in players:
             player.close()
     assert kills >= 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pipe of 4 kB (F_SETPIPE_SZ)")
+def test_a_host_whose_output_nobody_reads_plays_on(tmp_path: Path) -> None:
+    """The terminal is a pipe whose reader stopped reading (a stuck log collector): the host's
+    lines wait on a thread of their own, the match goes on to its end."""
+    import fcntl
+
+    from tests.test_harden_tls import play_by_the_rules
+
+    env = {**os.environ, "TABLEE_HOME": str(tmp_path / "home"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)
+    proc = subprocess.Popen([sys.executable, "main.py", "serve", "fish_fish", "--players", "2",
+                             "--address", "127.0.0.1", "--port", "0", "--no-advertise", "--json", "--seed", "2"],
+                            cwd=ROOT, env=env, stdout=write_end, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end, "rb", buffering=0) as reader:
+            first = json.loads(reader.read(4096).split(b"\n")[0])  # then nobody reads any more
+            players = [RemoteSeat.claim("127.0.0.1", first["port"], first["code"], seat, f"P{seat}", timeout=20)
+                       for seat in (0, 1)]
+            assert play_by_the_rules(players, seconds=60) > 5
+            for player in players:
+                player.close()
+            proc.kill()
+            proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -15,6 +15,7 @@ receive the end) or on Ctrl-C. The match is autosaved like any other, with its s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
 import time
@@ -25,6 +26,8 @@ from game.engine.errors import TableeError
 from game.net.hostthread import DEFAULT_PORT
 
 END_GRACE_SECONDS = 2.0
+OUTPUT_LIMIT = 10_000  # terminal lines waiting for a slow reader
+OUTPUT_CLOSE_SECONDS = 2.0
 STAND_IN_SECONDS = 60.0
 POLL_SECONDS = 0.05
 
@@ -289,9 +292,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          bot_after=args.stand_in_after or None, listen=args.address, tls=tls,
                          net_options={"trusted_proxies": args.trusted_proxy} if args.trusted_proxy else None)
 
-    def line(text: str) -> None:  # flushed at every line: the code must show at once in a log file or a pipe too
-        print(text, flush=True)
-
+    output = Output()
+    line = output.line
     report = Report(line, args.json)
     for kind, problem in paths.unusable_folders():  # the match would not be autosaved: said first
         report.event("note", f"note: {printable_text(problem)} (the match cannot be autosaved there: no --resume)"
@@ -304,7 +306,53 @@ def cmd_serve(args: argparse.Namespace) -> int:
         report.event("stopped", "stopped (resume with: serve --resume)", match=hosting.match_id)
     finally:
         hosting.stop()
-    winners = match.state.winners() if match.is_over() else []
-    if winners and not args.json:
-        print("winners: " + ", ".join(match.seat_name(s) for s in winners))
+        winners = match.state.winners() if match.is_over() else []
+        if winners and not args.json:
+            line("winners: " + ", ".join(match.seat_name(s) for s in winners))
+        output.close()
     return 0
+
+
+class Output:
+    """The terminal's lines, printed by a thread of their own, each flushed at once (the code
+    must show at once in a log file or a pipe too): a reader that stops reading (a full pipe, a
+    stopped terminal) stalls that thread only, never the host's. Past OUTPUT_LIMIT lines waiting,
+    new ones are dropped and counted (said once the reader catches up)."""
+
+    def __init__(self, write: Callable[[str], None] | None = None) -> None:
+        import queue
+        import threading
+
+        self.write = write or (lambda text: print(text, flush=True))
+        self.dropped = 0
+        self._queue: queue.Queue[str | None] = queue.Queue(OUTPUT_LIMIT)
+        self._thread = threading.Thread(target=self._run, name="tablee-serve-output", daemon=True)
+        self._thread.start()
+
+    def line(self, text: str) -> None:
+        import queue
+
+        try:
+            self._queue.put_nowait(text)
+        except queue.Full:
+            self.dropped += 1
+
+    def close(self, timeout: float = OUTPUT_CLOSE_SECONDS) -> None:
+        """Print what waits (for at most `timeout` seconds: a reader may never come back)."""
+        import queue
+
+        if self.dropped:
+            self.line(f"note: {self.dropped} line(s) were dropped: the output was not read in time")
+        with contextlib.suppress(queue.Full):
+            self._queue.put(None, timeout=timeout)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            text = self._queue.get()
+            if text is None:
+                return
+            try:
+                self.write(text)
+            except (OSError, ValueError):  # the reader is gone (a closed pipe): nothing more to show
+                return
