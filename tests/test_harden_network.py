@@ -276,3 +276,24 @@ def test_a_network_players_move_waits_until_the_last_move_is_on_disk() -> None:
         await ws.close()
 
     run(host, scenario)
+
+
+def test_lobby_watchers_filling_the_table_do_not_keep_a_seated_player_out() -> None:
+    host, options = lobby_host("hhh", [1, 2])
+
+    async def scenario(net: NetHost) -> None:
+        seated, got = await claim(net, 1, "Ana")
+        await seated.close()
+        watchers = []
+        for _ in range(net.max_clients):
+            ws = await open_ws(net)
+            await ws.send(send("lobby", code=CODE))
+            assert (await recv(ws))["kind"] == "lobby"
+            watchers.append(ws)
+        back = await open_ws(net)
+        await back.send(hello(1, got["secret"]))
+        assert (await recv(back))["kind"] == "seated"
+        for ws in (back, *watchers):
+            await ws.close()
+
+    run(host, scenario, **options, max_per_address=10_000, rate=10_000, burst=10_000)

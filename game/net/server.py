@@ -231,8 +231,10 @@ class NetHost:
         return None
 
     def _push_out(self, clients: list[_Client]) -> bool:
-        """Close the oldest idle connection of `clients`; False when none is idle."""
-        idle = [c for c in clients if not self.identified(c)]
+        """Close the oldest idle connection of `clients`, or else the oldest that only watches
+        the lobby (it can look again; a seat's player must always get back in); False when
+        every one holds a seat."""
+        idle = [c for c in clients if not self.identified(c)] or [c for c in clients if c.stream is None]
         if not idle:
             return False
         self._drop(min(idle, key=lambda c: c.since), 1013, "the table is full")
