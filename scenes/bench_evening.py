@@ -1,7 +1,7 @@
 """A long evening in one window: many matches played one after the other, left every way a
 player leaves one, with the process's children, memory and open files counted as it goes.
 
-    python -m scenes.bench_evening [--matches 50] [--games wolf_and_hound,fish_fish] [--json]
+    python -m scenes.bench_evening [--matches 50] [--games GAME,GAME...] [--json]
 
 Each match is played by random bots on the real table (headless, reduced motion, the bots'
 answers waited for as `demo --headless` does), in its own bots' process. The ways out rotate:
@@ -27,7 +27,6 @@ from typing import Any
 
 from game.match import BOT, Match, MatchConfig, SeatConfig
 
-GAMES = ("wolf_and_hound", "fish_fish", "jagdfieber", "kill_the_unicorns", "silver_amulet")
 EXITS = ("rematch", "results_menu", "menu_mid_match", "new_game_over_one")
 
 
@@ -88,7 +87,14 @@ def play_a_while(app: Any, moves: int = 4, limit: int = 20_000) -> None:
     raise RuntimeError("no bot moved")
 
 
-def evening(app: Any, matches: int, games: tuple[str, ...] = GAMES,
+def all_games() -> tuple[str, ...]:
+    """Every registered game (the engine's registry: this scene names none)."""
+    from game.engine import registry
+
+    return tuple(registry.GAMES)
+
+
+def evening(app: Any, matches: int, games: tuple[str, ...] | None = None,
             on_match: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play `matches` matches in `app`, rotating games and ways out; the figures before the
     first and after the last, the most bots' processes seen at once, and the matches still
@@ -96,11 +102,12 @@ def evening(app: Any, matches: int, games: tuple[str, ...] = GAMES,
     from scenes.table import scene as table_scene
     from scenes.table.scene import TableScene
 
+    games = games or all_games()
     made: list[weakref.ref[Match]] = []
     most = 0
     real_match = table_scene.Match
     # The results' "play again" builds its table from the config: no visible pause for bots.
-    table_scene.Match = functools.partial(Match, think_seconds=0.0)  # type: ignore[misc]
+    table_scene.Match = functools.partial(Match, think_seconds=0.0)  # type: ignore[assignment]
 
     def open_table(game_id: str, seed: int) -> None:
         config = bots_config(game_id, seed)
@@ -148,7 +155,7 @@ def evening(app: Any, matches: int, games: tuple[str, ...] = GAMES,
                 on_match({"match": number + 1, "children": bot_children(), "rss_mb": rss_mb(),
                           "open_files": open_files()})
     finally:
-        table_scene.Match = real_match  # type: ignore[misc]
+        table_scene.Match = real_match  # type: ignore[assignment]
     gc.collect()
     after = {"children": bot_children(), "rss_mb": rss_mb(), "open_files": open_files()}
     return {"matches": matches, "games": list(games), "before": before, "after": after,
@@ -159,7 +166,7 @@ def evening(app: Any, matches: int, games: tuple[str, ...] = GAMES,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scenes.bench_evening", description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=50)
-    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--games", default=None, help="comma separated (default: every game)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     import tempfile
@@ -169,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.app import create_app
 
     app = create_app(size=(1280, 720), headless=True)
-    games = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    games = tuple(g.strip() for g in args.games.split(",") if g.strip()) if args.games else all_games()
     app.settings.extra["tours_seen"] = list(games)
     app.settings.reduced_motion = True
 

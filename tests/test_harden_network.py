@@ -297,3 +297,13 @@ def test_lobby_watchers_filling_the_table_do_not_keep_a_seated_player_out() -> N
             await ws.close()
 
     run(host, scenario, **options, max_per_address=10_000, rate=10_000, burst=10_000)
+
+
+def test_a_name_typed_on_the_setup_screen_is_clean(tmp_path, monkeypatch) -> None:
+    from scenes.setup import SetupScene
+    from tests.table_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = SetupScene(app)
+    scene.seats[0].name.value, scene.seats[0].edited = "\u202eEve\x1b[2J\u200b", True
+    assert scene.seats[0].display_name() == "Eve"
