@@ -63,7 +63,7 @@ def failure_text(app: Any, exc: BaseException, address: str = "", port: int | st
     from game.net.client import CertificateError
 
     if isinstance(exc, CertificateError):
-        return str(app.tr("net.error.certificate", address=address, problem=str(exc)))
+        return str(app.tr("net.error.certificate", address=address, problem=exc.reason))
     if isinstance(exc, OSError):
         return str(app.tr("net.error.unreachable", address=address, port=port))
     return str(app.tr("net.error.refused", problem=str(exc) or type(exc).__name__))

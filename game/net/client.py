@@ -46,7 +46,11 @@ SCHEMES = {"ws": 80, "wss": 443}  # the URL schemes an address may have, and the
 
 class CertificateError(OSError):
     """A wss:// host whose certificate this computer does not trust (or that names another
-    host): the connection was refused before anything was sent."""
+    host): the connection was refused before anything was sent. `reason`: why, in short."""
+
+    def __init__(self, text: str, reason: str = "") -> None:
+        super().__init__(text)
+        self.reason = reason or text
 
 
 class LobbyError(Exception):
@@ -131,7 +135,8 @@ def _open_connection(uri: str, timeout: float) -> ClientConnection:
     try:
         return connect(uri, **options)
     except ssl.SSLCertVerificationError as exc:
-        raise CertificateError(f"the host's certificate is not trusted here ({exc.verify_message or exc})") from exc
+        reason = str(exc.verify_message or exc)
+        raise CertificateError(f"the host's certificate is not trusted here ({reason})", reason) from exc
 
 
 def _refused(item: dict[str, Any]) -> LobbyError:
@@ -173,7 +178,7 @@ class RemoteSeat:
         self.welcome: dict[str, Any] | None = None
         self.history: dict[str, Any] | None = None  # the moves before this seat joined (`history`)
         self.problem: str | None = None
-        self.certificate_problem = False  # the host's TLS certificate was refused
+        self.certificate_problem: str | None = None  # why the host's TLS certificate was refused
         self._connection: ClientConnection | None = None
         self._opened = threading.Event()
         self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
@@ -222,8 +227,8 @@ class RemoteSeat:
         )
         self._reader.start()
         if not self._opened.wait(timeout + 1.0) or self._connection is None:
-            if self.certificate_problem:
-                raise CertificateError(f"{self.address}: {self.problem}")
+            if self.certificate_problem is not None:
+                raise CertificateError(f"{self.address}: {self.problem}", self.certificate_problem)
             raise OSError(f"no Tablée host at {self.address}:{self.port} ({self.problem or 'no answer'})")
 
     @property
@@ -296,7 +301,7 @@ class RemoteSeat:
         except ConnectionClosed as exc:
             self.problem = f"connection closed ({exc})"
         except CertificateError as exc:
-            self.problem, self.certificate_problem = str(exc), True
+            self.problem, self.certificate_problem = str(exc), exc.reason
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:  # ssl errors are OSError
             self.problem = str(exc) or type(exc).__name__
         finally:
