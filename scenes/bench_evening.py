@@ -107,7 +107,7 @@ def evening(app: Any, matches: int, games: tuple[str, ...] | None = None,
     most = 0
     real_match = table_scene.Match
     # The results' "play again" builds its table from the config: no visible pause for bots.
-    table_scene.Match = functools.partial(Match, think_seconds=0.0)  # type: ignore[assignment]
+    table_scene.Match = functools.partial(Match, think_seconds=0.0)  # type: ignore[assignment,misc]
 
     def open_table(game_id: str, seed: int) -> None:
         config = bots_config(game_id, seed)
@@ -155,7 +155,7 @@ def evening(app: Any, matches: int, games: tuple[str, ...] | None = None,
                 on_match({"match": number + 1, "children": bot_children(), "rss_mb": rss_mb(),
                           "open_files": open_files()})
     finally:
-        table_scene.Match = real_match  # type: ignore[assignment]
+        table_scene.Match = real_match  # type: ignore[assignment,misc]
     gc.collect()
     after = {"children": bot_children(), "rss_mb": rss_mb(), "open_files": open_files()}
     return {"matches": matches, "games": list(games), "before": before, "after": after,

@@ -17,13 +17,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
+from game import languages
 from game.engine.errors import TableeError
-from game.net.hostthread import DEFAULT_PORT
+from game.net.protocol import DEFAULT_PORT
+from game.terminal import fail, printable
+
+# Defining the command (game/cli.py does, for every `tablee` run) needs only the lines above:
+# the engine, the bots and the network stack are imported when the command runs.
 
 END_GRACE_SECONDS = 2.0
 OUTPUT_LIMIT = 10_000  # terminal lines waiting for a slow reader
@@ -44,7 +48,8 @@ def add_command(sub: argparse._SubParsersAction) -> None:
                    help=f"TCP port (default {DEFAULT_PORT}, or any free port if it is busy; 0: any free port)")
     p.add_argument("--address", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the log")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None,
+                   help=f"language of the log ({', '.join(languages.shipped_codes())}; default: the app's default language)")
     p.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
                    help="start after this many seconds even if open seats are left (bots take them);"
                         " default: when every open seat is claimed")
@@ -128,7 +133,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
     """Start `hosting` (a game.net.hostthread.HostThread), run its lobby and serve the match
     until it is over; everything the terminal shows goes to `out` (text lines, or JSON lines
     with `as_json`). OSError if it cannot listen."""
-    from game.cli import printable
     from game.log import LogWriter, display_text
 
     match = hosting.match
@@ -188,8 +192,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
 
 def _lobby(hosting: Any, report: Report, start_after: float | None, clock: Callable[[], float]) -> None:
     """Say who claims and leaves seats; begin when no seat is open, or after `start_after` s."""
-    from game.cli import printable
-
     since = clock()
     seen = {seat["seat"]: seat for seat in hosting.seats()}
     locked = False
@@ -224,6 +226,7 @@ def _lobby(hosting: Any, report: Report, start_after: float | None, clock: Calla
 def prepare(args: argparse.Namespace) -> Any:
     """The match to host: a new one, or a saved one resumed (autosaved either way); TableeError
     (including a record that cannot be loaded) says why not."""
+    import secrets
     from pathlib import Path
 
     from game import records
@@ -270,8 +273,6 @@ def tls_context(cert: str | None, key: str | None) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from game.cli import fail
-    from game.cli import printable as printable_text
     from game.net.hostthread import HostThread
 
     if not 0 <= args.port <= 65535:
@@ -296,10 +297,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     line = output.line
     report = Report(line, args.json)
     for kind, problem in paths.unusable_folders():  # the match would not be autosaved: said first
-        report.event("note", f"note: {printable_text(problem)} (the match cannot be autosaved there: no --resume)"
-                     if kind in ("data", "autosave") else f"note: {printable_text(problem)}", message=problem, folder=kind)
+        report.event("note", f"note: {printable(problem)} (the match cannot be autosaved there: no --resume)"
+                     if kind in ("data", "autosave") else f"note: {printable(problem)}", message=problem, folder=kind)
     try:
-        run_host(hosting, args.lang, line, args.start_after, as_json=args.json)
+        run_host(hosting, args.lang or languages.default(), line, args.start_after, as_json=args.json)
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
