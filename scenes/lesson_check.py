@@ -182,20 +182,23 @@ def _make_move(app: Any, table: Any, step: Any) -> None:
 def run_lesson_command(game_id: str, check: bool, lang: str | None, size: tuple[int, int] = (1280, 720),
                        shots: Path | None = None) -> int:
     """The `lesson` command (see the module docstring)."""
+    from game.cli import fail
     from game.engine import registry
     from game.engine.errors import GameUnavailable
     from game.engine.schema import DataError
-    from game.lesson import load_lesson
+    from game.lesson import has_lesson, lesson_path, load_lesson
 
     try:
         registry.load(game_id)
+        if not has_lesson(game_id):
+            return fail(f"{game_id} has no lesson yet (expected the file {lesson_path(game_id)}; docs/lessons.md)")
         lesson = load_lesson(game_id)
     except GameUnavailable as exc:
-        print(str(exc).splitlines()[0], file=sys.stderr)
-        return 2
+        return fail(str(exc).splitlines()[0])
     except DataError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return fail(f"the lesson of {game_id} is not valid ({len(exc.problems)} problem(s))")
     if not check:
         return _open_window(game_id, lang)
     with tempfile.TemporaryDirectory(prefix="tablee-lesson-") as home:
@@ -211,12 +214,10 @@ def run_lesson_command(game_id: str, check: bool, lang: str | None, size: tuple[
             try:
                 steps = play_lesson(app, lesson, shots)
             except LessonCheckError as exc:
-                print(f"lesson {game_id}: {exc}", file=sys.stderr)
-                return 1
+                return fail(f"lesson {game_id}: {exc}")
             written = [p for p in Path(home).rglob("*") if p.is_file() and p.parent.name in ("autosave", "history")]
             if written:
-                print(f"lesson {game_id}: the lesson wrote match records ({', '.join(p.name for p in written)})", file=sys.stderr)
-                return 1
+                return fail(f"lesson {game_id}: the lesson wrote match records ({', '.join(p.name for p in written)})")
         finally:
             if previous is None:
                 os.environ.pop("TABLEE_HOME", None)

@@ -265,3 +265,23 @@ def test_the_lesson_end_can_go_back_or_play_again(tmp_path, monkeypatch):
     app.push(LessonEndScene(app, again.lesson))
     frames(app, 1, events=[key_event(pygame.K_ESCAPE)])
     assert app.stack.top is menu
+
+
+def test_the_lesson_command_refuses_what_it_cannot_play(capsys, tmp_path, monkeypatch):
+    """A game without a lesson, an unknown game, a lesson file the checks refuse: one `error:`
+    line (and the file's problems), exit status 1."""
+    from game import lesson as lesson_module
+
+    without = next((g for g in ("jagdfieber", "fish_fish", "wolf_and_hound", "kill_the_unicorns") if g not in lesson_games()), None)
+    if without is not None:
+        assert run_lesson_command(without, True, "en") == 1
+        assert "has no lesson yet" in capsys.readouterr().err
+    assert run_lesson_command("no_such_game", True, "en") == 1
+    assert "error: unknown game 'no_such_game'" in capsys.readouterr().err
+    broken = tmp_path / "lesson.yaml"
+    broken.write_text(lesson_module.lesson_path("silver_amulet").read_text(encoding="utf-8").replace("totals: [0, 28, 41]", "totals: [9, 9, 9]"),
+                      encoding="utf-8")
+    monkeypatch.setattr(lesson_module, "lesson_path", lambda game_id: broken)
+    assert run_lesson_command("silver_amulet", True, "en") == 1
+    err = capsys.readouterr().err
+    assert "totals are [9, 9, 9]" in err and "error: the lesson of silver_amulet is not valid" in err
