@@ -318,7 +318,8 @@ class RecordStore:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
-        return entries + self._odd(self.history_dir)[: max(0, limit - len(entries))]
+        odd = self._odd(self.history_dir)
+        return entries + (odd if limit is None else odd[: max(0, limit - len(entries))])
 
 
 # ------------------------------------------------------------------ undo / redo
