@@ -5,6 +5,7 @@ long to read is said in words, not with Python's advice to its programmers."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -50,11 +51,17 @@ def test_replay_into_a_reader_that_stops_after_one_line_ends_quietly(tmp_path: P
     subprocess.run([sys.executable, "main.py", "simulate", "fish_fish", "--games", "1", "--save-dir", str(tmp_path)],
                    cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
     [record] = tmp_path.glob("*.json")
+    # The replay prints about 6 kB: a pipe smaller than that makes the program wait for its
+    # reader, so it is still writing when the reader stops, whatever the machine's load.
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)
     proc = subprocess.Popen([sys.executable, "main.py", "replay", str(record), "--log", "en"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
-    assert proc.stdout.readline().strip()
-    proc.stdout.close()  # as `head -1` does
+                            stdout=write_end, stderr=subprocess.PIPE)
+    os.close(write_end)
+    assert proc.stderr is not None
+    with os.fdopen(read_end, "rb") as reader:
+        assert reader.readline().strip()
+    # closed, as `head -1` does
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err, err
