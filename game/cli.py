@@ -48,7 +48,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="end with one JSON line")
     p.set_defaults(run=cmd_exploit)
 
-    p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
+    p = sub.add_parser("validate", help="check the game data files and lessons (or the given YAML files)")
     p.add_argument("paths", nargs="*", type=Path)
     p.set_defaults(run=cmd_validate)
 
@@ -203,11 +203,14 @@ def cmd_exploit(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from game.engine import registry
+    from game.lesson import lesson_games, validate_lessons
 
     paths = list(args.paths)
     problems: list[Any] = list(registry.validate_paths(paths))
-    if not paths:  # the shipped files: the languages' descriptions too
+    lessons = [] if paths else lesson_games()  # every lesson, its script replayed against the rules
+    if not paths:  # the shipped files: the languages' descriptions and the lessons too
         problems += languages.problems()
+        problems += validate_lessons(lessons)
     for problem in problems:
         print(printable(str(problem)))
     if problems:
@@ -215,7 +218,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
         return 1
     count = len(paths) if paths else len(registry.GAMES) + 1 + len(languages.shipped_codes())
-    print(f"ok: {count} data file(s) valid")
+    print(f"ok: {count} data file(s) valid" + (f", {len(lessons)} lesson(s) replayed" if lessons else ""))
     return 0
 
 

@@ -50,6 +50,11 @@ def data_path(*parts: str) -> Path:
     return app_root().joinpath("game", "data", *parts)
 
 
+def game_path(game_id: str, *parts: str) -> Path:
+    """A file of a game's own package, game/games/<game_id>/ (its lesson)."""
+    return app_root().joinpath("game", "games", game_id, *parts)
+
+
 def asset_path(*parts: str) -> Path:
     """A file under assets/."""
     return assets_root().joinpath(*parts)

@@ -41,6 +41,7 @@ SCENES: dict[str, str] = {
     "settings": "scenes.settings:SettingsScene",
     "about": "scenes.about:AboutScene",
     "rules": "scenes.rules_screen:RulesScene",
+    "learn": "scenes.lessons:LearnScene",
     "gallery": "scenes.gallery:GalleryScene",
     "results": "scenes.results:ResultsScene",
     "score_sheet": "scenes.results:ScoreSheetScene",

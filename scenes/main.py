@@ -58,8 +58,9 @@ def new_parser(**options: object) -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from pathlib import Path
 
-    from game import cli
+    from game import cli, languages
     from game.version import version
 
     parser = new_parser(prog="tablee", description="Tablée — French tabletop card games.")
@@ -85,7 +86,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="random", help="bot of every seat, e.g. ismcts:easy")
     p.add_argument("--headless", action="store_true", help="no window (SDL dummy driver; default on CI)")
     p.set_defaults(run=cmd_demo)
+    p = sub.add_parser("lesson", help="open a game's lesson, or play it headless with --check")
+    p.add_argument("game")
+    p.add_argument("--check", action="store_true", help="play it through the table's input, headless; exit 0 at its end")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"the lesson's language ({', '.join(languages.shipped_codes())}; default: the settings')")
+    p.add_argument("--size", type=window_size, default=(1280, 720), help="window size for --check, WIDTHxHEIGHT")
+    p.add_argument("--shots", type=Path, default=None, help="with --check: save each step's picture in this folder")
+    p.set_defaults(run=cmd_lesson)
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`--size 800x480`: a window of at least 800x480 (the smallest the app lays out)."""
+    import argparse
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (expected WIDTHxHEIGHT, such as 1280x720)") from None
+    if w < 800 or h < 480:
+        raise argparse.ArgumentTypeError(f"{text} is smaller than the app's smallest window (expected at least 800x480)")
+    return w, h
+
+
+def cmd_lesson(args: argparse.Namespace) -> int:
+    from scenes.lesson_check import run_lesson_command
+
+    if args.shots is not None:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    return run_lesson_command(args.game, args.check, args.lang, args.size, args.shots)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -229,7 +229,8 @@ class RulesScene(DocumentScene):
             self.game.set_value(game_id)
         self.back = Button(lambda: app.tr("common.back"), app.pop)
         self.cards = Button(lambda: app.tr("gallery.button"), self.open_gallery)  # a layout's card gallery
-        self.form = Form(app, [Row(None, [self.game, self.cards, self.back], [3.0, 1.0, 1.0])])
+        self.lesson = Button(lambda: app.tr("learn.rules_button"), self.open_lesson, tooltip=lambda: app.tr("learn.rules_tip"))
+        self.form = Form(app, [Row(None, [self.game, self.lesson, self.cards, self.back], [3.0, 1.0, 1.0, 1.0])])
         self.form.focus = self.game
 
     def text(self) -> str | None:
@@ -251,6 +252,13 @@ class RulesScene(DocumentScene):
         if self.games and has_gallery(self.game.value):
             self.app.push(self.app.scene("gallery", game_id=self.game.value))
 
+    def open_lesson(self) -> None:
+        """The game's lesson, from its rules (scenes/lessons.py)."""
+        from scenes.lessons import open_lesson
+
+        if self.games and self.lesson.enabled:
+            open_lesson(self.app, self.game.value)
+
     def _reload(self) -> None:
         self.scroll = 0
         self.resize(self.app.screen.get_size())
@@ -260,6 +268,9 @@ class RulesScene(DocumentScene):
         from scenes.gallery import has_gallery
 
         self.cards.enabled = bool(self.games) and has_gallery(self.game.value)
+        from game.lesson import has_lesson
+
+        self.lesson.enabled = bool(self.games) and has_lesson(self.game.value)
         text = self.text()
         self.document = RulesDocument(self.app, text, width) if text is not None else None
         self._clamp()

@@ -392,6 +392,14 @@ class SetupScene(Scene):
             return
         self.last_config = config
         self._remember()
+        from scenes.lessons import LessonOfferScene, should_offer
+
+        if should_offer(self.app, config.game_id, sum(s.kind == HUMAN for s in config.seats)):
+            self.app.push(LessonOfferScene(self.app, config.game_id, lambda: self._open_table(config)))
+            return
+        self._open_table(config)
+
+    def _open_table(self, config: Any) -> None:
         try:
             table = self.app.scene("table", config=config)
         except (ImportError, LookupError) as exc:  # LookupError: the game has no table layout yet

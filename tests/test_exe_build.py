@@ -147,7 +147,7 @@ def test_frozen_serve_answers_a_client_and_advertises(bundle: Path, home: Path) 
 def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> None:
     done = run(bundle, home, "validate")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith("ok:")
+    assert done.stdout.startswith("ok:") and "lesson(s) replayed" in done.stdout  # the bundled lessons
 
 
 def test_frozen_validate_reports_a_broken_file_with_its_line(bundle: Path, home: Path) -> None:
@@ -212,6 +212,8 @@ def test_bundle_holds_the_game_files_and_nothing_of_the_test_tools(bundle: Path)
     internal = bundle / "_internal"
     for yaml_file in (ROOT / "game" / "data").glob("*.yaml"):
         assert (internal / "game" / "data" / yaml_file.name).is_file()
+    for lesson in (ROOT / "game" / "games").glob("*/lesson.yaml"):  # each beside its game (game.resources.game_path)
+        assert (internal / lesson.relative_to(ROOT)).is_file(), lesson
     for asset in (ROOT / "assets").rglob("*"):
         if asset.is_file():
             assert (internal / "assets" / asset.relative_to(ROOT / "assets")).is_file(), asset

@@ -148,6 +148,8 @@ def test_the_wheel_holds_the_packages_and_their_files(released: Path) -> None:
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
                 assert f"{inside}/{path.relative_to(ROOT / folder).as_posix()}" in names
+    lessons = sorted((ROOT / "game" / "games").glob("*/lesson.yaml"))
+    assert lessons and all(path.relative_to(ROOT).as_posix() in names for path in lessons), "each game's lesson travels"
     info = f"tablee-{VERSION}.dist-info"
     assert {f"{info}/licenses/LICENSE", f"{info}/licenses/assets/fonts/DejaVu-LICENSE.txt"} <= set(names)
     entry_points = zipfile.ZipFile(released / f"tablee-{VERSION}-py3-none-any.whl").read(f"{info}/entry_points.txt").decode()

@@ -50,6 +50,7 @@ GAMES: dict[str, str] = {
 }
 
 COMMON_FILE = "common.yaml"
+LESSON_FILE = "lesson.yaml"  # a game's lesson, in its package (game/lesson.py)
 
 _LANG_TEXT = per_language(Str())
 _ZONE = Map(
@@ -259,6 +260,14 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
         paths = [data_path(f"{game_id}.yaml") for game_id in GAMES] + [data_path(COMMON_FILE)]
     problems: list[Problem] = []
     for path in paths:
+        if path.name == LESSON_FILE:  # a lesson (game/lesson.py): its file, then its script against the rules
+            from game.lesson import load_lesson
+
+            try:
+                load_lesson(None, path)
+            except DataError as exc:
+                problems.extend(exc.problems)
+            continue
         if path.name == COMMON_FILE:
             ctx = Context(str(path))
             node = read_yaml(path, ctx)

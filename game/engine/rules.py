@@ -6,7 +6,8 @@ everything common to all games (players, zones, options, texts) is handled here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,42 @@ from game.engine.wording import fill
 from game.engine.zones import ZoneTable
 
 RANDOM = "random"
+DECK = "deck"  # the option every game understands: its deck stacked, top first
+DECK_DECL: dict[str, Any] = {"type": "list", "default": None, "min": None, "max": None, "choices": None}
+
+
+def deck_word(text: Any) -> str:
+    """A card text as the `deck` option compares it: 'Apprentice Seer', 'apprentice_seer' and
+    ' apprentice  seer' are one card."""
+    return " ".join(str(text).replace("_", " ").lower().split())
+
+
+def stacked_deck(value: Any, expected: Iterable[str], what: str = "the game's deck") -> list[str]:
+    """The `deck` option's card texts checked against `expected` (the cards the game shuffles,
+    in any order): each given text as the game spells it, top first. OptionError names an
+    unknown card (with the closest one) or the cards missing and too many."""
+    wanted = Counter(expected)
+    spelled = {deck_word(card): card for card in wanted}
+    if not isinstance(value, (list, tuple)):
+        raise OptionError(f"option deck must be a list of card texts, top first, not {value!r}")
+    if not wanted:
+        if value:
+            raise OptionError(f"option deck: {what} shuffles no cards (every match deals the same ones), so the option "
+                              "takes none (expected an empty list)")
+        return []
+    cards = []
+    for text in value:
+        card = spelled.get(deck_word(text))
+        if card is None:
+            raise OptionError(f"option deck: {text!r} is not a card of {what}{did_you_mean(deck_word(text), spelled)}")
+        cards.append(card)
+    given = Counter(cards)
+    if given != wanted:
+        missing = ", ".join(f"{c} x{n}" for c, n in (wanted - given).items())
+        extra = ", ".join(f"{c} x{n}" for c, n in (given - wanted).items())
+        raise OptionError(f"option deck must be exactly {what} of {sum(wanted.values())} cards, top first "
+                          f"(given {len(cards)}; missing: {missing or 'none'}; too many: {extra or 'none'})")
+    return cards
 
 
 class Rules:
@@ -35,7 +72,10 @@ class Rules:
         self.min_players: int = data["players"]["min"]
         self.max_players: int = data["players"]["max"]
         self.zone_decls: dict[str, dict[str, Any]] = data["zones"]
-        self.option_decls: dict[str, dict[str, Any]] = data["options"]
+        # Every game understands `deck` (a lesson's prepared deal, a test's stacked deck): a
+        # YAML that does not declare it gets it (check_deck says what the game's deck is).
+        self.option_decls: dict[str, dict[str, Any]] = {**data["options"]}
+        self.option_decls.setdefault(DECK, dict(DECK_DECL))
         self._texts = {lang: {**(common_text.get(lang) or {}), **(data["text"].get(lang) or {})} for lang in languages.codes()}
         self._zone_tables: dict[int, ZoneTable] = {}
         # Card id -> its YAML attributes (value, colour, points...), filled by each game's rules
@@ -77,7 +117,20 @@ class Rules:
         for name, decl in self.option_decls.items():
             value = options.get(name, decl["default"])
             result[name] = self._check_option(name, decl, value, num_players)
+        if result.get(DECK) is not None:
+            result[DECK] = self.check_deck(result[DECK], result, num_players)
         return result
+
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """The card texts a new match shuffles into its deck, in any order (`options`: the
+        others, checked); [] for a game whose deal has nothing to shuffle."""
+        return []
+
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> Any:
+        """The `deck` option: the deck's card texts top first, exactly `game_deck` (a game
+        whose rounds are dealt again may accept one deck per round: Silver)."""
+        expected = self.game_deck(options, num_players)
+        return stacked_deck(value, expected, f"the {self.game_id} deck" if expected else f"{self.game_id}'s deal")
 
     def _check_option(self, name: str, decl: dict[str, Any], value: Any, num_players: int) -> Any:
         kind = decl["type"]

@@ -159,10 +159,20 @@ class Animator:
         # them; `shown` is False for steps applied without being seen (skip()).
         self.on_shown: Callable[[Step, bool], None] | None = None
         self.last = LastMoves()  # the places the recent actions changed (scenes/table/marks.py)
+        # A step that stays on screen once played while this says so (a lesson explaining the
+        # scoring over it); Space or the end of the hold lets the queue go on.
+        self.hold_step: Callable[[Step], bool] | None = None
 
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
+
+    def held(self) -> Step | None:
+        """The step shown and held at its end by `hold_step`, if any."""
+        step = self.current
+        if step is None or self.hold_step is None or step.elapsed < step.duration:
+            return None
+        return step if self.hold_step(step) else None
 
     def push(self, events: list[Event], action: int = -1) -> None:
         steps = group_events(self.layout.prepare_events(events), self.kinds, self.layout.join_markers)
@@ -188,6 +198,8 @@ class Animator:
             used = min(budget, max(0.0, step.duration - step.elapsed))
             step.elapsed += used
             budget -= used
+            if step.elapsed >= step.duration and self.hold_step is not None and self.hold_step(step):
+                return  # held where it ends (see hold_step)
             if step.elapsed >= step.duration:
                 self._finish(step)
                 self.current = None

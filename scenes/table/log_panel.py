@@ -470,7 +470,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.undo(self._asking(UndoRefused))
@@ -496,7 +496,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.redo()

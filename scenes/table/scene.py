@@ -61,6 +61,8 @@ REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every st
 class TableScene(Scene):
     """One match at the table, from the first choice to the results screen."""
 
+    auto_tour = True  # the tour opens by itself on a game's first match (a lesson shows its own way)
+
     def __init__(self, app: Any, config: MatchConfig | None = None, match: Match | None = None,
                  think_seconds: float | None = None, seats: TableSeats | None = None, hosting: Any = None) -> None:
         super().__init__(app)
@@ -526,7 +528,7 @@ class TableScene(Scene):
                 self.viewer = None
                 self.privacy_for = waiting[0]
             self._sync()
-        if (self.viewer is not None and self.tour_index is None and self.seats.local_seats
+        if (self.auto_tour and self.viewer is not None and self.tour_index is None and self.seats.local_seats
                 and self.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
         self.hold.release()

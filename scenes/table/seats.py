@@ -38,6 +38,7 @@ class TableSeats:
     host: Match | None = None  # the match itself, when this process hosts it (records, undo)
     remote: bool = False  # its answers (previews, refusals' reasons) come a moment later
     resynced: bool = False  # a state arrived: the table redraws from it when its animations end
+    no_undo: str = "records.undo_network"  # why a table without its match's records has no undo (text key)
 
     def __init__(self) -> None:
         self.listeners: list[Listener] = []

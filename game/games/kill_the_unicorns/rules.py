@@ -10,7 +10,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.errors import OptionError
-from game.engine.rules import Rules
+from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
     INVALID,
     Any_,
@@ -206,6 +206,16 @@ class UnicornsRules(Rules):
         state.setup_match()
 
     # ------------------------------------------------------------------ options
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """The unicorn deck (the other shuffled parts have their own options: characters,
+        starters, schemes, pate)."""
+        return [card for card, decl in self.unicorns.items() for _ in range(decl["count"])]
+
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> list[str]:
+        if options.get("unicorns") is not None:
+            raise OptionError("options deck and unicorns both order the unicorn deck (expected one of them: deck gives all of it, unicorns its top cards)")
+        return stacked_deck(value, self.game_deck(options, num_players), "the unicorn deck")
+
     def unicorn_of_text(self, text: Any, option: str) -> str:
         card = str(text).strip().lower().replace(" ", "_")
         if card not in self.unicorns:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.errors import OptionError
-from game.engine.rules import Rules
+from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
     INVALID,
     Any_,
@@ -202,33 +202,19 @@ class SilverRules(Rules):
     def setup(self, state: Any) -> None:
         state.start()
 
-    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
-        checked = super().check_options(options, num_players)
-        checked["deck"] = self._check_decks(checked.get("deck"))
-        return checked
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        return list(self.deck_ids)
 
-    def _check_decks(self, value: Any) -> list[list[str]] | None:
-        """`deck`: one list of card texts (round 1) or a list of them (one per round)."""
-        if value is None:
-            return None
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> list[list[str]]:
+        """`deck`: one list of card texts (round 1) or a list of them (one per round), each
+        exactly the game's 52 cards, top first."""
         if value and all(isinstance(item, (list, tuple)) for item in value):
             decks = [list(item) for item in value]
         else:
             decks = [list(value)]
         if len(decks) > self.rounds:
             raise OptionError(f"option deck gives {len(decks)} decks (expected at most one per round: {self.rounds})")
-        expected = sorted(self.deck_ids)
-        for n, deck in enumerate(decks, 1):
-            for card in deck:
-                if card not in self.value:
-                    raise OptionError(f"option deck (round {n}): unknown card {card!r}{did_you_mean(str(card), self.card_order)}")
-            if sorted(deck) != expected:
-                raise OptionError(
-                    f"option deck (round {n}) has {len(deck)} cards (expected exactly the game's {len(expected)}: "
-                    + ", ".join(f"{self.copies[c]} {c}" for c in self.card_order)
-                    + ")"
-                )
-        return decks
+        return [stacked_deck(deck, self.deck_ids, f"the Silver deck (round {n})") for n, deck in enumerate(decks, 1)]
 
 
 RULES_CLASS = SilverRules
