@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 ASSETS = "assets"
+SOURCE_NOTE = "README.md"  # all that game/assets/ holds in a source tree
 
 
 def package_dir() -> Path:
@@ -33,9 +34,12 @@ def app_root() -> Path:
 
 @functools.cache
 def _installed_assets() -> Path | None:
-    """game/assets/ when this copy was installed from a wheel, else None."""
+    """game/assets/ when this copy was installed from a wheel, else None (in a source tree the
+    folder holds only a note: see game/assets/README.md)."""
     folder = package_dir() / ASSETS
-    return folder if folder.is_dir() else None
+    if not folder.is_dir():
+        return None
+    return folder if any(path.name != SOURCE_NOTE for path in folder.iterdir()) else None
 
 
 def assets_root() -> Path:
@@ -48,6 +52,12 @@ def assets_root() -> Path:
 def data_path(*parts: str) -> Path:
     """A file under game/data/."""
     return app_root().joinpath("game", "data", *parts)
+
+
+def package_path(package: str, *parts: str) -> Path:
+    """A file of a package's own folder ("game.games.silver_amulet" -> game/games/silver_amulet/):
+    a game's lesson, or the data of a game that lives outside game/ (a test's own game)."""
+    return app_root().joinpath(*package.split("."), *parts)
 
 
 def asset_path(*parts: str) -> Path:

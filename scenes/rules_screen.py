@@ -1,4 +1,5 @@
-"""The rules of each game, in our own words, from assets/rules/<game_id>.<lang>.md; scrollable.
+"""The rules of each game, in our own words, scrollable: assets/rules/<game_id>.<lang>.md for a
+shipped game, where its declaration says for another (game/engine/declaration.py).
 
 The Markdown used is a small subset: "# " title, "## " heading, "- " bullets, "1. " numbered
 items, "| a | b |" tables and **bold** runs. It is laid out once per (game, language, width).
@@ -14,7 +15,6 @@ import pygame
 
 from game import userfiles
 from game.engine import registry
-from game.resources import asset_path
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text
@@ -27,7 +27,8 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
-    return asset_path("rules", f"{game_id}.{lang}.md")
+    """The game's rules in our words (where its declaration says: assets/rules/ for a shipped game)."""
+    return registry.declaration(game_id).rules_text_path(lang)
 
 
 @dataclass

@@ -120,7 +120,7 @@ def test_broken_data_file_makes_the_game_unavailable_not_a_crash(tmp_path, monke
     bad = write_bad(tmp_path, "  days: 4", "  days: four")
     import game.engine.registry as reg
 
-    monkeypatch.setattr(reg, "data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
+    monkeypatch.setattr("game.engine.declaration.data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
     reg.clear_cache()
     try:
         entries = {e.game_id: e for e in reg.available()}

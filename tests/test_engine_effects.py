@@ -191,7 +191,7 @@ def test_a_movement_factor_of_a_billion_is_a_data_error_not_a_hung_game(tmp_path
     result = run_main("validate", str(path))
     assert result.returncode == 1 and expected in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
-    monkeypatch.setattr(registry, "data_path", lambda name: path if name == "wolf_and_hound.yaml" else data_path(name))
+    monkeypatch.setattr("game.engine.declaration.data_path", lambda name: path if name == "wolf_and_hound.yaml" else data_path(name))
     registry.clear_cache()
     try:
         entries = {e.game_id: e for e in registry.available()}

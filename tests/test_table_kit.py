@@ -8,8 +8,9 @@ import math
 import pygame
 import pytest
 
+from game.engine import registry
 from game.engine.events import CardMoved, MarkerChanged
-from scenes.layouts import LAYOUTS
+from scenes.layouts import layout_class
 from scenes.table import recipes
 from scenes.table.anim import MoveKinds
 from scenes.table.layout import Layout
@@ -36,8 +37,9 @@ def test_a_bare_layout_has_a_default_for_every_hook() -> None:
     assert MoveKinds.of(layout) == MoveKinds()
 
 
-def test_registered_layouts_are_fresh_instances_of_layout_subclasses() -> None:
-    for game_id, cls in LAYOUTS.items():
+def test_declared_layouts_are_fresh_instances_of_layout_subclasses() -> None:
+    for game_id in registry.GAMES:
+        cls = layout_class(game_id)
         assert issubclass(cls, Layout) and cls.game_id == game_id
         assert cls() is not cls()
 

@@ -145,6 +145,11 @@ class Rules:
     def name(self, lang: str) -> str:
         return self.data["name"].get(lang) or self.data["name"]["en"]
 
+    def credits(self, lang: str) -> str | None:
+        """The original game's designers and publishers (the YAML's `credits:`), for About."""
+        credits = self.data.get("credits")
+        return (credits.get(lang) or credits["en"]) if credits else None
+
     def option_presets(self) -> list[tuple[str, dict[str, Any]]]:
         """Named sets of option values the setup screen offers (text "preset.<id>").
 
