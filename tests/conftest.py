@@ -1,8 +1,20 @@
-"""Shared pytest options."""
+"""Shared pytest options, and the games written only for the tests.
+
+The packages under tests/games/ are games like the shipped ones (their own package, data and
+layout), never shipped: the registry finds them because this file names their folder in
+TABLEE_GAME_PACKAGES (game/engine/registry.py). Set before any test imports the registry, and
+in the environment, so the bots' worker processes and the commands a test runs find them too.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+TEST_GAMES = "tests.games"
+os.environ["TABLEE_GAME_PACKAGES"] = ",".join(dict.fromkeys(
+    [*filter(None, os.environ.get("TABLEE_GAME_PACKAGES", "").split(",")), TEST_GAMES]))
 
 
 def pytest_addoption(parser):

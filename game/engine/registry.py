@@ -170,7 +170,10 @@ _PRESENTATION = Map(
         "team_colors": DictOf(_COLOR),
         "group_colors": DictOf(_COLOR),  # a card group's rim (cards of the designer's set)
         "card_art": DictOf(Map({"main": ListOf(Str()), "corner": Str()}, optional={"main": [], "corner": ""})),
-        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS)})),
+        # an attribute in a corner of the card: signed as points ("+4", "−2") unless `signed: false`
+        # (a plain value: "3")
+        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS), "signed": Bool()},
+                             optional={"signed": True})),
         # card id -> its face: the picture on it, where its name band lies, the attribute
         # printed large on it (a bait's value)
         "faces": DictOf(Map({"picture": Str(), "band": Enum("top", "bottom"), "value": Str()},
