@@ -207,8 +207,11 @@ class Match:
         return self.rules.parse_action(self.state, seat, text)
 
     def submit(self, seat: int, action_or_text: Action | str) -> list[Event]:
-        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change."""
-        action = self.check(seat, action_or_text)
+        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change.
+        A text is checked against the legal actions here; an Action is one `check` (or the
+        state's `legal_actions`) returned, applied without a second look at the legal list (the
+        state's `apply` still refuses an illegal one, with the reason)."""
+        action = action_or_text if isinstance(action_or_text, Action) else self.check(seat, action_or_text)
         if seat in self._jobs:  # a script played for a thinking bot: its answer is obsolete
             self._new_generation()
         events = self._apply(seat, action)
