@@ -24,7 +24,6 @@ from game.engine.schema import (
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
-from game.games.silver_amulet.state import SilverState
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
 _LANG = Map({"fr": Str(), "en": Str()})
@@ -125,7 +124,7 @@ class Character:
 
 
 class SilverRules(Rules):
-    state_class = SilverState
+    state_ref = "state:SilverState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)

@@ -39,6 +39,7 @@ TARGET_OFFSET = {"active": 0, "left": 1, "opposite": 2, "right": 3}
 Steps = Annotated[int, Range(-12, 12)]  # a card's own movement, at most a card value either way
 Sheep = Annotated[int, Range(1, 9)]  # at most the most sheep a seat can start with
 
+SEATS = 4  # always four places at the table: two teams of two (ghosts fill empty seats)
 EFFECTS = EffectRegistry("wolf_and_hound", STAGES)
 PRIMITIVES = EFFECTS.effects
 primitive = EFFECTS.effect
@@ -234,4 +235,4 @@ def flip_when_sharing(state: WolfHoundState, a: int, events: list[Event]) -> Non
         state.flip(a, "confused", events)
 
 
-__all__ = ["EFFECTS", "KINDS", "PRIMITIVES", "STAGES", "Side", "apply_steps", "compile_side"]
+__all__ = ["EFFECTS", "KINDS", "PRIMITIVES", "SEATS", "STAGES", "Side", "apply_steps", "compile_side"]

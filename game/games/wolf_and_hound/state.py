@@ -25,12 +25,11 @@ from game.engine.events import (
 from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
-from game.games.wolf_and_hound.primitives import KINDS, Side, apply_steps
+from game.games.wolf_and_hound.primitives import KINDS, SEATS, Side, apply_steps
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
 
-SEATS = 4
 KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 SIDE_NAMES = ("front", "back")
 
