@@ -12,6 +12,7 @@ Only this module looks at its own location; everything else asks it.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -56,7 +57,13 @@ def data_path(*parts: str) -> Path:
 
 def package_path(package: str, *parts: str) -> Path:
     """A file of a package's own folder ("game.games.silver_amulet" -> game/games/silver_amulet/):
-    a game's lesson, or the data of a game that lives outside game/ (a test's own game)."""
+    a game's lesson, or the data of a game that lives outside game/ (a test's own game, wherever
+    Python finds its package)."""
+    if package.split(".")[0] not in ("game", "scenes"):
+        spec = importlib.util.find_spec(package)
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if folders:
+            return Path(folders[0]).joinpath(*parts)
     return app_root().joinpath(*package.split("."), *parts)
 
 

@@ -79,7 +79,10 @@ def test_the_generic_table_names_no_game_concept():
             found = [w for w in re.findall(r"[\"'](\w+)[\"']", line) if w in words]
             if found:
                 offenders.append(f"{path.relative_to(ROOT)}:{number}: {found}")
-    assert offenders == []
+    assert offenders == [], (
+        "scenes/table/ quotes a game's zone, card attribute, marker or phase: either a game word leaked into the "
+        "shared table (move it into the game's layout or YAML), or a game named its zone or attribute with one of "
+        "the table's own words (rename it in the game: docs/building-a-game.md)\n" + "\n".join(offenders))
 
 
 def test_layouts_do_not_import_each_other_in_a_cycle():

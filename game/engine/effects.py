@@ -13,7 +13,8 @@ being compiled (Wolf & Hound's animals), the card a factory builds a power for (
 Kill the Unicorns' schemes, as its code and YAML have them:
 
     # game/games/kill_the_unicorns/effects.py
-    SCHEMES = EffectRegistry("kill_the_unicorns", ("revealed",))
+    STAGES = ("revealed",)
+    SCHEMES = EffectRegistry(<the game's id>, STAGES)
 
     @SCHEMES.effect("revealed")
     def take_back(state, scheme, events, *, count: Annotated[int, Range(1, 8)]) -> None:

@@ -6,8 +6,8 @@ against the legal action texts at each step (pure logic; the clicks are composer
     Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
     Pick("row", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
     Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}")
-    Pick("hand", to=("played",)) >> Target("played", name="seat") >> Word("colour", label="colour.{}")
-        >> Confirm("play {hand} ask {seat} {colour}")
+    Pick("hand", to=("pile",)) >> Target("hand", name="seat") >> Word("guess", label="card.{}")
+        >> Confirm("play {hand} {seat} {guess}")
     Press("pass", key="p")
 
 A template's pattern is matched against every legal text; a step is accepted only when some
