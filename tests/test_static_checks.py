@@ -60,11 +60,11 @@ def imports_of_game() -> dict[str, set[str]]:
 
 
 # Circles left, each with why: the command line and the host's command import each other (being
-# untied with the start-up's lazy imports); Wolf & Hound's animal primitives and Silver's powers
-# and view read their state's API, which types its rules, whose schema needs those primitives.
+# untied with the start-up's lazy imports); Silver's powers and view read much of their state
+# (its villages' private facts), which types its rules, whose schema needs those powers; its
+# thoughtful bot and its hooks call each other.
 KNOWN_CIRCLES = [
     {"game.cli", "game.net.serve"},
-    {"game.games.wolf_and_hound.primitives", "game.games.wolf_and_hound.rules", "game.games.wolf_and_hound.state"},
     {"game.games.silver_amulet.effects", "game.games.silver_amulet.rules", "game.games.silver_amulet.state",
      "game.games.silver_amulet.view"},
     {"game.games.silver_amulet.ai", "game.games.silver_amulet.thoughtful"},

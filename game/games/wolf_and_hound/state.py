@@ -25,7 +25,7 @@ from game.engine.events import (
 from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
-from game.games.wolf_and_hound.primitives import KINDS, SEATS, Side, apply_steps
+from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
@@ -450,3 +450,7 @@ class WolfHoundState(KeepsScoreSheet, State):
             events.append(GameOver(tuple(seats), tuple(totals)))
             return
         self._new_game(None, events)
+
+
+if TYPE_CHECKING:  # the primitives' view of the state (primitives.Board), checked by mypy
+    _BOARD: type[Board] = WolfHoundState
