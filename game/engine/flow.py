@@ -299,10 +299,14 @@ __all__ = ["SHARED", "AllAtOnce", "EachOnce", "ScoreSheet", "TieBreak", "TurnOrd
 
 
 class KeepsScoreSheet:
-    """Mixed into a State that writes its points on an engine ScoreSheet (`score_sheet`): the
-    sheet's rows as plain lists, as bots and tests read them."""
+    """Mixed into a State that writes its points on an engine ScoreSheet (`score_sheet`): its
+    running totals are the state's `scores()`, and its rows plain lists, as bots and tests read
+    them."""
 
     score_sheet: ScoreSheet
+
+    def scores(self) -> list[int]:
+        return self.score_sheet.totals[:]
 
     @property
     def sheet(self) -> list[list[int]]:

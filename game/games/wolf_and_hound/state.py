@@ -164,9 +164,6 @@ class WolfHoundState(KeepsScoreSheet, State):
     def is_over(self) -> bool:
         return self.over
 
-    def scores(self) -> list[int]:
-        return self.score_sheet.totals[:]
-
     def winners(self) -> list[int]:
         return self.match_winners[:] if self.over else []
 

@@ -149,9 +149,6 @@ class ColourCallState(KeepsScoreSheet, State):
     def is_over(self) -> bool:
         return self.over
 
-    def scores(self) -> list[int]:
-        return self.score_sheet.totals[:]
-
     def winners(self) -> list[int]:
         return self.score_sheet.winners()[0] if self.over else []
 
