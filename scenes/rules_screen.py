@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game import userfiles
+from game import languages, userfiles
 from game.engine import registry
 from scenes.base import Scene
 from scenes.ui import theme
@@ -27,8 +27,11 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
-    """The game's rules in our words (where its declaration says: assets/rules/ for a shipped game)."""
-    return registry.declaration(game_id).rules_text_path(lang)
+    """The game's rules page in `lang` (where its declaration says: assets/rules/ for a shipped
+    game), or in English (the reference) until it is translated."""
+    game = registry.declaration(game_id)
+    path = game.rules_text_path(lang)
+    return path if path.is_file() else game.rules_text_path(languages.REFERENCE)
 
 
 @dataclass

@@ -59,12 +59,10 @@ def imports_of_game() -> dict[str, set[str]]:
     return graph
 
 
-# Circles left, each with why: the command line and the host's command import each other (being
-# untied with the start-up's lazy imports); Silver's powers and view read much of their state
-# (its villages' private facts), which types its rules, whose schema needs those powers; its
-# thoughtful bot and its hooks call each other.
+# Circles left, each with why: Silver's powers and view read much of their state (its villages'
+# private facts), which types its rules, whose schema needs those powers; its thoughtful bot and
+# its hooks call each other.
 KNOWN_CIRCLES = [
-    {"game.cli", "game.net.serve"},
     {"game.games.silver_amulet.effects", "game.games.silver_amulet.rules", "game.games.silver_amulet.state",
      "game.games.silver_amulet.view"},
     {"game.games.silver_amulet.ai", "game.games.silver_amulet.thoughtful"},

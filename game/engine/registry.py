@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from game import languages
 from game.engine.declaration import Game
 from game.engine.errors import GameUnavailable
 from game.engine.rules import Rules
@@ -46,6 +47,7 @@ from game.engine.schema import (
     validate_node,
 )
 from game.engine.zones import FACES, POOLS, VISIBILITIES
+from game.languages import per_language
 from game.resources import data_path
 
 SHIPPED_PACKAGE = "game.games"
@@ -59,10 +61,13 @@ class _Games(Mapping[str, Game]):
     def __init__(self) -> None:
         self._found: dict[str, Game] | None = None
         self.broken: dict[str, str] = {}  # a package that could not declare its game -> why
+        # TABLEE_GAME_PACKAGES's folders that cannot be imported here (a copy of the program
+        # without them): no game from them, said by `tablee validate`, never an error
+        self.missing: list[str] = []
 
     def _games(self) -> dict[str, Game]:
         if self._found is None:
-            self._found, self.broken = _discover()
+            self._found, self.broken, self.missing = _discover()
         return self._found
 
     def __getitem__(self, game_id: str) -> Game:
@@ -75,7 +80,7 @@ class _Games(Mapping[str, Game]):
         return len(self._games())
 
     def forget(self) -> None:
-        self._found, self.broken = None, {}
+        self._found, self.broken, self.missing = None, {}, []
 
 
 def game_packages() -> list[str]:
@@ -84,15 +89,17 @@ def game_packages() -> list[str]:
     return [SHIPPED_PACKAGE, *dict.fromkeys(n for n in extra if n != SHIPPED_PACKAGE)]
 
 
-def _discover() -> tuple[dict[str, Game], dict[str, str]]:
-    """Every declared game (sorted by order, then id) and the packages that failed to declare one."""
+def _discover() -> tuple[dict[str, Game], dict[str, str], list[str]]:
+    """Every declared game (sorted by order, then id), the packages that failed to declare one,
+    and the folders of games that are not here."""
     found: dict[str, Game] = {}
     broken: dict[str, str] = {}
+    missing: list[str] = []
     for parent in game_packages():
         try:
             folder = importlib.import_module(parent)
         except ImportError as exc:
-            broken[parent] = f"{EXTRA_PACKAGES} names '{parent}', which cannot be imported ({exc}) (expected a package of game packages)"
+            missing.append(f"{EXTRA_PACKAGES} names '{parent}', which cannot be imported here ({exc}): no game from it")
             continue
         for info in sorted(pkgutil.iter_modules(getattr(folder, "__path__", [])), key=lambda i: i.name):
             if not info.ispkg or info.name.startswith("_"):
@@ -110,7 +117,7 @@ def _discover() -> tuple[dict[str, Game], dict[str, str]]:
             else:
                 found[declared.id] = declared
     ordered = dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
-    return ordered, broken
+    return ordered, broken, missing
 
 
 GAMES = _Games()
@@ -134,7 +141,7 @@ def bench_game(role: str) -> str:
 
 COMMON_FILE = "common.yaml"
 
-_LANG_TEXT = Map({"fr": Str(), "en": Str()})
+_LANG_TEXT = per_language(Str())
 _ZONE = Map(
     {
         "per_seat": Bool(),
@@ -157,7 +164,7 @@ _OPTION = Map(
     },
     optional={"default": None, "min": None, "max": None, "choices": None},
 )
-_TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+_TEXTS = per_language(DictOf(Str()))
 _COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
 _CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # Read only by scenes: which picture, shape, pattern, colour and badge each card id or attribute
@@ -264,11 +271,14 @@ def _check_common(data: dict[str, Any], ctx: Context) -> None:
                 f"zone '{name}' is face up but visible_to {decl.get('visible_to')} (expected visible_to: all: everyone sees a face-up card)",
             )
     text = data.get("text")
-    if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
-        for lang, other in (("fr", "en"), ("en", "fr")):
-            for key in text[lang]:
-                if key not in text[other]:
-                    ctx.error_at(("text", lang, key), f"text '{key}' exists in {lang} but not in {other} (expected both languages)")
+    reference: dict[str, str] = text.get(languages.REFERENCE) or {} if isinstance(text, dict) else {}
+    for lang, texts in (text.items() if isinstance(text, dict) else ()):
+        if lang == languages.REFERENCE or not isinstance(texts, dict):
+            continue  # a language the file does not give is shown in English
+        missing = [(k, lang, languages.REFERENCE) for k in texts if k not in reference]
+        missing += [(k, languages.REFERENCE, lang) for k in reference if k not in texts]
+        for key, here, other in missing:
+            ctx.error_at(("text", here, key), f"text '{key}' exists in {here} but not in {other} (expected every text in each language given)")
 
 
 def load_file(path: Path, expected_id: str | None = None) -> Rules:

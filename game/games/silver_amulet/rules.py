@@ -24,9 +24,10 @@ from game.engine.schema import (
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
+from game.languages import per_language
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
-_LANG = Map({"fr": Str(), "en": Str()})
+_LANG = per_language(Str())
 _CHARACTER = Map(
     {
         "value": Int(min=0, max=99),
