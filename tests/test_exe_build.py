@@ -149,8 +149,9 @@ def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> No
     checks each one's data and the common texts."""
     done = run(bundle, home, "validate")
     assert done.returncode == 0, done.stdout + done.stderr
-    shipped = len(list((ROOT / "game" / "games").glob("*/__init__.py")))
-    assert done.stdout.startswith(f"ok: {shipped + 1} data file(s) valid")
+    games = len(list((ROOT / "game" / "games").glob("*/__init__.py")))
+    languages = len(list((ROOT / "assets" / "locale").glob("*/language.yaml")))
+    assert done.stdout.startswith(f"ok: {games + 1 + languages} data file(s) valid")  # and common.yaml
 
 
 def test_frozen_validate_reports_a_broken_file_with_its_line(bundle: Path, home: Path) -> None:
