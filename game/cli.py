@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import languages
+from game import languages, statscli
 from game.net import serve
 from game.terminal import fail, printable, safe_output
 
@@ -60,6 +60,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help=f"also print the public game log, in this language ({', '.join(languages.shipped_codes())})")
     p.set_defaults(run=cmd_replay)
 
+    statscli.add_command(sub)
     serve.add_command(sub)
 
 

@@ -40,6 +40,7 @@ class Rules:
     # its State subclass instead of importing it: "module:Class" of the same package ("state:
     # JagdfieberState"), imported when the rules are built. The two modules make no circle.
     state_ref: ClassVar[str] = ""
+    lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
         self.game_id = game_id
