@@ -15,6 +15,9 @@ import pytest
 TEST_GAMES = "tests.games"
 os.environ["TABLEE_GAME_PACKAGES"] = ",".join(dict.fromkeys(
     [*filter(None, os.environ.get("TABLEE_GAME_PACKAGES", "").split(",")), TEST_GAMES]))
+# SDL (pygame's display) would turn SIGTERM into a quit event that no test reads, so the suite
+# ignored `kill` and a CI time limit: the signal keeps its default meaning (stop).
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
 def pytest_addoption(parser):
