@@ -50,7 +50,7 @@ def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -
 
 def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     from game.engine import registry
-    from game.match import MatchConfig
+    from game.match_config import MatchConfig
 
     lower_priority()
     cfg = MatchConfig.from_dict(config)

@@ -213,6 +213,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems += validate_lessons(lessons)
     for problem in problems:
         print(printable(str(problem)))
+    for note in registry.GAMES.missing:  # a development setting with nothing to find here
+        print(printable(f"note: {note}"), file=sys.stderr)
     if problems:
         files = len({getattr(p, "file", p) for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)

@@ -36,9 +36,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.resources import asset_path
+
+if TYPE_CHECKING:
+    from game.engine.schema import Map, Spec
 
 REFERENCE = "en"
 DESCRIPTION = "language.yaml"  # the file of a locale folder that describes the language
@@ -311,3 +314,13 @@ def elide(code: str) -> tuple[tuple[str, ...], str]:
     """The language's elided words and the letters that elide them ((), "" for none)."""
     language = get(code)
     return language.elide_words, language.elide_before
+
+
+def per_language(spec: Spec) -> Map:
+    """One value per shipped language (game/languages.py): English, the reference, required;
+    any other optional (None when absent: the program shows the English one)."""
+    # imported here: only what reads data files needs the schema (the commands start without it)
+    from game.engine.schema import Map
+
+    found = codes()
+    return Map({code: spec for code in found}, optional={code: None for code in found if code != REFERENCE})

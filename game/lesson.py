@@ -43,7 +43,6 @@ from game.engine.schema import (
     read_yaml,
     validate_node,
 )
-from game.resources import game_path
 
 LESSON_FILE = registry.LESSON_FILE
 FORMAT = 1  # the file's `lesson:` number
@@ -173,12 +172,16 @@ class Lesson:
 
 
 def lesson_path(game_id: str) -> Path:
-    """Where a game's lesson lives (it may not exist: not every game has one yet)."""
-    return game_path(game_id, LESSON_FILE)
+    """Where a game's lesson lives, as its declaration says (the file may not exist: not every
+    game has one); GameUnavailable for an unknown game."""
+    return registry.declaration(game_id).lesson_path()
 
 
 def has_lesson(game_id: str) -> bool:
-    return lesson_path(game_id).is_file()
+    try:
+        return lesson_path(game_id).is_file()
+    except GameUnavailable:
+        return False
 
 
 def lesson_games() -> list[str]:

@@ -14,8 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from game.ai import make_bot
 from game.botworker import BotProcess
@@ -26,9 +25,10 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.match_config import BOT, HUMAN, MatchConfig, SeatConfig
 
-HUMAN = "human"
-BOT = "bot"
+__all__ = ["BOT", "HUMAN", "Match", "MatchConfig", "SeatConfig", "bot_seed"]  # the configs live in game/match_config.py
+
 DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
 BOT_THREAD_SWITCH_SECONDS = 0.001
 # A decision in the worker process has a deadline: this many times the level's time cap, plus
@@ -42,55 +42,6 @@ STARTUP_LIMIT_SECONDS = 30.0
 MAX_WORKER_FAILURES = 3  # then the bots think in a thread of the app instead
 
 Listener = Callable[[int, str, list[Event]], None]
-
-
-@dataclass
-class SeatConfig:
-    """Who sits at one seat: a human (hot-seat) or a bot with its level."""
-
-    name: str
-    kind: str = HUMAN
-    bot: str = "random"
-    level: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in (HUMAN, BOT):
-            raise OptionError(f"seat kind must be '{HUMAN}' or '{BOT}', not {self.kind!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "bot": self.bot, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
-        return cls(str(data["name"]), data.get("kind", HUMAN), data.get("bot", "random"), data.get("level", "medium"))
-
-
-@dataclass
-class MatchConfig:
-    """Everything that, with the action history, replays a match exactly."""
-
-    game_id: str
-    seats: list[SeatConfig]
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    practice: bool = False  # undo may go back across revealed cards (game/records.py)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "seats": [s.to_dict() for s in self.seats],
-            "seed": self.seed,
-            "options": dict(self.options),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchConfig:
-        return cls(
-            str(data["game_id"]),
-            [SeatConfig.from_dict(s) for s in data["seats"]],
-            int(data.get("seed", 0)),
-            dict(data.get("options") or {}),
-        )
 
 
 def bot_seed(match_seed: int, seat: int) -> int:
@@ -207,8 +158,11 @@ class Match:
         return self.rules.parse_action(self.state, seat, text)
 
     def submit(self, seat: int, action_or_text: Action | str) -> list[Event]:
-        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change."""
-        action = self.check(seat, action_or_text)
+        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change.
+        A text is checked against the legal actions here; an Action is one `check` (or the
+        state's `legal_actions`) returned, applied without a second look at the legal list (the
+        state's `apply` still refuses an illegal one, with the reason)."""
+        action = action_or_text if isinstance(action_or_text, Action) else self.check(seat, action_or_text)
         if seat in self._jobs:  # a script played for a thinking bot: its answer is obsolete
             self._new_generation()
         events = self._apply(seat, action)

@@ -131,7 +131,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     import json
 
     from game.ai.bench import ai_rows, print_ai_rows
-    from game.bench import TABLE_GAME, engine_rows
+    from game.bench import engine_rows, table_game
     from game.progress import Progress, wanted
 
     shown = wanted(args.json)  # one bar per part, on stderr, gone before the part's lines print
@@ -150,7 +150,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     with Progress("bench: table frames", shown, unit="table") as bar:
         bar.tick(0, 1)
-        table = bench_table(TABLE_GAME, args.seconds)  # random bots, 5 seats: the animations' own cost
+        table = bench_table(table_game(), args.seconds)  # random bots, 5 seats: the animations' own cost
     print(f"table frame time ({table['game']}, random bots, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"wall p50 {table['wall_p50_ms']} ms, p99 {table['wall_p99_ms']} ms; main thread CPU p99 {table['thread_p99_ms']} ms")
     with Progress("bench: bots thinking", shown, unit="table") as bar:
@@ -160,7 +160,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     with Progress("bench: idle screens", shown, unit="part") as bar:
         bar.tick(0, 2)
-        idle = bench_idle(TABLE_GAME, args.seconds)  # the table screens, 3 seats
+        idle = bench_idle(table_game(), args.seconds)  # the table screens, 3 seats
         from scenes.app import bench_cold_start
 
         bar.tick(1, 2, "cold start")

@@ -52,8 +52,9 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
 
 
 def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    """The view's final breakdown as a score sheet (one row per part that scored for anyone,
-    each seat's count told by the game's texts); None when the game gives none."""
+    """The view's final breakdown as a score sheet (one row per part that scored for anyone, or
+    that the game marks `always`; each seat's count told by the game's texts); None when the
+    game gives none."""
     data = view.get("breakdown")
     if not isinstance(data, dict) or not data.get("parts"):
         return None
@@ -61,8 +62,8 @@ def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]
     for entry in data["parts"]:
         points = list(entry["points"])
         counts = list(entry.get("counts") or [0] * len(points))
-        if entry["part"] != "unicorns" and not any(points) and not any(counts):
-            continue  # nobody counted anything there (no pâté, no rainbow...)
+        if not entry.get("always") and not any(points) and not any(counts):
+            continue  # nobody counted anything there (no pâté, no rainbow...), and it may go
         key = f"breakdown.{entry['part']}"
         notes = []
         for seat, (p, c) in enumerate(zip(points, counts, strict=True)):

@@ -1,4 +1,5 @@
-"""The rules of each game, in our own words, from assets/rules/<game_id>.<lang>.md; scrollable.
+"""The rules of each game, in our own words, scrollable: assets/rules/<game_id>.<lang>.md for a
+shipped game, where its declaration says for another (game/engine/declaration.py).
 
 The Markdown used is a small subset: "# " title, "## " heading, "- " bullets, "1. " numbered
 items, "| a | b |" tables and **bold** runs. It is laid out once per (game, language, width).
@@ -14,7 +15,6 @@ import pygame
 
 from game import languages, userfiles
 from game.engine import registry
-from game.resources import asset_path
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text
@@ -27,9 +27,11 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
-    """The game's rules page in `lang`, or in English (the reference) until it is translated."""
-    path = asset_path("rules", f"{game_id}.{lang}.md")
-    return path if path.is_file() else asset_path("rules", f"{game_id}.{languages.REFERENCE}.md")
+    """The game's rules page in `lang` (where its declaration says: assets/rules/ for a shipped
+    game), or in English (the reference) until it is translated."""
+    game = registry.declaration(game_id)
+    path = game.rules_text_path(lang)
+    return path if path.is_file() else game.rules_text_path(languages.REFERENCE)
 
 
 @dataclass

@@ -145,9 +145,14 @@ def test_frozen_serve_answers_a_client_and_advertises(bundle: Path, home: Path) 
 
 
 def test_frozen_validate_checks_the_bundled_data(bundle: Path, home: Path) -> None:
+    """The bundle finds its games as a source tree does (their packages, in the archive), and
+    checks each one's data and the common texts."""
     done = run(bundle, home, "validate")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith("ok:") and "lesson(s) replayed" in done.stdout  # the bundled lessons
+    games = len(list((ROOT / "game" / "games").glob("*/__init__.py")))
+    languages = len(list((ROOT / "assets" / "locale").glob("*/language.yaml")))
+    assert done.stdout.startswith(f"ok: {games + 1 + languages} data file(s) valid")  # and common.yaml
+    assert "lesson(s) replayed" in done.stdout  # the bundled lessons
 
 
 def test_frozen_validate_reports_a_broken_file_with_its_line(bundle: Path, home: Path) -> None:
@@ -212,7 +217,7 @@ def test_bundle_holds_the_game_files_and_nothing_of_the_test_tools(bundle: Path)
     internal = bundle / "_internal"
     for yaml_file in (ROOT / "game" / "data").glob("*.yaml"):
         assert (internal / "game" / "data" / yaml_file.name).is_file()
-    for lesson in (ROOT / "game" / "games").glob("*/lesson.yaml"):  # each beside its game (game.resources.game_path)
+    for lesson in (ROOT / "game" / "games").glob("*/lesson.yaml"):  # each beside its game (its declaration's lesson_path)
         assert (internal / lesson.relative_to(ROOT)).is_file(), lesson
     for asset in (ROOT / "assets").rglob("*"):
         if asset.is_file():

@@ -197,7 +197,7 @@ def test_damaged_settings_load_or_are_set_aside(tmp_path_factory, data: bytes) -
 # ------------------------------------------------------------------ data files
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_damaged_game_data_is_a_data_error(tmp_path_factory, game_id: str) -> None:
-    original = registry.data_path(f"{game_id}.yaml").read_bytes()
+    original = registry.declaration(game_id).data_path().read_bytes()
 
     @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
     @given(data=damaged_bytes(original))

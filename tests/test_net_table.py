@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from game.engine import registry
 from game.engine.errors import IllegalAction
 from game.engine.rng import Rng
 from game.net.client import RemoteSeat
@@ -19,7 +20,7 @@ from tests.table_helpers import frames, make_app
 from tests.test_net_client import TIMEOUT, hosting
 from tests.test_net_server import make_host
 
-GAMES = ["jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns"]
+GAMES = list(registry.GAMES)  # every declared game, the tests' own too
 
 
 def joined_table(app, port: int, secret: str, seat: int = 0):

@@ -229,7 +229,10 @@ def test_a_game_without_table_layout_is_refused_by_continue_and_replayed_from_th
     import scenes.layouts
 
     app = make_app(monkeypatch, tmp_path)
-    monkeypatch.setattr(scenes.layouts, "LAYOUTS", {})
+    def no_layout(game_id: str):
+        raise scenes.layouts.NoLayout(f"{game_id} declares no table layout")
+
+    monkeypatch.setattr(scenes.layouts, "layout_class", no_layout)
     record, state, _ = random_match(JAGD, 3, 4, max_actions=5, humans=1)
     path = RecordStore().save(record, state)
     assert app.continue_match() is False

@@ -150,6 +150,11 @@ def test_the_wheel_holds_the_packages_and_their_files(released: Path) -> None:
                 assert f"{inside}/{path.relative_to(ROOT / folder).as_posix()}" in names
     lessons = sorted((ROOT / "game" / "games").glob("*/lesson.yaml"))
     assert lessons and all(path.relative_to(ROOT).as_posix() in names for path in lessons), "each game's lesson travels"
+    for package in ("game", "scenes"):  # every module: a game's package is found by itself
+        for path in (ROOT / package).rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                assert path.relative_to(ROOT).as_posix() in names
+    assert "game/assets/README.md" not in names  # the source tree's note is not an asset
     info = f"tablee-{VERSION}.dist-info"
     assert {f"{info}/licenses/LICENSE", f"{info}/licenses/assets/fonts/DejaVu-LICENSE.txt"} <= set(names)
     entry_points = zipfile.ZipFile(released / f"tablee-{VERSION}-py3-none-any.whl").read(f"{info}/entry_points.txt").decode()

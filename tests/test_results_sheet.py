@@ -130,3 +130,19 @@ def test_silvers_results_rank_the_fewest_points_lost_first(results_app, tmp_path
     assert [state.scores()[s] for s in ranked[len(state.winners()):]] == sorted(state.scores()[s] for s in ranked[len(state.winners()):])
     assert app.tr_count("results.points_lost", 12) == ("12 points perdus" if lang == "fr" else "12 points lost")
     shot(app, tmp_path, f"silver_results_{lang}")
+
+
+def test_a_breakdown_part_nobody_scored_goes_unless_the_game_marks_it_always(results_app) -> None:
+    """Kill the Unicorns keeps its unicorns row even at 0 for everyone: the view says so
+    (`always`), the results screen knows no game's parts."""
+    from game.engine import registry
+    from scenes.results import breakdown_sheet
+
+    rules = registry.load("kill_the_unicorns")
+    parts = [{"part": "unicorns", "points": [0, 0, 0], "counts": [0, 0, 0], "always": True},
+             {"part": "pate", "points": [0, 0, 0], "counts": [0, 0, 0]},
+             {"part": "rainbows", "points": [0, 3, 0], "counts": [0, 1, 0]}]
+    view = {"scores": [0, 3, 0], "breakdown": {"parts": parts, "totals": [0, 3, 0]}}
+    sheet = breakdown_sheet(results_app, rules, view, ["Ana", "Bruno", "Chloé"])
+    assert sheet is not None
+    assert [row["label"] for row in sheet["rows"]] == ["score.unicorns", "score.rainbows"]

@@ -3,7 +3,7 @@ they read, and its commands start inside the package.
 
 The wheel itself is built, checked and installed by the release script's own run
 (tests/test_release.py): sdist and wheel, the sdist installed into a fresh environment and used
-from a folder outside the checkout.
+from a folder outside the checkout; it checks that every module is in the wheel.
 """
 
 from __future__ import annotations
@@ -23,11 +23,26 @@ def pyproject() -> dict:
         return tomllib.load(handle)
 
 
-def test_every_package_is_listed_for_the_wheel() -> None:
-    """pyproject lists the packages by name: a new package folder must be added there."""
-    listed = set(pyproject()["tool"]["setuptools"]["packages"])
-    found = {p for p in find_packages(str(ROOT), include=["game*", "scenes*"])}
-    assert listed == found | {"game.assets"}
+def wheel_packages() -> dict[str, str]:
+    """The packages pyproject's configuration gives the wheel (setuptools' own reading of it),
+    each with its source folder."""
+    from setuptools.config.pyprojecttoml import read_configuration
+
+    config = read_configuration(ROOT / "pyproject.toml", expand=True, ignore_option_errors=False)["tool"]["setuptools"]
+    mapped = config.get("package-dir", {})
+    return {name: mapped.get(name, name.replace(".", "/")) for name in config["packages"]}
+
+
+def test_every_package_folder_goes_into_the_wheel_by_itself() -> None:
+    """No list of packages to keep up to date: every folder of modules under game/ and scenes/
+    (a new game's package too) is found, and assets/ is mapped to game.assets."""
+    packages = wheel_packages()
+    modules = {".".join(p.parent.relative_to(ROOT).parts) for d in ("game", "scenes") for p in (ROOT / d).rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert modules <= set(packages)
+    assert set(find_packages(str(ROOT), include=["game*", "scenes*"])) <= set(packages)
+    assert packages["game.assets"] == "assets"
+    assert not any(name.startswith("tests") or "__pycache__" in name for name in packages)
 
 
 def test_the_command_starts_inside_the_package() -> None:
@@ -44,10 +59,14 @@ def test_an_installed_package_reads_its_own_assets(monkeypatch: pytest.MonkeyPat
     from game import resources
 
     package = tmp_path / "site-packages" / "game"
-    (package / "assets" / "fonts").mkdir(parents=True)
+    (package / "assets").mkdir(parents=True)
+    (package / "assets" / "README.md").write_text("the source tree's note", encoding="utf-8")
     monkeypatch.setattr(resources, "package_dir", lambda: package)
     resources._installed_assets.cache_clear()
     try:
+        assert resources.assets_root() == resources.app_root() / "assets"  # only the note: a source tree
+        resources._installed_assets.cache_clear()
+        (package / "assets" / "fonts").mkdir()
         assert resources.asset_path("fonts", "DejaVuSans.ttf") == package / "assets" / "fonts" / "DejaVuSans.ttf"
         assert resources.data_path("jagdfieber.yaml") == package / "data" / "jagdfieber.yaml"
         monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)

@@ -6,10 +6,11 @@ everything common to all games (players, zones, options, texts) is handled here.
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from game import languages
 from game.engine.actions import Action, normalize_action_text
@@ -58,10 +59,24 @@ def stacked_deck(value: Any, expected: Iterable[str], what: str = "the game's de
     return cards
 
 
+def _state_class(rules: type[Rules], ref: str) -> type[State]:
+    """The State subclass `ref` ("module:Class") names in the package of `rules`' module."""
+    module_name, _, name = ref.partition(":")
+    package = rules.__module__.rpartition(".")[0]
+    found = getattr(importlib.import_module(f"{package}.{module_name}"), name, None)
+    if not (isinstance(found, type) and issubclass(found, State)):
+        raise TypeError(f"{rules.__name__}.state_ref {ref!r} is not a State subclass of {package}")
+    return found
+
+
 class Rules:
     """A game's rules and data. Immutable after loading; shared by every state of the game."""
 
     state_class: type[State] = State
+    # A game's state module imports its rules module (for their types), so the rules module names
+    # its State subclass instead of importing it: "module:Class" of the same package ("state:
+    # JagdfieberState"), imported when the rules are built. The two modules make no circle.
+    state_ref: ClassVar[str] = ""
     lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
@@ -81,6 +96,8 @@ class Rules:
         # Card id -> its YAML attributes (value, colour, points...), filled by each game's rules
         # from its own card sections; the card table shares these mappings, never copies them.
         self.card_attrs: dict[str, Mapping[str, Any]] = {}
+        if self.state_ref:
+            self.state_class = _state_class(type(self), self.state_ref)
 
     # -------------------------------------------------------------------- states
     def new_state(self, num_players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
@@ -203,6 +220,11 @@ class Rules:
 
     def name(self, lang: str) -> str:
         return self.data["name"].get(lang) or self.data["name"][languages.REFERENCE]
+
+    def credits(self, lang: str) -> str | None:
+        """The original game's designers and publishers (the YAML's `credits:`), for About."""
+        credits = self.data.get("credits")
+        return (credits.get(lang) or credits[languages.REFERENCE]) if credits else None
 
     def option_presets(self) -> list[tuple[str, dict[str, Any]]]:
         """Named sets of option values the setup screen offers (text "preset.<id>").

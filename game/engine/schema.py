@@ -261,14 +261,6 @@ class Map(Spec):
 
 
 
-def per_language(spec: Spec) -> Map:
-    """One value per shipped language (game/languages.py): English, the reference, required;
-    any other optional (None when absent: the program shows the English one)."""
-    from game import languages
-
-    codes = languages.codes()
-    return Map({code: spec for code in codes}, optional={code: None for code in codes if code != languages.REFERENCE})
-
 class DictOf(Spec):
     """A mapping from free names (card ids, option names...) to values of one shape."""
 

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_to_dict, redact
 from game.match import Match
@@ -145,16 +146,19 @@ class SeatStream:
     # -------------------------------------------------------------- from the seat
     def check(self, text: Any) -> dict[str, Any] | None:
         """None if this seat may play `text` now, else the error message saying why."""
+        return self._action(text)[1]
+
+    def _action(self, text: Any) -> tuple[Action | None, dict[str, Any] | None]:
+        """The legal action `text` names for this seat, or the error message saying why not."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            return error(BAD_MESSAGE, f"an action is a text of at most {MAX_ACTION_CHARS} characters",
-                         {"limit": MAX_ACTION_CHARS})
+            return None, error(BAD_MESSAGE, f"an action is a text of at most {MAX_ACTION_CHARS} characters",
+                               {"limit": MAX_ACTION_CHARS})
         if not self.may_act:
-            return error(NOT_YOUR_SEAT, f"seat {self.seat} is not played from here", {"seat": self.seat})
+            return None, error(NOT_YOUR_SEAT, f"seat {self.seat} is not played from here", {"seat": self.seat})
         try:
-            self.match.check(self.seat, text)
+            return self.match.check(self.seat, text), None
         except IllegalAction as exc:
-            return refusal(exc)
-        return None
+            return None, refusal(exc)
 
     def checked(self, text: Any) -> dict[str, Any]:
         """The answer to a `check`: `checked` when this seat may play `text` now, else the
@@ -184,11 +188,11 @@ class SeatStream:
     def send(self, text: Any) -> dict[str, Any]:
         """Play `text` for this seat: an `accepted` message (the events follow through
         `pull()`), or an `error` message and nothing changed."""
-        problem = self.check(text)
-        if problem is not None:
+        action, problem = self._action(text)
+        if action is None:
+            assert problem is not None
             return problem
-        assert isinstance(text, str)
-        self.match.submit(self.seat, text)
+        self.match.submit(self.seat, action)  # checked once, just above
         return message("accepted", action=text, step=len(self.match.history))
 
 

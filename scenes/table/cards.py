@@ -133,7 +133,8 @@ class CardArt:
                 corner = badge["corner"]
                 x = 3 if corner.endswith("left") else w - 3
                 y = 3 if corner.startswith("top") else h - 3
-                self._badge(surf, f"{value:+d}", hex_color(badge["color"]), (x, y), corner)
+                text = f"{value:+d}" if badge.get("signed", True) else str(value)
+                self._badge(surf, text, hex_color(badge["color"]), (x, y), corner)
         return surf
 
     def _badge(self, surf: pygame.Surface, text: str, color: tuple[int, int, int], pos: tuple[int, int], anchor: str) -> None:

@@ -3,8 +3,9 @@
 Cards of a template's source zones are picked by a click, a drag onto a target zone, or a key;
 a picked card waits as a ghost on its target until the choice spells a legal action (sent at
 once for `auto` templates, else with the confirm button or Enter). A counter has - / + and
-confirm buttons (keys + - arrows digits Enter); a `Press` is one button with its key. Every
-refused step shows the engine's reason.
+confirm buttons (keys + - arrows digits Enter); a `Press` is one button with its key; a `Word`
+step is one button per word still offered, each with its key. Every refused step shows the
+engine's reason.
 """
 
 from __future__ import annotations
@@ -14,7 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table.composer import SEAT, Composer, Counter, Pick, Press, Step, Target, Template
+from scenes.table.composer import (
+    SEAT,
+    Composer,
+    Counter,
+    Pick,
+    Press,
+    Step,
+    Target,
+    Template,
+    Word,
+    free_letters,
+)
 from scenes.table.composer_cards import CardTargets
 from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
@@ -241,20 +253,58 @@ class ComposerInput(NumberKeys):
 
     def presses(self, ctx: TableContext) -> list[tuple[Press, pygame.Rect]]:
         """The buttons of the legal `Press` actions, stacked in their area."""
+        return [(press, rect) for press, rect in self._area_buttons(ctx) if isinstance(press, Press)]
+
+    def word_buttons(self, ctx: TableContext) -> list[tuple[Word, str, pygame.Rect]]:
+        """The buttons of the `Word` steps (a word each), under the presses of their area."""
+        return [(item[0], item[1], rect) for item, rect in self._area_buttons(ctx) if isinstance(item, tuple)]
+
+    def _area_buttons(self, ctx: TableContext) -> list[tuple[Press | tuple[Word, str], pygame.Rect]]:
+        """The presses, then the words, stacked in their areas (every one inside its area)."""
         if self.composer is None or ctx.seat is None:
             return []
-        out: list[tuple[Press, pygame.Rect]] = []
         keys = self.press_keys(ctx)
-        for press in (replace(p, key=keys.get(p.action, p.key)) for p in self.composer.presses):
-            region = ctx.regions.get(press.area)
+        items: list[tuple[Press | tuple[Word, str], str]] = [
+            (replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
+        items += [((step, word), step.area) for step, word in self.composer.words()]
+        out: list[tuple[Press | tuple[Word, str], pygame.Rect]] = []
+        placed: dict[str, int] = {}  # area -> the y below its last button
+        for item, area in items:
+            region = ctx.regions.get(area)
             if region is None:
                 continue
             r = region.rect
-            rows = sum(p.area == press.area for p in self.composer.presses) + self.layout.area_rows(ctx, press.area)
+            rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
             h = press_height(r.h, rows, ctx.app.px(48))
-            y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
-            out.append((press, pygame.Rect(r.x, y, r.w, h)))
+            y = placed.get(area, r.y)
+            out.append((item, pygame.Rect(r.x, y, r.w, h)))
+            placed[area] = y + h + max(4, h // 5)
         return out
+
+    def word_keys(self, ctx: TableContext) -> dict[tuple[str, str], str]:
+        """The key of each word button ((field, word) -> letter): the first free letter of its
+        label, after the table's letters, the presses' keys and the cards' initials."""
+        if self.composer is None:
+            return {}
+        taken = set(TABLE_KEYS) | set(self.press_keys(ctx).values())
+        for step in self.composer.steps():
+            if isinstance(step, Pick) and step.keys == "initial":
+                taken |= set(self.letters(ctx, step))
+        items = [((step.field, word), "", step.text_key(word)) for step, word in self.composer.words()]
+        return free_letters(items, ctx.text, frozenset(taken))
+
+    def choose_word(self, ctx: TableContext, step: Word, word: str) -> None:
+        """A word button: chosen (sent at once if that spells a whole `auto` action), or taken
+        back when it was the chosen one, or refused with the engine's reason."""
+        comp = self.composer
+        if comp is None:
+            return
+        if word in comp.picked(step.field):
+            comp.unpick(step.field, word)
+        elif comp.pick(step.field, word):
+            self._after_change(ctx)
+        else:
+            self._refuse(ctx, step, word)
 
     def press_keys(self, ctx: TableContext) -> dict[str, str]:
         """The key of each press of the screen (action -> letter), in the player's language."""
@@ -362,9 +412,12 @@ class ComposerInput(NumberKeys):
         return False
 
     def _press(self, ctx: TableContext, pos: tuple[int, int]) -> bool:
-        for press, rect in self.presses(ctx):
+        for button, rect in self._area_buttons(ctx):
             if rect.collidepoint(pos):
-                ctx.submit(press.action)
+                if isinstance(button, Press):
+                    ctx.submit(button.action)
+                else:
+                    self.choose_word(ctx, *button)
                 return True
         for action, rect in self.buttons(ctx):
             if rect.collidepoint(pos):
@@ -472,6 +525,11 @@ class ComposerInput(NumberKeys):
             if letter and event.key == pygame.key.key_code(letter):
                 ctx.submit(action)
                 return True
+        steps = {s.field: s for s in comp.steps() if isinstance(s, Word)}
+        for (field, word), letter in self.word_keys(ctx).items():
+            if letter and event.key == pygame.key.key_code(letter):
+                self.choose_word(ctx, steps[field], word)
+                return True
         counter = self.counter(ctx)
         if counter is not None:
             value = comp.counts.get(counter.field, 0)
@@ -547,6 +605,7 @@ class ComposerInput(NumberKeys):
         self.draw_typing(ctx, surface)
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
+        self._draw_words(ctx, surface)
         self._draw_help(ctx, surface)
         self.drops.draw(ctx, surface)
         drag = self.drag
@@ -584,23 +643,38 @@ class ComposerInput(NumberKeys):
 
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
-            hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-            pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, rect, border_radius=rect.h // 3)
-            pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-            font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
-            room = rect.w - 16
-            if press.key:
-                key = font.render(press.key.upper(), True, theme.ACCENT_TEXT)
-                box = key.get_rect().inflate(8, 2)
-                box.midright = (rect.right - 6, rect.centery)
-                pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
-                surface.blit(key, key.get_rect(center=box.center))
-                room -= box.w + 2
-            size = max(9, int(rect.h * 0.42))
-            font, lines = button_label(ctx.app, ctx.text(f"action.{press.action}"), room, rect.h - 4, size)
-            top = rect.centery - len(lines) * font.get_linesize() // 2
-            for i, line in enumerate(lines):
-                surface.blit(font.render(line, True, theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
+            self._draw_button(ctx, surface, rect, ctx.text(f"action.{press.action}"), press.key)
+
+    def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        if self.composer is None:
+            return
+        keys = self.word_keys(ctx)
+        for step, word, rect in self.word_buttons(ctx):
+            chosen = word in self.composer.picked(step.field)
+            self._draw_button(ctx, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), chosen)
+
+    def _draw_button(self, ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
+                     chosen: bool = False) -> None:
+        """A press or word button: its label (on two lines if need be), its key in a box at the
+        right; a chosen word is filled with the accent colour."""
+        hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
+        fill = theme.ACCENT if chosen else theme.BUTTON_HOVER if hovered else theme.BUTTON
+        pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 3)
+        pygame.draw.rect(surface, theme.FOCUS if chosen else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
+        font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
+        room = rect.w - 16
+        if key:
+            img = font.render(key.upper(), True, theme.ACCENT_TEXT)
+            box = img.get_rect().inflate(8, 2)
+            box.midright = (rect.right - 6, rect.centery)
+            pygame.draw.rect(surface, theme.BUTTON if chosen else theme.ACCENT, box, border_radius=4)
+            surface.blit(img, img.get_rect(center=box.center))
+            room -= box.w + 2
+        size = max(9, int(rect.h * 0.42))
+        font, lines = button_label(ctx.app, label, room, rect.h - 4, size)
+        top = rect.centery - len(lines) * font.get_linesize() // 2
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, theme.ACCENT_TEXT if chosen else theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
 
     def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
         """A template's key help (the letters of its cards) in its area, while the seat may act."""

@@ -607,7 +607,8 @@ class TableScene(Scene):
         self.composer.draw(ctx, surface)
         self.input.draw(surface)
         self.hold.draw(surface)
-        title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
+        status = self.layout.status_line(self.view, self.game_text)  # "" by default: the game's name alone
+        title = self.rules.name(self.app.settings.language) + (f" — {status}" if status else "")
         reading = self.looks.looking is not None and not self.animator.busy  # the HUD holds its button
         self.records.hint_height = draw_hud(surface, self.app, placements.regions["hud"].rect, title, "" if reading else self.hint(),
                                             self.buttons, self.mouse, self.records.aside(surface.get_size()))

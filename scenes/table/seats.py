@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_from_dict
 from game.engine.rules import Rules
@@ -139,7 +140,13 @@ class LocalSeats(TableSeats):
         self.host = match
         self.rules = match.rules
         self.game_id = match.config.game_id
+        self._checked: tuple[int, str, tuple[int, int], Action] | None = None  # the last move `refusal` passed
         match.on_action.append(self._tell)
+
+    def _moment(self) -> tuple[int, int]:
+        """Which position the match is in: its length, and its state (undo makes a new one)."""
+        assert self.host is not None
+        return len(self.host.history), id(self.host.state)
 
     @property
     def num_seats(self) -> int:
@@ -186,14 +193,21 @@ class LocalSeats(TableSeats):
     def refusal(self, seat: int, text: str) -> IllegalAction | None:
         assert self.host is not None
         try:
-            self.host.check(seat, text)
+            action = self.host.check(seat, text)
         except IllegalAction as error:
             return error
+        self._checked = (seat, text, self._moment(), action)  # submit plays it unchecked
         return None
 
     def submit(self, seat: int, text: str) -> None:
+        """Play `text`: the action `refusal` found legal a moment ago, if nothing moved since
+        (a move is checked against the legal list once on its way), else checked now."""
         assert self.host is not None
-        self.host.submit(seat, text)
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[:3] == (seat, text, self._moment()):
+            self.host.submit(seat, checked[3])
+        else:
+            self.host.submit(seat, text)
 
     def preview(self, seat: int, text: str) -> list[Event] | None:
         from game.engine.rng import Rng

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from game.engine.schema import (
     did_you_mean,
 )
 from game.games.kill_the_unicorns import effects as fx
-from game.games.kill_the_unicorns.state import UnicornsState
+from game.games.kill_the_unicorns.actions import Move
 
 POWERS = ("peek", "boost", "extra_card", "move_scheme", "discount", "take_back")
 ZONES = (
@@ -90,21 +89,8 @@ def check(data: dict[str, Any], ctx: Context) -> None:
             ctx.error_at(("text", "en"), f"text has no '{key}' (expected a label for every card, character, item, zone and option)")
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """A parsed action: `kind` (scheme, hunt, pass, reveal, paint, buy, peek, move, stay) and args."""
-
-    kind: str = ""
-    args: tuple[Any, ...] = ()
-
-    def __hash__(self) -> int:
-        """The text's (cached by the string): equal moves have equal texts, and the search
-        looks moves up in its statistics at every step (the generated hash hashed the args)."""
-        return hash(self.text)
-
-
 class UnicornsRules(Rules):
-    state_class = UnicornsState
+    state_ref = "state:UnicornsState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -202,7 +188,7 @@ class UnicornsRules(Rules):
         usual = self.unicorns[kind]["points"] if kind in self.unicorns else attrs["points"]
         return name if points == usual else self.text(lang, "unicorn_now.points", name=name, points=points)
 
-    def setup(self, state: UnicornsState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
     # ------------------------------------------------------------------ options

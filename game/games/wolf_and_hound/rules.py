@@ -23,8 +23,14 @@ from game.engine.schema import (
     did_you_mean,
 )
 from game.engine.zones import BACK, ZoneTable
-from game.games.wolf_and_hound.primitives import COLOR_BIT, EFFECTS, KINDS, Side, compile_side
-from game.games.wolf_and_hound.state import SEATS, WolfHoundState
+from game.games.wolf_and_hound.primitives import (
+    COLOR_BIT,
+    EFFECTS,
+    KINDS,
+    SEATS,
+    Side,
+    compile_side,
+)
 
 ZONES = ("hand", "deck", "ghost_deck", "played")
 GROUPS = ("wolf", "hound", "sheep", "metamorphic", "extra", "designer")
@@ -126,7 +132,7 @@ class Play(Action):
 
 
 class WolfHoundRules(Rules):
-    state_class = WolfHoundState
+    state_ref = "state:WolfHoundState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -168,7 +174,7 @@ class WolfHoundRules(Rules):
         self.ghost_keep = Action("ghost keep")
         self.ghost_swap = Action("ghost swap")
 
-    def setup(self, state: WolfHoundState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
     def zone_table(self, num_players: int) -> ZoneTable:
