@@ -39,10 +39,10 @@ from game.engine.schema import (
     Str,
     Where,
     did_you_mean,
-    per_language,
     read_yaml,
     validate_node,
 )
+from game.languages import per_language
 
 LESSON_FILE = registry.LESSON_FILE
 FORMAT = 1  # the file's `lesson:` number

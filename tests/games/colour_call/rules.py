@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Action, whole_number
-from game.engine.errors import IllegalAction, OptionError
+from game.engine.errors import IllegalAction
 from game.engine.events import Event, GameOver, Note, ScoreChanged
 from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.rules import Rules
@@ -69,12 +69,9 @@ class ColourCallRules(Rules):
         assert isinstance(state, ColourCallState)
         state.setup_match()
 
-    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
-        checked = super().check_options(options, num_players)
-        deck = checked.get("deck")
-        if deck is not None and sorted(deck) != sorted(self.card_order):
-            raise OptionError(f"option deck must list every card of the game once, top first ({', '.join(self.card_order)})")
-        return checked
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """Every card once: the `deck` option must list them all (the engine checks it)."""
+        return list(self.card_order)
 
 
 class ColourCallState(KeepsScoreSheet, State):
