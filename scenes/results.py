@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -28,6 +27,7 @@ from game.engine import registry
 from game.match import HUMAN
 from scenes.base import Scene
 from scenes.ui import theme
+from scenes.ui.guard import InputGuard
 from scenes.ui.text import draw_text, fit_text, wrap_text
 from scenes.ui.widgets import Button, Form, Row
 
@@ -213,15 +213,12 @@ class ScoreSheetView:
         return line_h * (len(self.sheet) + 2) + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
 
 
-INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
-GUARDED_INPUT = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
-
-
 class ResultsScene(Scene):
     """Shown by the table when the match is over: app.replace(ResultsScene(app, match)).
 
-    For a moment after it opens it ignores keys and clicks (the Enter that played the last card
-    must not start a new match), and "Main menu" has the focus, never "Play again".
+    It takes no key or click typed ahead for the table (scenes/ui/guard.py: the Enter that
+    played the last card, or a player still typing, must not leave it unread), and "Main menu"
+    has the focus, never "Play again".
     """
 
     def __init__(self, app: Any, match: Any) -> None:
@@ -247,7 +244,7 @@ class ResultsScene(Scene):
         again = [self.again] if getattr(match, "play_again", True) else []
         self.form = Form(app, [Row(None, [self.menu, *again])])
         self.form.focus = self.menu
-        self.age = 0.0  # seconds since the results opened (app time, from update)
+        self.guard = InputGuard()  # keys typed ahead for the table do not leave the results unread
         self.next_config: Any = None
 
     def enter(self) -> None:
@@ -290,10 +287,10 @@ class ResultsScene(Scene):
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        self.guard.update(dt)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < INPUT_GUARD_SECONDS and event.type in GUARDED_INPUT:
+        if self.guard.blocks(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -355,16 +352,12 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0,
-                 keep: Callable[[pygame.event.Event], bool] | None = None) -> None:
-        """`guard`: seconds the sheet takes no key or click (it opened by itself after a scoring);
-        `keep`: where a key pressed in that time goes instead (the table keeps it for the
-        player's next decision, so it is not lost)."""
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guarded: bool = False) -> None:
+        """`guarded`: the sheet opened by itself after a scoring, while the player may still be
+        typing for the table: it takes no key or click typed ahead (scenes/ui/guard.py)."""
         super().__init__(app)
         self.rules = rules
-        self.guard = guard
-        self.keep = keep
-        self.age = 0.0
+        self.guard = InputGuard() if guarded else None
         self.sheet = ScoreSheetView(app, rules, view, names)
         self.close = Button(lambda: app.tr("common.close"), app.pop)
         self.form = Form(app, [Row(None, [self.close])])
@@ -380,12 +373,11 @@ class ScoreSheetScene(Scene):
         self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        if self.guard is not None:
+            self.guard.update(dt)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < self.guard and event.type in GUARDED_INPUT:
-            if self.keep is not None and event.type == pygame.KEYDOWN:
-                self.keep(event)  # meant for the table, pressed as the sheet opened
+        if self.guard is not None and self.guard.blocks(event):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.sheet.move(-1 if event.key == pygame.K_UP else 1)

@@ -46,7 +46,8 @@ def frames(app, count: int = 1, dt: float = 1 / 60, events: list | None = None) 
 
 def settle(app, scene, limit: int = 3000) -> None:
     """Run frames until no animation is playing and nobody but humans must act. A score sheet
-    that opened by itself after a scoring is closed (the table waits under it)."""
+    that opened by itself after a scoring is closed (the table waits under it). A hot-seat pass
+    screen is settled once it takes keys (the next player came to the screen: scenes/ui/guard.py)."""
     from scenes.results import ScoreSheetScene
 
     for _ in range(limit):
@@ -55,6 +56,8 @@ def settle(app, scene, limit: int = 3000) -> None:
             app.pop()
         if not scene.animator.busy and not scene.match.bots_thinking():
             frames(app, 1)
+            while scene.privacy_for is not None and not scene.pass_guard.open and app.stack.top is scene:
+                frames(app, 1, 0.05)
             return
     raise AssertionError("the table never settled")
 

@@ -38,7 +38,7 @@ from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.composer_input import ComposerInput
-from scenes.table.hold import InputHold
+from scenes.table.hold import BOUNDARY_STEPS, InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.link import LinkWatch
@@ -50,6 +50,7 @@ from scenes.table.painter import Painter, draw_regions
 from scenes.table.reading import TableReader
 from scenes.table.regions import Placements, Region, TableTheme
 from scenes.table.seats import LocalSeats, RemoteSeats, TableSeats
+from scenes.ui.guard import InputGuard
 
 TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour was shown
 CAPTION_LINES = 3
@@ -86,6 +87,7 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.hot_seat else self.bottom
         self.privacy_for: int | None = None
+        self.pass_guard = InputGuard()  # the pass screen takes no key typed ahead by the last player
         self.last_at_screen: int | None = None  # hot-seat: the last player who acted at the screen
         self.captions: list[tuple[str, bool, float]] = []  # text, is_error, shown at (app time)
         self.tour_index: int | None = None
@@ -269,6 +271,8 @@ class TableScene(Scene):
         self.animator.push(shown, self.seats.step() - 1)
 
     def _on_step(self, step: Step) -> None:
+        if step.kind in BOUNDARY_STEPS:  # a round, day or match ends or begins: typed-ahead keys stop here
+            self.hold.boundary()
         if step.caption:
             self.say(step.caption)
         sound = SOUNDS.get(step.kind)
@@ -433,6 +437,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._button("menu")  # the pause menu over the screen: no hand is shown
             return True
+        if self.pass_guard.blocks(event):  # the last player's keys must not show the next hand
+            return True
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
@@ -491,6 +497,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.pass_guard.update(dt)
         if self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
             self.app.dirty = True
         if self.seats.poll():  # a move arrived: draw it (even one with nothing to animate)
@@ -525,6 +532,7 @@ class TableScene(Scene):
             else:
                 self.viewer = None
                 self.privacy_for = waiting[0]
+                self.pass_guard.restart()
             self._sync()
         if (self.viewer is not None and self.tour_index is None and self.seats.local_seats
                 and self.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
