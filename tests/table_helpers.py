@@ -105,3 +105,21 @@ def shot(app, folder: Path, name: str) -> Path:
         Path(extra).mkdir(parents=True, exist_ok=True)
         shutil.copy(path, Path(extra) / path.name)
     return path
+
+
+def words_whole(lines: list[str], text: str) -> bool:
+    """Whether `lines` tell `text` whole with no word split without its hyphen: each line ends
+    between two words, or with a hyphen (the word's own, or the one added where it was cut)."""
+    flat, pos = text.replace("\u00a0", " "), 0
+    for i, line in enumerate(lines):
+        line = line.replace("\u00a0", " ")
+        body = line[:-1] if line.endswith("-") and not flat.startswith(line, pos) else line
+        if not flat.startswith(body, pos):
+            return False
+        pos += len(body)
+        if i < len(lines) - 1:
+            if flat[pos:pos + 1] == " ":
+                pos += 1
+            elif not line.endswith("-"):
+                return False
+    return pos == len(flat)

@@ -130,3 +130,37 @@ def test_silvers_results_rank_the_fewest_points_lost_first(results_app, tmp_path
     assert [state.scores()[s] for s in ranked[len(state.winners()):]] == sorted(state.scores()[s] for s in ranked[len(state.winners()):])
     assert app.tr_count("results.points_lost", 12) == ("12 points perdus" if lang == "fr" else "12 points lost")
     shot(app, tmp_path, f"silver_results_{lang}")
+
+
+NAME_SETS = {
+    "default": lambda app: [app.tr("setup.player", number=1)] + [app.tr("table.bot_name", number=i) for i in range(2, 7)],
+    "bots": lambda app: [n.strip() for n in app.tr("setup.bot_names").split(",")][:6],
+    "players": lambda app: [app.tr("setup.player", number=i) for i in range(1, 7)],
+    "long": lambda app: ["Marie-Amélie de la Tour", "Marie-Amélie de la Roche", "Bartholomew", "Jo", "Anne-Sophie", "Léon"],
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("names", list(NAME_SETS))
+def test_six_seats_headers_tell_every_seat_apart(monkeypatch, tmp_path, size, lang, names) -> None:
+    """Kill the Unicorns, 6 players, default names: every header read "Comp…"."""
+    app = make_app(monkeypatch, tmp_path, size)
+    app.set_language(lang)
+    match = finished_match(seed=4, players=6, game_id="kill_the_unicorns")
+    for seat, name in zip(match.config.seats, NAME_SETS[names](app), strict=True):
+        seat.name = name
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    sheet = scene.sheet
+    first, col = sheet.columns(sheet.rect.width)
+    font, heads = sheet.headers(col)
+    shown = [" ".join(lines) for lines in heads]
+    assert len(set(shown)) == 6, shown  # the seats told apart
+    assert all(font.size(line)[0] <= col - app.px(8) for lines in heads for line in lines), heads
+    if names != "long":  # names a column can hold: whole, at word boundaries, in a readable print
+        assert shown == sheet.names, shown
+        assert font.get_height() >= 10
+    assert sheet.line_rects[0].top >= sheet.rect.y + sheet.header_height(col) - 1  # no row under the names
+    shot(app, tmp_path, f"results_6p_{names}_{lang}_{size[0]}")

@@ -20,7 +20,7 @@ from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from scenes.table.layout import TableContext
@@ -637,10 +637,5 @@ def button_label(app: Any, text: str, width: int, height: int, size: int) -> tup
         font = app.font(max(7, s), True)
         if font.size(text)[0] <= width:
             return font, [text]
-    lines = [text]
-    for s in range(int(size * 0.85), 6, -1):
-        font = app.font(s, True)
-        lines = wrap_text(font, text, width)
-        if len(lines) <= 2 and len(lines) * font.get_linesize() <= height:
-            return font, lines
-    return font, [fit_text(font, line, width) for line in lines[:2]]
+    font, lines, _ = fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
+    return font, lines

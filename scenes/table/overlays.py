@@ -9,7 +9,7 @@ import pygame
 
 from scenes.table.regions import Placements, TourStep
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.text import draw_text, fit_text, wrap_text, wrap_words
 
 
 @dataclass
@@ -90,8 +90,8 @@ def hud_hint_whole(app: Any, hint: str, room: int, size: int, height: int) -> tu
         return one, [hint]
     for font_size in range(int(size * 0.85), HUD_HINT_MIN_SIZE - 1, -1):
         font = app.font(font_size)
-        lines = wrap_text(font, hint, room)
-        if len(lines) <= 2 and font.get_linesize() * 2 <= height + 2 and all(font.size(x)[0] <= room for x in lines):
+        lines = wrap_words(font, hint, room)
+        if lines is not None and len(lines) <= 2 and font.get_linesize() * 2 <= height + 2:
             return font, lines
     return None
 
@@ -114,9 +114,11 @@ def hint_box(app: Any, hint: str, aside: pygame.Rect) -> tuple[Any, list[str], p
     width = aside.w - 2 * pad
     for font_size in range(max(HUD_HINT_MIN_SIZE, app.tx(theme.SMALL_SIZE)), HUD_HINT_MIN_SIZE - 1, -1):
         font = app.font(font_size)
-        lines = wrap_text(font, hint, width)
+        lines = wrap_words(font, hint, width)
+        if lines is None:
+            continue
         rect = pygame.Rect(aside.x, aside.y, aside.w, len(lines) * font.get_linesize() + 2 * pad)
-        if width > 0 and rect.h <= aside.h // 2 and all(font.size(x)[0] <= width for x in lines):
+        if width > 0 and rect.h <= aside.h // 2:
             return font, lines, rect
     return None
 
