@@ -30,6 +30,7 @@ from game.log import (
     original_places,
     reader_key,
     seat_values,
+    sentence,
     slot_params,
 )
 from game.match import Match, MatchConfig
@@ -206,17 +207,17 @@ class TableScene(Scene):
             owner = event.from_seat if event.from_seat is not None else event.to_seat  # as the log reads it
             actor = event.actor if event.actor is not None else owner
             key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
-            return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
+            return sentence(self.game_text(key, actor=self.name(actor), owner=self.name(owner),
                                   to=self.name(event.to_seat), card=self.card_name(event.card, event.info), count=count,
                                   from_pos="" if event.from_pos is None else event.from_pos + 1,
                                   to_pos="" if event.to_pos is None else event.to_pos + 1,
-                                  **slot_params(self._places.get(event, event)))
+                                  **slot_params(self._places.get(event, event))))  # "A card goes…", not "a card"
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too
             plural = own if isinstance(own, int) and not isinstance(own, bool) else count
             key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural)
-            return self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params})
+            return sentence(self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params}))
         if isinstance(event, MarkerChanged):
             found = self.layout.marker_caption(event)
             if found is None:
