@@ -449,6 +449,7 @@ class TableScene(Scene):
             self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
             self.last_at_screen = self.privacy_for
             self.privacy_for = None
+            self.captions.clear()  # said to the last player ("You have looked at 2 cards"): the recap told the rest
             self._sync()
             self.looks.given(self.viewer)
         return True
