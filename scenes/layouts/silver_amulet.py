@@ -190,6 +190,7 @@ class SilverAmuletLayout(Layout):
             out.append(Pick("village", count=(1, 12), token=slot_word, keys="token", to=("drawn", "discard"))
                        >> Confirm("exchange {village}", drop=True))  # its help: `control_texts`
             out.append(Carry("drawn", onto="village"))
+            out.append(Carry("drawn", onto="discard", sends="discard"))  # dropped on the pile: discarded (or why not)
         return out
 
     def power_templates(self, view: dict[str, Any]) -> list[Any]:
@@ -316,8 +317,10 @@ class SilverAmuletLayout(Layout):
         self.looks.pop(seat, None)  # its peeked cards are then marked as known (their value: memory aid)
 
     def drop_hint(self, ctx: TableContext) -> str | None:
-        """Where a village card (or the drawn card) dragged at an exchange goes."""
-        return ctx.tr("silver_amulet.drop_exchange") if ctx.view.get("step") in ("drawn", "taken") else None
+        """Where a village card (or the drawn card) dragged at an exchange goes (a card drawn
+        from the deck may also be dropped on the discard pile: discarded)."""
+        step = ctx.view.get("step")
+        return ctx.tr(f"silver_amulet.drop_{'drawn' if step == 'drawn' else 'exchange'}") if step in ("drawn", "taken") else None
 
     def hint(self, ctx: TableContext) -> str | None:
         view = ctx.view
