@@ -390,3 +390,36 @@ def test_silvers_sheet_is_cut_to_the_rounds_the_table_has_shown() -> None:
     rows = sheet_of(view)["rows"]
     assert [r["points"] for r in rows] == [[5, 1], [4, 3]] and rows[1]["details"][0] == {"village": 4}
     assert [r["points"] for r in sheet_of(sheet_as_shown(view, [5, 1]))["rows"]] == [[5, 1]]
+
+
+@pytest.mark.parametrize(("game", "players"), [("silver_amulet", 3), ("kill_the_unicorns", 6)])
+def test_the_tally_boxes_leave_the_tables_labels_readable(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """Silver, 3 players: the third box covered the deck's and the discard pile's labels and the
+    top of the discard card. Kill the Unicorns, 6 players: the boxes covered the hunt line and
+    the black market's labels."""
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = list(GAMES)
+    names = NAMES + ["Emma", "Farid"]
+    seats = [SeatConfig(names[i], HUMAN if i == 0 else BOT) for i in range(players)]
+    config = MatchConfig(game, seats, seed=5, options={"start_seat": 0})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
+    app.push(scene)
+    step = run_to_tally(app, scene)
+    frames(app, 2, 0.02)
+    _, rects = scene.moments.tallies(step)
+    regions = scene.placements.regions
+    label = app.font(app.px(14)).get_linesize()  # the labels' line, above their zone
+    keep = []
+    if game == "silver_amulet":
+        for name in ("deck", "discard"):
+            rect = regions[name].rect
+            keep.append((f"{name} label", pygame.Rect(rect.x, rect.y - label, rect.w, label)))
+        cards = zone_cards(scene.view, regions["discard"])
+        keep += [("discard card", r) for r in regions["discard"].card_rects(len(cards))]
+    else:
+        keep += [(name, regions[name].rect) for name in ("line_frame", "market_frame")]
+    for seat, box in rects.items():
+        for what, rect in keep:
+            assert not box.colliderect(rect), (game, seat, what)

@@ -55,6 +55,8 @@ class KillTheUnicornsLayout(Layout):
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
     phase_steps = {"round": "chapter"}
     tally_zones = ("collection",)  # counted at the end: the scoring moment leaves them in view
+    # the hunt line, the black market and each seat's character line stay readable under the boxes
+    tally_keep_clear = ("line_frame", "line", "under", "market_frame", "market", "info")
 
     def __init__(self) -> None:
         self.boost_for: tuple[int, int] | None = None  # (round, hunt) the Knight's boost is chosen for

@@ -89,10 +89,10 @@ def _words(paragraph: str) -> list[str]:
 def _broken(font: pygame.font.Font, word: str, width: int) -> list[str]:
     """A word wider than `width` (a long name, a path) cut into pieces that fit, each cut marked
     with a hyphen ("Doppel-", "gänger"): after a hyphen of its own when it has one, else where
-    the line ends, never leaving fewer than MIN_PIECE letters on either side. A reader never
-    sees a word split without its hyphen."""
+    the line ends, never leaving fewer than MIN_PIECE letters on either side (a shorter word is
+    left whole, wider than the line). A reader never sees a word split without its hyphen."""
     pieces: list[str] = []
-    while len(word) > MIN_PIECE and font.size(word)[0] > width:
+    while len(word) >= 2 * MIN_PIECE and font.size(word)[0] > width:  # "Drawn" is never "Dra-wn"
         low, high = 1, len(word) - 1  # the longest prefix that fits with its hyphen lies in [low, high]
         while low < high:
             middle = (low + high + 1) // 2
@@ -115,8 +115,9 @@ def _cut(word: str, at: int) -> str:
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` pixels at word boundaries (explicit
-    newlines are kept; a word wider than a line is cut with a hyphen; French punctuation never
-    starts a line). To shrink a text before any word is cut, see `fit_lines`."""
+    newlines are kept; a word wider than a line is cut with a hyphen if it has six letters or
+    more; French punctuation never starts a line). To shrink a text before any word is cut,
+    see `fit_lines`."""
     lines: list[str] = []
     for paragraph in str(text).split("\n")[:MAX_CHARS]:
         current = ""
@@ -161,7 +162,7 @@ def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: boo
             return font, lines, True
     lines = wrap_text(font, text, width)  # at the floor: a word cut, with its hyphen
     keep = max(1, min(most, height // max(1, font.get_linesize())))
-    if len(lines) <= keep:
+    if len(lines) <= keep and all(font.size(line)[0] <= width for line in lines):
         return font, lines, True
     if not fit:
         return font, lines[:keep], False
