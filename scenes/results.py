@@ -38,6 +38,7 @@ def signed(points: int) -> str:
 
 
 HEADER_FLOOR = 13  # the smallest print (at 1280x720) the names over the sheet's columns shrink to
+DETAIL_LINES = 2  # lines of the selected row's detail per seat, at most
 
 
 def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> list[tuple[int, int]]:
@@ -142,15 +143,17 @@ class ScoreSheetView:
         own = self.labels[index] if index < len(self.labels) else None
         return self.app.game_text(self.rules, own or self.label, number=self.numbers[index])
 
-    def detail_lines(self) -> list[str]:
-        """The selected row explained, one line per seat ("Anna: Prey pile +6, Cards in hand −3")."""
-        if self.selected is None or self.selected >= len(self.details):
+    def detail_lines(self, index: int | None = None) -> list[str]:
+        """The selected row (or row `index`) explained, one line per seat ("Anna: Prey pile +6,
+        Cards in hand −3")."""
+        selected = self.selected if index is None else index
+        if selected is None or selected >= len(self.details):
             return []
-        lines = [self.app.tr("sheet.detail", row=self.row_label(self.selected))]
-        notes = self.notes[self.selected] if self.selected < len(self.notes) else None
+        lines = [self.app.tr("sheet.detail", row=self.row_label(selected))]
+        notes = self.notes[selected] if selected < len(self.notes) else None
         if notes:
             return lines + list(notes)
-        for seat, detail in enumerate(self.details[self.selected]):
+        for seat, detail in enumerate(self.details[selected]):
             items = ", ".join(
                 self.app.tr("sheet.part", part=self.app.game_text(self.rules, f"score.{part}"), points=signed(points))
                 for part, points in detail.items()
@@ -206,7 +209,7 @@ class ScoreSheetView:
         y += line_h + px(8)
         small = app.font(px(theme.SMALL_SIZE))
         for i, detail in enumerate(self.detail_lines()):
-            for text_line in wrap_text(small, detail, rect.width - px(8))[:2]:
+            for text_line in wrap_text(small, detail, rect.width - px(8))[:DETAIL_LINES]:
                 draw_text(surface, small, text_line, theme.ACCENT if i == 0 else theme.TEXT_DIM, (rect.x + px(8), y))
                 y += small.get_linesize()
 
@@ -246,12 +249,17 @@ class ScoreSheetView:
         return max(line_h, max((len(lines) for lines in heads), default=1) * font.get_linesize() + px(6))
 
     def height(self, width: int | None = None) -> int:
-        """The sheet's height (its names' row as it is laid out in `width` pixels, if given)."""
+        """The sheet's height: its names' row and the details of any row as they are laid out
+        in `width` pixels, if given (a detail line too long wraps: the last one was clipped)."""
         px = self.app.px
         line_h = self.app.font(px(theme.BODY_SIZE)).get_linesize() + px(8)
         head = self.header_height(self.columns(width)[1]) if width else line_h
+        small = self.app.font(px(theme.SMALL_SIZE))
         details = len(self.names) + 1 if self.details else 0
-        return line_h * (len(self.sheet) + 1) + head + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
+        if width and self.details:
+            details = max(sum(min(DETAIL_LINES, len(wrap_text(small, line, width - px(8)))) for line in self.detail_lines(i))
+                          for i in range(len(self.details)))
+        return line_h * (len(self.sheet) + 1) + head + px(16) + details * small.get_linesize()
 
 
 class ResultsScene(Scene):
@@ -409,7 +417,8 @@ class ScoreSheetScene(Scene):
         w, h = size
         px = self.app.px
         width = min(px(900), w - px(40))
-        height = min(h - px(40), self.sheet.height(width - px(40)) + px(80) + px(theme.ROW_HEIGHT))
+        # the title, the sheet, its button: as body (draw) takes them, every line of it inside
+        height = min(h - px(40), self.sheet.height(width - px(40)) + px(60) + px(theme.ROW_HEIGHT) + px(24) + px(4))
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
 

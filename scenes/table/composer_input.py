@@ -20,7 +20,7 @@ from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
-from scenes.ui.text import fit_lines, fit_text, wrap_text
+from scenes.ui.text import fit_lines, fit_text
 
 if TYPE_CHECKING:
     from scenes.table.layout import TableContext
@@ -602,10 +602,13 @@ class ComposerInput(NumberKeys):
             for i, line in enumerate(lines):
                 surface.blit(font.render(line, True, theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
 
-    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """A template's key help (the letters of its cards) in its area, while the seat may act."""
+    def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
+        """The templates' key help (the letters of their cards) while the seat may act: where,
+        in which print, its lines, and whether it is whole (it shrinks to fit its area before
+        anything is cut: the end of Fish Fish's help was cut at 150 % text)."""
         if self.composer is None or ctx.seat is None:
-            return
+            return []
+        out = []
         for template in self.composer.templates:
             confirm = template.confirm
             region = ctx.regions.get(confirm.area) if confirm is not None and confirm.help else None
@@ -614,11 +617,23 @@ class ComposerInput(NumberKeys):
             letters = {word: letter.upper() for step in template.steps if isinstance(step, Pick) and step.keys == "initial"
                        for letter, word in reversed(list(self.letters(ctx, step).items()))}
             size = max(9, min(ctx.app.px(16), region.rect.h // 4))
-            font = ctx.app.font(size)
-            y = region.rect.y
-            for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
-                surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
-                y += size + 3
+            rect = region.rect
+            font, lines, whole = fit_lines(ctx.app, ctx.tr(confirm.help, **letters), rect.w, rect.h, size, most=max(1, rect.h // 9))
+            out.append((rect, font, lines, whole))
+        return out
+
+    def help_whole(self, ctx: TableContext) -> bool:
+        """Whether the table shows the decision's help whole (the top bar's hint then need not
+        be repeated at the top of the log column)."""
+        shown = self.helps(ctx)
+        return bool(shown) and all(whole for *_, whole in shown)
+
+    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        for rect, font, lines, _ in self.helps(ctx):
+            y = rect.y
+            for line in lines:
+                surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
+                y += font.get_linesize()
 
 
 def press_height(room: int, rows: int, most: int) -> int:

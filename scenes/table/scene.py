@@ -617,8 +617,10 @@ class TableScene(Scene):
         self.hold.draw(surface)
         title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
         reading = self.looks.looking is not None and not self.animator.busy  # the HUD holds its button
+        # a hint the bar cannot hold goes to the log column, unless the table shows the decision's help whole
+        said = self.composer.help_whole(ctx)
         self.records.hint_height = draw_hud(surface, self.app, placements.regions["hud"].rect, title, "" if reading else self.hint(),
-                                            self.buttons, self.mouse, self.records.aside(surface.get_size()))
+                                            self.buttons, self.mouse, self.records.aside(surface.get_size()), said=said)
         if reading:
             self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
