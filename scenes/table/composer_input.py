@@ -82,6 +82,21 @@ class ComposerInput(NumberKeys):
             self.composer = Composer(templates, ctx.legal) if templates else None
         return self.composer
 
+    def rebuild(self, ctx: TableContext) -> None:
+        """The layout's templates changed while the choice was being built (the Knight's boost
+        turned on): built again now, keeping every card picked that still leads to a legal
+        action and the digits being typed ("3" then B kept the 3)."""
+        chosen = {f: list(w) for f, w in self.composer.chosen.items()} if self.composer is not None else {}
+        self.drag = None
+        self.cards.reset()
+        self.drops.reset()
+        templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
+        self.composer = Composer(templates, ctx.legal) if templates else None
+        for field, words in chosen.items():
+            for word in words:
+                if self.composer is not None and self.composer.accepts(field, word):
+                    self.composer.pick(field, word)
+
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
         self.cards.reset()
@@ -616,9 +631,10 @@ class ComposerInput(NumberKeys):
                 continue
             letters = {word: letter.upper() for step in template.steps if isinstance(step, Pick) and step.keys == "initial"
                        for letter, word in reversed(list(self.letters(ctx, step).items()))}
+            params = {**letters, **self.layout.help_params(ctx, confirm.help)}  # the keys this seat has
             size = max(9, min(ctx.app.px(16), region.rect.h // 4))
             rect = region.rect
-            font, lines, whole = fit_lines(ctx.app, ctx.tr(confirm.help, **letters), rect.w, rect.h, size, most=max(1, rect.h // 9))
+            font, lines, whole = fit_lines(ctx.app, ctx.tr(confirm.help, **params), rect.w, rect.h, size, most=max(1, rect.h // 9))
             out.append((rect, font, lines, whole))
         return out
 

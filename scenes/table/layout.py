@@ -155,6 +155,11 @@ class Layout:
         """The HUD's help line while the viewer may act (None: the table's default)."""
         return None
 
+    def help_params(self, ctx: TableContext, help_key: str) -> dict[str, str]:
+        """Parameters of a composer help text (`Confirm.help`) beyond its cards' key letters: the
+        keys this seat may use now, in words (none by default)."""
+        return {}
+
     def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         """A layout's own clicks and keys (its board, its buttons); True when consumed."""
         return False
