@@ -378,7 +378,7 @@ class LogWriter:
         ("You reveal Hunt 1 and Hunt 4.")."""
         out: list[LogLine] = []
         first: list[Event | None] = []  # the event each line was told from
-        seen: dict[tuple[str, str], int] = {}
+        seen: dict[tuple[str, str, tuple[Any, ...]], int] = {}
         told_all: set[str] = set()
         listed: tuple[Any, ...] | None = None  # the group of the last line, while it may grow
         for event in original_places(events):
@@ -392,7 +392,8 @@ class LogWriter:
                 continue
             group = self._group(shown)
             card = getattr(shown, "card", None)
-            if group is not None and group == listed and out and card not in out[-1].cards:
+            # (two copies of a card revealed together are both named: "Hunt 0, Hunt 1 and Hunt 1")
+            if group is not None and group == listed and out and (card not in out[-1].cards or isinstance(shown, CardRevealed)):
                 last = out[-1]
                 cards = (*last.cards, *_named(card))
                 out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]
@@ -406,7 +407,9 @@ class LogWriter:
                 out.append(line)
                 first.append(None)
                 continue
-            key = (line.text, line.kind)
+            seats = _seats_of(shown)  # two players of one name are two lines, never "(×2)"
+            named = any(self.seat_name(s) in line.text for s in seats if _whole(s))
+            key = (line.text, line.kind, seats if named else ())
             if key in seen:
                 last = out[seen[key]]
                 out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1, last.cards)
@@ -453,6 +456,19 @@ class LogWriter:
 def display_text(line: LogLine) -> str:
     """The line as shown: a repeated sentence gets its count."""
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
+
+
+def _seats_of(event: Event) -> tuple[Any, ...]:
+    """The seats a sentence is about (who acted, whose card, who received it)."""
+    if isinstance(event, CardMoved):
+        return (event.actor, event.from_seat, event.to_seat)
+    if isinstance(event, CardRevealed):
+        return (event.seat, event.actor)
+    if isinstance(event, CardSeen):
+        return (event.viewer, event.seat)
+    if isinstance(event, (Note, MarkerChanged, ScoreChanged, CardConcealed, PhaseBegan)):
+        return (event.seat,)
+    return ()
 
 
 def _named(card: str | None) -> tuple[str, ...]:

@@ -75,7 +75,7 @@ def test_the_tables_captions_name_the_places_as_the_row_stood(tmp_path, monkeypa
     app, scene = table(tmp_path, monkeypatch, stacked(3, villages, "beholder", ["squire"]), [*PEEKS, (0, "draw")])
     told: list[str] = []
     real = scene.say
-    monkeypatch.setattr(scene, "say", lambda text, error=False: (told.append(text), real(text, error)))
+    monkeypatch.setattr(scene, "say", lambda text, error=False, **kw: (told.append(text), real(text, error, **kw)))
     scene.submit("exchange 1 3")
     settle(app, scene)
     assert "You discard Rascal from slot 3 of your village." in told, told

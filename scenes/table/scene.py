@@ -91,6 +91,7 @@ class TableScene(Scene):
         self.pass_guard = InputGuard()  # the pass screen takes no key typed ahead by the last player
         self.last_at_screen: int | None = None  # hot-seat: the last player who acted at the screen
         self.captions: list[tuple[str, bool, float]] = []  # text, is_error, shown at (app time)
+        self._caption_steps: dict[tuple[str, float], Step] = {}  # a caption's step: told again in a new language
         self.tour_index: int | None = None
         self.time = 0.0
         self.end_timer = 0.0
@@ -135,6 +136,20 @@ class TableScene(Scene):
         self.rect = self.records.table_rect(size)
         self.art.clear()
         self._place()
+        self._retell_captions()
+
+    def _retell_captions(self) -> None:
+        """The captions of the steps shown, told again (the language may have changed: "Bastien
+        bets a fish." stayed English after switching to French)."""
+        told = []
+        for text, error, at in self.captions:
+            step = self._caption_steps.get((text, at))
+            if step is not None:
+                new = self.animator.caption(step)
+                self._caption_steps[(new, at)] = step
+                text = new or text
+            told.append((text, error, at))
+        self.captions = told
 
     # ----------------------------------------------------------------- helpers
     def place(self, view: dict[str, Any]) -> Placements:
@@ -257,9 +272,15 @@ class TableScene(Scene):
             return self.game_text(error.key, **self._localize(error.params))
         return error.message
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, step: Step | None = None) -> None:
+        """A caption under the table (`step`: the animation step it tells, told again in a new
+        language)."""
         self.captions.append((text, error, self.time))
         self.captions = self.captions[-8:]
+        if step is not None:
+            self._caption_steps[(text, self.time)] = step
+        kept = {(t, at) for t, _, at in self.captions}
+        self._caption_steps = {k: s for k, s in self._caption_steps.items() if k in kept}
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
@@ -275,7 +296,7 @@ class TableScene(Scene):
         if step.kind in BOUNDARY_STEPS:  # a round, day or match ends or begins: typed-ahead keys stop here
             self.hold.boundary()
         if step.caption:
-            self.say(step.caption)
+            self.say(step.caption, step=step)
         sound = SOUNDS.get(step.kind)
         first = step.events[0] if step.events else None
         if isinstance(first, CardMoved):  # a layout may give its own moves a sound
