@@ -5,13 +5,10 @@ name are never merged into one line; copies of a card revealed together are one 
 
 from __future__ import annotations
 
-import pygame
-import pytest
-
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed
 from game.log import LogWriter, display_text
-from tests.table_helpers import frames, make_app
+from tests.table_helpers import frames
 from tests.test_table_text_size import decision_table
 
 
