@@ -45,6 +45,7 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
     text_size: float = 1.0  # reading text (log, captions, tooltips, rules), whatever the window size
     reduced_motion: bool = False  # no flying cards, moments shown at once
+    confirm_moves: str = "network"  # a move waits for Confirm: in network matches, always or never (table/confirm.py)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -157,7 +158,8 @@ def from_json(data: Any, problems: list[str] | None = None) -> Settings:
     if not isinstance(data, dict):
         raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
-    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion"}
+    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion",
+             "confirm_moves"}
 
     def field_error(exc: SettingsError) -> None:
         if problems is None:
@@ -223,6 +225,15 @@ def _text_size(size: Any) -> float:
     return float(size)
 
 
+CONFIRM_MODES = ("network", "always", "never")  # "Confirm my moves"
+
+
+def _confirm_moves(value: Any) -> str:
+    if value not in CONFIRM_MODES:
+        raise _field_error("confirm_moves", value, "one of " + ", ".join(CONFIRM_MODES))
+    return str(value)
+
+
 # Every setting of the screen: its reader from JSON (a wrong value raises SettingsError).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
@@ -232,6 +243,7 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
     "window_size": _window_size,
     "text_size": _text_size,
     "reduced_motion": _flag("reduced_motion"),
+    "confirm_moves": _confirm_moves,
 }
 
 

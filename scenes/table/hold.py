@@ -143,7 +143,7 @@ class InputHold:
             self.clear()
             scene.say(scene.app.tr("table.held_dropped", count=count), error=True)
             return
-        while self.kept and scene.active_seat() is not None:
+        while self.kept and scene.active_seat() is not None and scene.confirm.pending is None:  # (a move waits for its Confirm)
             kept = self.kept.pop(0)
             scene.app.dirty = True
             scene.dispatch(self._moved(kept))

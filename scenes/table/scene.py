@@ -39,6 +39,7 @@ from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
 from scenes.table.composer_input import ComposerInput
+from scenes.table.confirm import MoveConfirm
 from scenes.table.hold import BOUNDARY_STEPS, InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
@@ -111,6 +112,7 @@ class TableScene(Scene):
         self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
         self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
         self.link = LinkWatch(self)  # a network seat whose host dropped: reconnecting (scenes/table/link.py)
+        self.confirm = MoveConfirm(self)  # "Confirm my moves": a move shown lit before it is sent
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -314,6 +316,8 @@ class TableScene(Scene):
         if error is not None:
             self.refuse(error)
             return False
+        if self.confirm.hold(seat, text):  # "Confirm my moves": shown lit, sent on Confirm (scenes/table/confirm.py)
+            return True
         if self.hot_seat:  # hide this hand before anything moves: the next player may be looking
             self.viewer = None
             self.last_at_screen = seat
@@ -383,6 +387,8 @@ class TableScene(Scene):
             return True
         if self.privacy_for is not None:
             return self._handle_privacy(event)
+        if self.confirm.pending is not None:  # a move waits for its Confirm: nothing else acts
+            return self.confirm.handle(event)
         if self.looks.looking is not None and self.looks.handle(event):
             return True
         if self.tour_index is not None:
@@ -521,7 +527,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.pass_guard.update(dt)
-        if self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
+        if self.confirm.pending is None and self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
             self.app.dirty = True
         if self.seats.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
@@ -532,6 +538,7 @@ class TableScene(Scene):
             self.refuse(refused)
             self.app.dirty = True
         self.link.update()
+        self.confirm.update()
         was_busy = self.animator.busy
         self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
@@ -594,6 +601,8 @@ class TableScene(Scene):
         return out
 
     def hint(self) -> str:
+        if self.confirm.pending is not None:
+            return self.app.tr("table.confirm_hint")
         if self.hold.kept:
             return self.app.tr("table.hint_held", keys=self.hold.words())
         if self.animator.busy:
@@ -647,12 +656,13 @@ class TableScene(Scene):
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
         self.records.draw(surface)
         carrying = any(d is not None and d.moving for d in (self.input.drag, self.composer.drag, self.composer.drops.drag))
-        if self.tour_index is None and not carrying:  # no tooltip over a card in flight
+        if self.tour_index is None and not carrying and self.confirm.pending is None:  # no tooltip over a card in flight, nor over a move shown lit
             self.reader.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)
             if self.tour_index < len(steps):
                 draw_tour(surface, self.app, placements, steps[self.tour_index], self.tour_index, len(steps))
+        self.confirm.draw(surface)
         self.link.draw(surface)
 
     def _draw_step(self, surface: pygame.Surface, step: Step) -> None:
