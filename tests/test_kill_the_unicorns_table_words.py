@@ -79,3 +79,20 @@ def test_at_the_black_market_your_line_says_what_your_hunt_cards_pay(tmp_path, m
     assert app.game_text(scene.rules, "view.total", total=scene.view["totals"][0]) not in mine or scene.view["totals"][0] is None
     others = " · ".join(_info_parts(ctx, 1, 0))
     assert "to spend" not in others  # another seat's hand is hidden
+
+
+def test_a_scheme_clicked_then_the_unicorn_in_front_of_you_goes_under_it(tmp_path, monkeypatch) -> None:
+    """The picked scheme waits drawn over unicorn 1: a click on that unicorn took it back instead
+    of choosing it."""
+    from tests.table_helpers import click
+    from tests.test_kill_the_unicorns_table_play import ana_last
+
+    app = make_app(tmp_path, monkeypatch)
+    scene = table(app, ("princess", "knight", "huntress"))
+    my_turn(app, scene, "schemes")
+    kept = scene.view["zones"]["scheme_hand"][0][0]
+    click(app, scene.placements.regions["scheme_hand:0"].card_rects(2)[0].center)
+    assert scene.composer.composer.picked("scheme") == [kept]
+    unicorn = scene.placements.regions["line"].card_rects(len(scene.view["zones"]["line"]))[0]
+    click(app, unicorn.center)
+    assert ana_last(scene) == f"scheme keep {kept} under 1"

@@ -138,13 +138,8 @@ def test_the_tally_boxes_never_cover_a_name_plate(game: str, monkeypatch, tmp_pa
             assert not any(rect.colliderect(o) for s, o in rects.items() if s != seat), (game, parts, seat)
 
 
-@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
-def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
-    """At a real scoring moment, with the most players (the fullest table): no box covers a name
-    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
-    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
-    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
-    pile, hand and lodge: it lists those cards and parts."""
+def tally_at(game: str, players: int, monkeypatch, tmp_path: Path):
+    """A table of Ana and bots at its first scoring moment: the app, the scene, the boxes."""
     from scenes.table.scene import TableScene
 
     app = make_app(tmp_path, monkeypatch)
@@ -157,6 +152,17 @@ def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, player
     step = run_to_tally(app, scene)
     frames(app, 2, 0.02)
     _, rects = scene.moments.tallies(step)
+    return app, scene, rects
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
+def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """At a real scoring moment, with the most players (the fullest table): no box covers a name
+    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
+    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
+    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
+    pile, hand and lodge: it lists those cards and parts."""
+    app, scene, rects = tally_at(game, players, monkeypatch, tmp_path)
     layout, regions = scene.layout, list(scene.placements.regions.values())
     never = [r.rect for r in regions if r.kind == PANEL and (r.seat is not None or r.name in ("hud", "caption"))]
     for seat, box in rects.items():
@@ -397,18 +403,7 @@ def test_the_tally_boxes_leave_the_tables_labels_readable(game: str, players: in
     """Silver, 3 players: the third box covered the deck's and the discard pile's labels and the
     top of the discard card. Kill the Unicorns, 6 players: the boxes covered the hunt line and
     the black market's labels."""
-    from scenes.table.scene import TableScene
-
-    app = make_app(tmp_path, monkeypatch)
-    app.settings.extra["tours_seen"] = list(GAMES)
-    names = NAMES + ["Emma", "Farid"]
-    seats = [SeatConfig(names[i], HUMAN if i == 0 else BOT) for i in range(players)]
-    config = MatchConfig(game, seats, seed=5, options={"start_seat": 0})
-    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False))
-    app.push(scene)
-    step = run_to_tally(app, scene)
-    frames(app, 2, 0.02)
-    _, rects = scene.moments.tallies(step)
+    app, scene, rects = tally_at(game, players, monkeypatch, tmp_path)
     regions = scene.placements.regions
     label = app.font(app.px(14)).get_linesize()  # the labels' line, above their zone
     keep = []

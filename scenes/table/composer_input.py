@@ -407,6 +407,8 @@ class ComposerInput(NumberKeys):
             return True
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
+                if item.ghost and self._click_target(ctx, pos):
+                    return True  # the picked card waits on a place the next step names: that place (unicorn 1)
                 self.drag = Drag(item, pos, pos, (pos[0] - item.rect.x, pos[1] - item.rect.y))
                 return True
         return self._click_target(ctx, pos)
