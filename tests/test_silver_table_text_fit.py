@@ -163,3 +163,17 @@ def test_no_name_or_zone_label_splits_a_word_without_a_hyphen(tmp_path, monkeypa
         scene.painter.empty_label(surface, region)
         label = app.game_text(scene.rules, region.label)
         assert words_whole(drawn, label) if drawn else size[0] < 1280, (region.name, drawn)  # (too small: none)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_long_discard_pile_keeps_its_count_in_the_smallest_window(tmp_path, monkeypatch, lang) -> None:
+    """'Discard pile (1…' at 800x480 late in a round: the label shortens its name, never its count."""
+    app, scene = build(tmp_path, monkeypatch, "main", MIN_SIZE, lang)
+    scene.view["zones"]["discard"] = ["villager"] * 19
+    said: list[tuple[str, int, int]] = []
+    real = art.label
+    monkeypatch.setattr(art, "label", lambda ctx, surface, text, pos, size, *a, **k: (
+        said.append((text, k.get("width", 0), size)), real(ctx, surface, text, pos, size, *a, **k))[1])
+    scene.layout.draw_table(scene.ctx(), pygame.Surface(MIN_SIZE))
+    text, width, size = next(s for s in said if "(19)" in s[0])
+    assert art.fit_lines(app, text, width, app.font(size, True).get_linesize(), size, most=1)[2], text

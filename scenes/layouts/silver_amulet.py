@@ -389,6 +389,9 @@ class SilverAmuletLayout(Layout):
             # as wide as the room before the next label of the row ("Pioche (31)" never runs into "Défausse")
             after = [r.rect.x for r in zones if r.rect.x > region.rect.x and abs(r.rect.y - region.rect.y) < size]
             width = min(after) - region.rect.x - 8 if after else max(region.rect.w + 2 * size, regions["sheet"].rect.w if "sheet" in regions else 0)
+            short = f"{region.label}.short"
+            if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
+                text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
             art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
         seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
         if seen and "deck" in regions:
