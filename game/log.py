@@ -392,8 +392,8 @@ class LogWriter:
                 continue
             group = self._group(shown)
             card = getattr(shown, "card", None)
-            # (two copies of a card revealed together are both named: "Hunt 0, Hunt 1 and Hunt 1")
-            if group is not None and group == listed and out and (card not in out[-1].cards or isinstance(shown, CardRevealed)):
+            # (two copies of a card moved or revealed together are both named: "Hunt 0, Hunt 1 and Hunt 1")
+            if group is not None and group == listed and out:
                 last = out[-1]
                 cards = (*last.cards, *_named(card))
                 out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]

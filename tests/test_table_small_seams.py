@@ -67,6 +67,9 @@ def test_two_players_of_one_name_are_never_merged_into_one_line() -> None:
 def test_one_players_hunt_cards_shown_together_are_one_sentence() -> None:
     """'shows Hunt 0 and Hunt 1.' then 'shows Hunt 1.'"""
     rules = registry.load("kill_the_unicorns")
-    shown = [CardRevealed(card, 1, "bid") for card in ("hunt_0", "hunt_1", "hunt_1")]
-    lines = LogWriter(rules, "en", ["Ann", "Bob", "Cy"], 0).lines(shown)
-    assert len(lines) == 1 and lines[0].text.count("Hunt") == 3, [x.text for x in lines]
+    writer = LogWriter(rules, "en", ["Ann", "Bob", "Cy"], 0)
+    shown = [CardMoved(card, 1, "bid", 1, "played", reason="played", actor=1) for card in ("hunt_0", "hunt_1", "hunt_1")]
+    lines = writer.lines(shown)
+    assert [x.text for x in lines] == ["Bob shows Hunt 0, Hunt 1 and Hunt 1."]
+    revealed = [CardRevealed(card, 1, "bid") for card in ("hunt_2", "hunt_2")]
+    assert [x.text for x in writer.lines(revealed)] == ["Bob reveals Hunt 2 and Hunt 2."]
