@@ -10,8 +10,8 @@ A game may also give its final count part by part, `view["breakdown"]`:
      "totals": [per seat], "verdict": {"key": game text, "params": {...}}}
 The results screen then shows one line per part (game text "score.<part>"; parts worth nothing
 and counting nothing for anyone are left out) instead of the rows of the sheet; a selected line tells what each seat
-counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, ".many" for
-more than one), and the verdict (its "seat" params by name) says why the winners won, in place
+counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, and the form
+that agrees with the count in the player's language: game/languages.py), and the verdict (its "seat" params by name) says why the winners won, in place
 of the tie-break note.
 """
 
@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import registry
 from game.match import HUMAN
 from scenes.base import Scene
@@ -69,8 +70,7 @@ def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]
         key = f"breakdown.{entry['part']}"
         notes = []
         for seat, (p, c) in enumerate(zip(points, counts, strict=True)):
-            form = f"{key}.none" if c == 0 else f"{key}.many" if c > 1 else key
-            form = form if rules.has_text(form) else key
+            form = languages.counted_key(rules.has_text, key, app.settings.language, c)
             note = app.game_text(rules, form, count=c, points=signed(p)) if rules.has_text(key) else signed(p)
             notes.append(app.tr("sheet.seat_detail", name=names[seat] if seat < len(names) else "", items=note))
         rows.append({"label": f"score.{entry['part']}", "points": points, "notes": notes})
@@ -291,13 +291,25 @@ class ResultsScene(Scene):
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         # a network match is played again from its host's New game, not from one seat's window
         again = [self.again] if getattr(match, "play_again", True) else []
-        self.form = Form(app, [Row(None, [self.menu, *again])])
+        from scenes.results_chart import RunningTotals
+
+        self.chart = RunningTotals(app, self.rules, self.view, self.names)
+        self.show_chart = False
+        self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
+                                   self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
+        charted = [self.chart_button] if self.chart.available else []
+        weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
+        self.form = Form(app, [Row(None, [self.menu, *again, *charted], weights)])
         self.form.focus = self.menu
         self.guard = InputGuard()  # keys typed ahead for the table do not leave the results unread
         self.next_config: Any = None
 
     def enter(self) -> None:
         self.app.play_sound("score")
+
+    def toggle_chart(self) -> None:
+        """The score sheet's table, or the chart of the running totals in its place."""
+        self.show_chart = self.chart.available and not self.show_chart
 
     def play_again(self) -> None:
         """Same players and options, a new deal."""
@@ -332,7 +344,7 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
+        width = min(px(1100 if self.chart.available else 900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
@@ -348,8 +360,12 @@ class ResultsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.main_menu()
                 return True
+            if event.key == pygame.K_c and self.chart.available:
+                self.toggle_chart()
+                return True
         if event.type == pygame.MOUSEMOTION:
             self.sheet.hover(event.pos)
+            self.chart.hover(event.pos if self.show_chart else None)
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -391,9 +407,16 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, sheet_rect.inflate(px(16), px(12)), border_radius=px(theme.RADIUS))
         clip = surface.get_clip()
         surface.set_clip(sheet_rect)
-        self.sheet.draw(surface, sheet_rect)
+        if self.show_chart:
+            self.chart.draw(surface, sheet_rect)
+        else:
+            self.sheet.draw(surface, sheet_rect)
         surface.set_clip(clip)
         self.form.draw(surface)
+        tip = (self.chart.note() if self.show_chart else None) or self.form.tooltip()
+        if tip:
+            small = app.font(px(theme.SMALL_SIZE))
+            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(4)), "midbottom")
 
 
 class ScoreSheetScene(Scene):

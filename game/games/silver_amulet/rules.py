@@ -20,13 +20,14 @@ from game.engine.schema import (
     Map,
     Str,
     did_you_mean,
+    per_language,
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
 from game.games.silver_amulet.state import SilverState
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
-_LANG = Map({"fr": Str(), "en": Str()})
+_LANG = per_language(Str())
 _CHARACTER = Map(
     {
         "value": Int(min=0, max=99),
@@ -137,6 +138,7 @@ class Character:
 
 class SilverRules(Rules):
     state_class = SilverState
+    lower_score_wins = True  # points lost: the lowest total wins
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
