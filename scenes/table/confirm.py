@@ -211,8 +211,10 @@ def _by(event: Event, seat: int) -> bool:
     """Whether `event` is the seat's own doing (its move), not what the move sets off."""
     if isinstance(event, CardMoved):
         return (event.actor if event.actor is not None else event.from_seat) == seat
-    if isinstance(event, (CardRevealed, CardSeen)):
-        return (getattr(event, "actor", None) if isinstance(event, CardRevealed) and event.actor is not None else event.seat) == seat
+    if isinstance(event, CardRevealed):
+        return (event.actor if event.actor is not None else event.seat) == seat
+    if isinstance(event, CardSeen):
+        return event.viewer == seat  # the seat that looked
     if isinstance(event, (Note, MarkerChanged)):
         return event.seat == seat
     return False
