@@ -48,6 +48,7 @@ class Settings:
     text_size: float = 1.0  # reading text (log, captions, tooltips, rules), whatever the window size
     reduced_motion: bool = False  # no flying cards, moments shown at once
     keep_matches: int = 0  # History keeps the latest N finished matches (0: all of them)
+    confirm_moves: str = "network"  # a move waits for Confirm: in network matches, always or never (table/confirm.py)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -161,7 +162,7 @@ def from_json(data: Any, problems: list[str] | None = None) -> Settings:
         raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
     known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion",
-             "keep_matches"}
+             "keep_matches", "confirm_moves"}
 
     def field_error(exc: SettingsError) -> None:
         if problems is None:
@@ -227,6 +228,15 @@ def _text_size(size: Any) -> float:
     return float(size)
 
 
+CONFIRM_MODES = ("network", "always", "never")  # "Confirm my moves"
+
+
+def _confirm_moves(value: Any) -> str:
+    if value not in CONFIRM_MODES:
+        raise _field_error("confirm_moves", value, "one of " + ", ".join(CONFIRM_MODES))
+    return str(value)
+
+
 def _keep_matches(value: Any) -> int:
     if not _is(value, int) or not 0 <= value <= MAX_KEEP:
         raise _field_error("keep_matches", value, f"a whole number from 0 (keep every match) to {MAX_KEEP}")
@@ -243,6 +253,7 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
     "text_size": _text_size,
     "reduced_motion": _flag("reduced_motion"),
     "keep_matches": _keep_matches,
+    "confirm_moves": _confirm_moves,
 }
 
 

@@ -48,9 +48,9 @@ class SeatRow:
         app = scene.app
         self.index = index
         self.edited = False
-        self.kind = Choice(
-            [(HUMAN, lambda: app.tr("setup.human")), (NETWORK, lambda: app.tr("net.seat_kind")),
-             (BOT, lambda: app.tr("setup.computer"))],
+        self.kind = Choice(  # a network seat last: one › from Human is a computer, never a hosting screen
+            [(HUMAN, lambda: app.tr("setup.human")), (BOT, lambda: app.tr("setup.computer")),
+             (NETWORK, lambda: app.tr("net.seat_kind"))],
             HUMAN if index == 0 else BOT,
             on_change=lambda _v: self.kind_changed(),
             tooltip=lambda: app.tr("net.seat_tip") if self.kind.value == NETWORK else "",
@@ -113,7 +113,8 @@ class SetupScene(Scene):
         if game_id is not None:
             self.game.set_value(game_id)
         self.players = Choice([], on_change=lambda _v: self._players_changed())
-        self.start_button = Button(lambda: tr("setup.start"), self.start, primary=True)
+        # with a seat open to the network, Start says that it hosts (the lobby opens, not the table)
+        self.start_button = Button(lambda: tr("setup.host") if self.network_seats() else tr("setup.start"), self.start, primary=True)
         self.back_button = Button(lambda: tr("common.back"), app.pop)
         self.practice = Toggle(app, False, tooltip=lambda: tr("records.practice_tip"))
         self.form = Form(app, label_ratio=0.24)
@@ -445,8 +446,9 @@ class SetupScene(Scene):
             if not seat.edited:
                 seat.name.value = seat.default_name()
         self.form.layout(pygame.Rect((w - width) // 2, px(96), width, h - px(96) - px(70)))
-        if self.form.focus is None:
-            self.form.set_focus(self.start_button if self.games else self.back_button)
+        if self.form.focus is None:  # Start has the focus, the screen still opens at its top (the game)
+            self.form.focus = self.start_button if self.games else self.back_button
+            self.form.scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

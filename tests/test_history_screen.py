@@ -233,7 +233,7 @@ def test_the_results_chart_draws_each_seats_running_total(monkeypatch, tmp_path:
     match = finished_match("jagdfieber", 4)
     scene = ResultsScene(app, match)
     app.push(scene)
-    scene.age = 5
+    scene.guard.update(5)  # the results have been on screen a while: keys act (scenes/ui/guard.py)
     assert scene.chart.available and scene.chart_button in scene.form.widgets()
     scene.handle(key(pygame.K_c))
     assert scene.show_chart

@@ -243,15 +243,7 @@ class Animator:
         for event in step.events:  # the HUD's counters change when the caption says so
             if isinstance(event, PhaseBegan):
                 _count_phase(self.view, event)
-        counts: dict[str, tuple[Event, int]] = {}
-        for event in step.events:
-            caption = self.caption_of(event)
-            if caption:
-                first, n = counts.get(caption, (event, 0))
-                counts[caption] = (first, n + 1)
-        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
-        shown = 6 if step.kind in ("score", "tally") else 3  # every seat's score line; other batches abridged
-        step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
+        step.caption = self.caption(step)
         placements = place(self.view)
         arrivals: dict[str, int] = {}
         zones, infos = self.view["zones"], self.view.get("cards")
@@ -301,6 +293,19 @@ class Animator:
                     step.flights.append(Flight(None, old.rect, new.rect, event.marker))
         if not quiet and self.on_step is not None:
             self.on_step(step)
+
+    def caption(self, step: Step) -> str:
+        """The sentence of a step: each event's caption once, with its count when repeated (told
+        again in the new language when the player switches)."""
+        counts: dict[str, tuple[Event, int]] = {}
+        for event in step.events:
+            caption = self.caption_of(event)
+            if caption:
+                first, n = counts.get(caption, (event, 0))
+                counts[caption] = (first, n + 1)
+        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
+        shown = 6 if step.kind in ("score", "tally") else 3  # every seat's score line; other batches abridged
+        return " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
 
     def _plural(self, caption: str, event: Event, count: int) -> str:
         """A sentence repeated in one step, said once with its number ("Alice bets 4 fish.")."""

@@ -32,7 +32,7 @@ from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines, fit_text
 
 if TYPE_CHECKING:
     from scenes.table.layout import TableContext
@@ -93,6 +93,21 @@ class ComposerInput(NumberKeys):
             templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
             self.composer = Composer(templates, ctx.legal) if templates else None
         return self.composer
+
+    def rebuild(self, ctx: TableContext) -> None:
+        """The layout's templates changed while the choice was being built (the Knight's boost
+        turned on): built again now, keeping every card picked that still leads to a legal
+        action and the digits being typed ("3" then B kept the 3)."""
+        chosen = {f: list(w) for f, w in self.composer.chosen.items()} if self.composer is not None else {}
+        self.drag = None
+        self.cards.reset()
+        self.drops.reset()
+        templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
+        self.composer = Composer(templates, ctx.legal) if templates else None
+        for field, words in chosen.items():
+            for word in words:
+                if self.composer is not None and self.composer.accepts(field, word):
+                    self.composer.pick(field, word)
 
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
@@ -445,6 +460,8 @@ class ComposerInput(NumberKeys):
             return True
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
+                if item.ghost and self._click_target(ctx, pos):
+                    return True  # the picked card waits on a place the next step names: that place (unicorn 1)
                 self.drag = Drag(item, pos, pos, (pos[0] - item.rect.x, pos[1] - item.rect.y))
                 return True
         return self._click_target(ctx, pos)
@@ -676,10 +693,13 @@ class ComposerInput(NumberKeys):
         for i, line in enumerate(lines):
             surface.blit(font.render(line, True, theme.ACCENT_TEXT if chosen else theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
 
-    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """A template's key help (the letters of its cards) in its area, while the seat may act."""
+    def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
+        """The templates' key help (the letters of their cards) while the seat may act: where,
+        in which print, its lines, and whether it is whole (it shrinks to fit its area before
+        anything is cut: the end of Fish Fish's help was cut at 150 % text)."""
         if self.composer is None or ctx.seat is None:
-            return
+            return []
+        out = []
         for template in self.composer.templates:
             confirm = template.confirm
             region = ctx.regions.get(confirm.area) if confirm is not None and confirm.help else None
@@ -687,12 +707,25 @@ class ComposerInput(NumberKeys):
                 continue
             letters = {word: letter.upper() for step in template.steps if isinstance(step, Pick) and step.keys == "initial"
                        for letter, word in reversed(list(self.letters(ctx, step).items()))}
+            params = {**letters, **self.layout.help_params(ctx, confirm.help)}  # the keys this seat has
             size = max(9, min(ctx.app.px(16), region.rect.h // 4))
-            font = ctx.app.font(size)
-            y = region.rect.y
-            for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
-                surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
-                y += size + 3
+            rect = region.rect
+            font, lines, whole = fit_lines(ctx.app, ctx.tr(confirm.help, **params), rect.w, rect.h, size, most=max(1, rect.h // 9))
+            out.append((rect, font, lines, whole))
+        return out
+
+    def help_whole(self, ctx: TableContext) -> bool:
+        """Whether the table shows the decision's help whole (the top bar's hint then need not
+        be repeated at the top of the log column)."""
+        shown = self.helps(ctx)
+        return bool(shown) and all(whole for *_, whole in shown)
+
+    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        for rect, font, lines, _ in self.helps(ctx):
+            y = rect.y
+            for line in lines:
+                surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
+                y += font.get_linesize()
 
 
 def press_height(room: int, rows: int, most: int) -> int:
@@ -711,10 +744,5 @@ def button_label(app: Any, text: str, width: int, height: int, size: int) -> tup
         font = app.font(max(7, s), True)
         if font.size(text)[0] <= width:
             return font, [text]
-    lines = [text]
-    for s in range(int(size * 0.85), 6, -1):
-        font = app.font(s, True)
-        lines = wrap_text(font, text, width)
-        if len(lines) <= 2 and len(lines) * font.get_linesize() <= height:
-            return font, lines
-    return font, [fit_text(font, line, width) for line in lines[:2]]
+    font, lines, _ = fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
+    return font, lines

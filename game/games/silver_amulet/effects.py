@@ -241,7 +241,7 @@ class TurnUp(Power):
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         owner, index = _slot(self.target, seat, words[1:])
-        state.turn_face_up(owner, index, events)
+        state.turn_face_up(owner, index, events, actor=seat)
 
 
 @effect("power")
