@@ -56,6 +56,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
     p.set_defaults(run=cmd_replay)
 
+    p = sub.add_parser("coach", help="the coach's suggestion for the seat that acts after a record's first N moves")
+    p.add_argument("file", type=Path, help="a match record (.json)")
+    p.add_argument("--at", type=int, required=True, help="moves of the record played before the suggestion")
+    p.add_argument("--lang", choices=("fr", "en"), default="en", help="the language of the why")
+    p.add_argument("--iterations", type=int, default=None, help="the search's iterations, with no clock (reproducible)")
+    p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")
+    p.set_defaults(run=cmd_coach)
+
     from game.net.serve import add_command as add_serve  # the network code loads only when serving
 
     add_serve(sub)
@@ -263,6 +271,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None, reader=reader)
         for line in story(writer, played.events, played.record.undos):
             print(("== " if line.marker else "   ") + printable(display_text(line)))
+    return 0
+
+
+def cmd_coach(args: argparse.Namespace) -> int:
+    """The coach's advice at a step of a record, from the acting seat's view only."""
+    from game.ai.coach import advice_for_record, say
+    from game.engine.record import RecordError, load
+
+    if args.iterations is not None and args.iterations < 1:
+        return fail("--iterations must be at least 1")
+    try:
+        played = load(args.file)
+    except RecordError as exc:
+        return fail(str(exc))
+    record = played.record
+    budget: dict[str, Any] = {} if args.iterations is None else {"iterations": args.iterations, "seconds": None}
+    try:
+        advice = advice_for_record(record, args.at, **budget)
+    except TableeError as exc:
+        return fail(str(exc))
+    names = [s.name for s in record.seats]
+    why = say(played.rules, args.lang, advice, names)
+    print(f"{args.file}: after {args.at} moves, {printable(names[advice.seat])} (seat {advice.seat}) acts")
+    print(f"  coach: {advice.move}" + (f"  (compared with: {advice.other})" if advice.other else ""))
+    print(f"  {printable(why)}")
+    if args.json:
+        out = {"game": record.game, "at": args.at, "seat": advice.seat, "name": names[advice.seat], "move": advice.move,
+               "why": why, **{k: v for k, v in advice.to_dict().items() if k not in ("seat", "at", "move")}}
+        print(json.dumps(out, ensure_ascii=False))
     return 0
 
 

@@ -78,6 +78,7 @@ class Record:
     updated: str = ""
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    coached: list[int] = field(default_factory=list)  # seats that asked the coach for a hint
     # Which write of the record its autosave journal belongs to: every whole write gets a new
     # id, every journal line carries the id of the write it follows, and lines of another id
     # (a journal the crash left behind a newer write, an undo's) are ignored.
@@ -138,6 +139,8 @@ class Record:
             "journal": self.journal_id,
             "actions": [{"seat": seat, "action": text} for seat, text in self.actions],
         }
+        if self.coached:  # omitted when no seat asked (older records read as none)
+            data["coached"] = sorted(self.coached)
         return data
 
     def to_json(self) -> str:
@@ -188,8 +191,14 @@ class Record:
         if extra["match_id"] and not userfiles.is_safe_id(extra["match_id"]):
             raise RecordError(source, "'match_id' must be letters, digits, - and _ only (it names the file)")
         journal_id = check.opt_string(data, "journal")
+        coached = data.get("coached", [])
+        if not isinstance(coached, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in coached
+        ):
+            raise RecordError(source, f"'coached' must be a list of seats from 0 to {players - 1}")
         return cls(game, version, seed, players, options, seats, actions, practice, match_id=extra["match_id"],
-                   created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id)
+                   created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id,
+                   coached=sorted(set(coached)))
 
     def new_journal_id(self) -> str:
         """Start a new whole write: the journal lines written before it no longer belong to it."""
@@ -512,6 +521,7 @@ def replay_summary(played: Replay, path: Path | None = None) -> dict[str, Any]:
         "seats": [s.to_dict() for s in record.seats],
         "actions": len(record.actions),
         "undos": len(record.undos),
+        "coached": list(record.coached),
         "over": state.is_over(),
         "scores": list(state.scores()),
         "winners": list(state.winners()),
