@@ -14,6 +14,7 @@ The scene calls the same methods on both; only `host` (the local Match, for the 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import threading
 import time
@@ -109,6 +110,19 @@ class TableSeats:
     def problems(self) -> list[tuple[str, str]]:
         """(reason, detail) of the troubles to tell the player once each (table.bots_<reason>)."""
         return []
+
+    # the coach (scenes/table/coach.py)
+    def hints_allowed(self) -> bool:
+        """Whether the seats here may ask the coach (a network host may not allow it)."""
+        return False
+
+    def ask_hint(self, seat: int) -> None:
+        """Ask the coach what `seat` should play now (its answer: `hint_answer`)."""
+
+    def hint_answer(self, seat: int, step: int) -> tuple[str | None, str | None] | None:
+        """(advice as JSON, None) or (None, why it failed) once the coach answered the hint
+        asked for `seat` at `step`; None while it thinks."""
+        return None
 
     def refusals(self) -> list[IllegalAction]:
         """The host's refusals that arrived since the last call (remote seats only)."""
@@ -213,6 +227,21 @@ class LocalSeats(TableSeats):
         assert self.host is not None
         found, self.host.worker_problems[:] = list(self.host.worker_problems), []
         return found
+
+    def hints_allowed(self) -> bool:
+        return True
+
+    def ask_hint(self, seat: int) -> None:
+        assert self.host is not None
+        with contextlib.suppress(IllegalAction):  # nothing to choose now: no hint (the table asks only an acting seat)
+            self.host.ask_coach(seat)
+
+    def hint_answer(self, seat: int, step: int) -> tuple[str | None, str | None] | None:
+        assert self.host is not None
+        job = self.host.coaching
+        if job is None or job.seat != seat or job.at != step or not job.done:
+            return None
+        return job.answer, job.error
 
     def final(self) -> Any:
         return self.host
