@@ -15,12 +15,12 @@ from tests.table_helpers import click, frames, key, make_app
 FAST = {"iterations": 30, "seconds": None, "worlds": 8}
 
 
-def silver_table(app, kinds: str = "hbbb", seed: int = 5):
+def silver_table(app, kinds: str = "hbbb", seed: int = 5, practice: bool = False):
     from scenes.table.scene import TableScene
 
     names = ["Ana", "Bruno", "Chloé", "Didier"]
     seats = [SeatConfig(names[i], HUMAN if k == "h" else BOT, "random") for i, k in enumerate(kinds)]
-    config = MatchConfig("silver_amulet", seats, seed=seed)
+    config = MatchConfig("silver_amulet", seats, seed=seed, practice=practice)
     match = Match(config, think_seconds=0, threaded=False)
     match.coach_budget = dict(FAST)
     scene = TableScene(app, config, match)
@@ -136,3 +136,18 @@ def test_a_table_of_bots_offers_no_hint(tmp_path: Path, monkeypatch) -> None:
     assert not any(b.action == "coach" for b in scene.buttons)
     frames(app, 1, events=[key(pygame.K_h)])
     assert scene.coach.asked is None
+
+
+def test_an_undo_while_the_coach_thinks_forgets_the_hint(tmp_path: Path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = ["silver_amulet"]
+    scene = silver_table(app, practice=True)  # undo across the cards drawn
+    to_choice(app, scene, moves=4)
+    assert scene.records.recorder.can_undo()
+    step = scene.seats.step()
+    scene.coach.toggle()
+    assert scene.coach.asked is not None
+    assert scene.records.undo()
+    assert scene.seats.step() < step
+    frames(app, 3, 0.05)
+    assert scene.coach.asked is None and scene.coach.advice is None

@@ -49,6 +49,7 @@ class Asked:
     seat: int
     step: int
     since: float  # the table's time when it was asked
+    legal: list[str]  # the seat's moves then: while they stay, the hint stays (others' secret choices may arrive)
 
 
 class TableCoach:
@@ -90,7 +91,7 @@ class TableCoach:
         if self.asked is not None and self.asked.seat == seat and self.asked.step == scene.seats.step():
             scene.say(self.app.tr("coach.still_thinking"))
             return
-        self.asked = Asked(seat, scene.seats.step(), scene.time)
+        self.asked = Asked(seat, scene.seats.step(), scene.time, scene.seats.legal_texts(seat))
         self.advice, self.spots = None, None
         scene.seats.ask_hint(seat)
 
@@ -107,13 +108,11 @@ class TableCoach:
         if asked is None:
             return False
         scene = self.scene
-        if scene.viewer != asked.seat or asked.seat not in scene.seats.local_to_act() or scene.privacy_for is not None:
-            self.forget()  # another player at the screen, or the decision is over: never shown to them
+        if (scene.viewer != asked.seat or asked.seat not in scene.seats.local_to_act() or scene.privacy_for is not None
+                or scene.seats.step() < asked.step or scene.seats.legal_texts(asked.seat) != asked.legal):
+            self.forget()  # another player at the screen, an undo, the decision over: never shown out of place
             return True
         if self.advice is not None:
-            if self.advice.move not in scene.seats.legal_texts(asked.seat):
-                self.forget()
-                return True
             if self.spots is None and not scene.animator.busy:
                 self.spots = self._find_spots()
                 return self.spots is not None
