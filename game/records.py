@@ -45,6 +45,7 @@ from game.stats import GameStats, Statistics, StatsError  # noqa: F401 - part of
 AUTOSAVE = "autosave"
 HISTORY = "history"
 LOCK_SUFFIX = ".lock"
+REVIEW_SUFFIX = ".review.json"  # a finished match's review beside its record (game/review.py): not a record
 
 
 class MatchOpenElsewhere(RecordError):
@@ -158,6 +159,8 @@ class RecordStore:
         found = []
         try:
             for p in folder.glob("*.json"):
+                if p.name.endswith(REVIEW_SUFFIX):
+                    continue
                 try:
                     info = p.stat()
                 except OSError:
@@ -603,6 +606,14 @@ def _take_lock(store: RecordStore, record: Record, source: str | None = None) ->
     except (OSError, RecordError):
         return None
     raise MatchOpenElsewhere(source or str(store.autosave_path(record)), "this match is open in another Tablée window")
+
+
+def recorder_of(match: Any) -> MatchRecorder | None:
+    """The recorder autosaving `match`, if it has one (a network seat's table has none)."""
+    try:
+        return _recorders.get(match)
+    except TypeError:  # not a match a recorder could follow (a test's stand-in, unhashable)
+        return None
 
 
 def attach(

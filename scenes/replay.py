@@ -149,7 +149,7 @@ class HistoryScene(Scene):
         if self.stats.problem:
             app.notify(app.tr("records.stats_corrupt", problem=self.stats.problem), seconds=20, error=True)
         self.entries = self.store.history()
-        rows = [Row(None, [self._button(entry)]) for entry in self.entries]
+        rows = [Row(None, [self._button(entry), self._review_button(entry)], [5, 1]) for entry in self.entries]
         self.back = Button(lambda: app.tr("common.back"), app.pop)
         rows.append(Row(None, [self.back]))
         self.form = Form(app, rows)
@@ -170,9 +170,20 @@ class HistoryScene(Scene):
             scores = result.get("scores") or []
             winners = result.get("winners") or []
             parts = [f"{'★ ' if s in winners else ''}{seat.name} {scores[s] if s < len(scores) else ''}" for s, seat in enumerate(record.seats)]
-            return app.tr("records.entry", date=_date(record, app), game=_game_name(app, record.game), scores=", ".join(parts))
+            game = _game_name(app, record.game)
+            if record.coached:  # a seat asked the coach for hints
+                game = f"{game} ({app.tr('review.coached')})"
+            return app.tr("records.entry", date=_date(record, app), game=game, scores=", ".join(parts))
 
         return Button(label, lambda: open_replay(app, entry.path), tooltip=lambda: str(entry.path))
+
+    def _review_button(self, entry: records.HistoryEntry) -> Button:
+        """"Review": the decisions where the coach would have played differently (scenes/review.py)."""
+        from scenes.review import open_review
+
+        button = Button(lambda: self.app.tr("review.history_button"), lambda: open_review(self.app, entry.path))
+        button.enabled = bool(entry.record is not None and entry.record.humans)
+        return button
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -223,9 +234,12 @@ def open_replay(app: Any, path: Path) -> bool:
 
 
 class ReplayScene(Scene):
-    """A finished match, move by move: the table as a chosen seat saw it, and the log so far."""
+    """A finished match, move by move: the table as a chosen seat saw it, and the log so far.
 
-    def __init__(self, app: Any, path: Path) -> None:
+    Opened from a review (`review`, a game.ai.coach.Advice of scenes/review.py), it starts at
+    that decision from its seat's view, both moves marked: the one played and the coach's."""
+
+    def __init__(self, app: Any, path: Path, review: Any = None) -> None:
         super().__init__(app)
         played = load(path)  # RecordError: the caller shows it
         self.path = path
@@ -262,6 +276,11 @@ class ReplayScene(Scene):
         ]
         self.form = Form(app, [Row(None, buttons, [1, 1, 2, 1, 1, 2, 1.5])])
         self.form.focus = self.play_button
+        self.review = review
+        self._review_marks: tuple[int, Any] | None = None  # (index, the marks drawn there), cached
+        if review is not None and 0 <= review.at < self.total:
+            self.viewer, self.index = review.seat, review.at
+            self.log.set_viewer(self.viewer)
         self._refresh_log()
 
     def _table_drawing(self) -> tuple[Any, Any]:
@@ -316,7 +335,12 @@ class ReplayScene(Scene):
         bar = px(theme.ROW_HEIGHT)
         log_w = max(px(260), int(w * 0.28))
         top = px(56)
-        self.table_rect = pygame.Rect(0, top, w - log_w - px(20), h - top - bar - px(60))
+        reserved = 0
+        if self.review is not None:  # the reviewed decision's line above the table (scenes/review.py)
+            from scenes.review import banner_height
+
+            reserved = banner_height(self.app)
+        self.table_rect = pygame.Rect(0, top + reserved, w - log_w - px(20), h - top - reserved - bar - px(60))
         self.log.layout(pygame.Rect(w - log_w - px(10), top, log_w, h - top - bar - px(60)))
         self.form.layout(pygame.Rect(px(20), h - bar - px(36), w - px(40), bar))
         if self.painter is not None:
@@ -391,6 +415,10 @@ class ReplayScene(Scene):
             except (AttributeError, TypeError, KeyError) as exc:  # a hook written for the live table only
                 self._extras_ok = False
                 self.app.notify(self.app.tr("records.board_unavailable", problem=str(exc)), seconds=8)
+        if self.review is not None and self.index == self.review.at and self.viewer == self.review.seat:
+            from scenes.review import draw_review_marks
+
+            draw_review_marks(self, surface, placements, view)
 
     def seat_label(self, seat: int | None) -> str:
         """A seat's name; a table seat nobody plays (a ghost) as the layout names it."""

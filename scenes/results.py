@@ -245,7 +245,12 @@ class ResultsScene(Scene):
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         # a network match is played again from its host's New game, not from one seat's window
         again = [self.again] if getattr(match, "play_again", True) else []
-        self.form = Form(app, [Row(None, [self.menu, *again])])
+        from scenes.review import finished_record, open_review
+
+        self.record_path = finished_record(match)  # "Review my moves" (scenes/review.py): a local match's
+        record_path = self.record_path
+        review = [Button(lambda: app.tr("review.button"), lambda: open_review(app, record_path))] if record_path else []
+        self.form = Form(app, [Row(None, [self.menu, *review, *again])])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None

@@ -205,7 +205,8 @@ class TableCoach:
 
 def move_spots(events: list[Event], layout: Any, placements: Any, view: dict[str, Any]) -> list[pygame.Rect]:
     """The places a move's events touch on the displayed table: each card it moves (where it
-    lies and where it goes), each card it turns or looks at, each marker it moves. Only the
+    lies and where it goes), each card it turns or looks at, each marker it moves on the table
+    (the layout's flying markers, not a turn passing). Only the
     move itself: the events after the first new phase or score (the round it ends, a new
     deal) are left out, and so are the layout's set-up moves."""
     zones = view.get("zones") or {}
@@ -236,12 +237,13 @@ def move_spots(events: list[Event], layout: Any, placements: Any, view: dict[str
                     else:
                         out.append(target.slot_rect(len(dest) + arrivals.get(where, 0)))
                         arrivals[where] = arrivals.get(where, 0) + 1
-            elif isinstance(event, (CardRevealed, CardSeen)) and event.slot is not None:
+            elif isinstance(event, (CardRevealed, CardSeen)):
                 region = placements.zone(event.zone, _key(event.seat, event.pos))
                 cards = _zone_list(zones, event.zone, event.seat, event.pos)
+                at = event.slot if event.slot is not None else _free(cards, event.card, set())
                 if region is not None and cards:
-                    out.append(_rect_at(region, len(cards), event.slot))
-            elif isinstance(event, MarkerChanged):
+                    out.append(_rect_at(region, len(cards), at))
+            elif isinstance(event, MarkerChanged) and event.marker in layout.flying_markers:  # a marker it moves
                 found = placements.marker(event.marker)
                 if found is not None:
                     out.append(found.rect)
