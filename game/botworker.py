@@ -27,7 +27,7 @@ from game.ai import make_bot
 # reach fewer iterations within its level's time cap (game/ai/ismcts.py BUDGETS).
 BOT_NICE = 10
 READY = -2  # the generation of the message a worker sends once it can answer (its start-up is over)
-COACH = -3  # the first field of a coach's answer: (COACH, generation, advice as JSON, error)
+COACH = -3  # the first field of a coach's answer: (COACH, (generation, seat), advice as JSON, error)
 
 
 def lower_priority(increment: int = BOT_NICE) -> None:
@@ -39,8 +39,8 @@ def lower_priority(increment: int = BOT_NICE) -> None:
 
 def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     """The worker process: answer ("job", generation, seat, history) with (generation, seat,
-    text, error), and ("coach", generation, seat, history) with (COACH, generation, the coach's
-    advice for that seat as JSON, error); ("generation", g) drops queued jobs older than g;
+    text, error), and ("coach", generation, seat, history) with (COACH, (generation, seat), the
+    coach's advice for that seat as JSON, error); ("generation", g) drops queued jobs older than g;
     None stops. When the app is gone (killed: the pipe is closed) the worker leaves quietly,
     whatever it was doing."""
     if hasattr(signal, "SIGINT"):
@@ -86,11 +86,11 @@ def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) 
                 state.apply(s, rules.parse_action(state, s, text))
             played = list(history)
             if kind == "coach":
-                conn.send((COACH, generation, coach_answer(state, seat, cfg.seed, len(history)), None))
+                conn.send((COACH, (generation, seat), coach_answer(state, seat, cfg.seed, len(history)), None))
             else:
                 conn.send((generation, seat, str(bots[seat].choose(state.clone(), seat)), None))
         except Exception as error:  # reported on the main thread by Match.poll()
-            conn.send((COACH, generation, "", repr(error)) if kind == "coach" else (generation, seat, "", repr(error)))
+            conn.send((COACH, (generation, seat), "", repr(error)) if kind == "coach" else (generation, seat, "", repr(error)))
 
 
 def coach_answer(state: Any, seat: int, match_seed: int, at: int) -> str:
@@ -120,7 +120,7 @@ class BotProcess:
         child.close()
         self.closed = False
         self.ready = False  # the process has started and can answer (it said so)
-        self.coach_answers: list[tuple[int, str, str | None]] = []  # (generation, advice JSON, error)
+        self.coach_answers: list[tuple[tuple[int, int], str, str | None]] = []  # ((generation, seat), advice JSON, error)
         _live.add(self)
         _close_at_exit()
 

@@ -168,9 +168,9 @@ class Match:
         self._failures = 0
         self._process_started = 0.0  # when the current worker process was started (self.clock)
         self._process_ready: float | None = None  # when it said it can answer
-        self.coaching: CoachJob | None = None  # the last hint asked (ask_coach), answered or not
+        self.coaching: dict[int, CoachJob] = {}  # by seat: the last hint asked (ask_coach), answered or not
         self.coach_budget: dict[str, Any] = {}  # advise()'s budget in this process (tests: iterations, no clock)
-        self._coach_inline: tuple[CoachJob, State] | None = None  # threaded=False: computed inside poll()
+        self._coach_inline: list[tuple[CoachJob, State]] = []  # threaded=False: computed inside poll()
         self._schedule()
 
     # ------------------------------------------------------------------ seats
@@ -340,14 +340,14 @@ class Match:
     def ask_coach(self, seat: int) -> CoachJob:
         """Ask the coach (the hard level's search, from `seat`'s view only) what `seat` should
         play now; it thinks where the bots do (the worker process, else a thread, else inside
-        poll()) and its answer lands in `coaching`. A hint asked again for the same position
-        is the one already on its way."""
+        poll()) and its answer lands in `coaching[seat]`. A hint asked again for the same
+        position is the one already on its way; several seats may ask at once (a network host)."""
         if self.state.is_over() or seat not in self.state.to_act():
             raise IllegalAction(f"seat {seat} has nothing to choose now", "error.not_your_turn", {"seat": seat})
-        found = self.coaching
-        if found is not None and found.seat == seat and found.at == len(self.history) and found.generation == self._generation:
+        found = self.coaching.get(seat)
+        if found is not None and found.at == len(self.history) and found.generation == self._generation:
             return found
-        job = self.coaching = CoachJob(self._generation, seat, len(self.history), self.clock())
+        job = self.coaching[seat] = CoachJob(self._generation, seat, len(self.history), self.clock())
         process = self._worker_process()
         if process is not None:
             try:
@@ -357,7 +357,7 @@ class Match:
         elif self.threaded:
             threading.Thread(target=self._coach_here, args=(job, self.state.clone()), name="tablee-coach", daemon=True).start()
         else:
-            self._coach_inline = (job, self.state.clone())
+            self._coach_inline.append((job, self.state.clone()))
         return job
 
     def coach_deadline(self) -> float:
@@ -384,17 +384,17 @@ class Match:
         if process is None:
             return
         answers, process.coach_answers = process.coach_answers, []
-        for generation, text, error in answers:
-            job = self.coaching
+        for (generation, seat), text, error in answers:
+            job = self.coaching.get(seat)
             if job is not None and generation == job.generation and not job.done:
                 job.answer, job.error = (text or None), error
                 if job.answer is None and job.error is None:
                     job.error = "an empty answer"
 
     def _coach_failed(self, why: str) -> None:
-        job = self.coaching
-        if job is not None and not job.done:
-            job.error = why
+        for job in self.coaching.values():
+            if not job.done:
+                job.error = why
 
     def _worker_process(self) -> BotProcess | None:
         """The worker process, started if need be (None: the bots think in this process)."""
@@ -430,8 +430,8 @@ class Match:
         if self._process_ready is None:
             return bool(self._jobs) and now - self._process_started > STARTUP_LIMIT_SECONDS
         answered = {job.seat for job in self._finished if job.generation == self._generation}
-        coach = self.coaching
-        if coach is not None and not coach.done and now - max(coach.started, self._process_ready) > self.coach_deadline():
+        if any(not job.done and now - max(job.started, self._process_ready) > self.coach_deadline()
+               for job in self.coaching.values()):
             return True
         return any(now - max(job.started, self._process_ready) > self.decision_deadline(seat)
                    for seat, job in self._jobs.items() if seat not in answered)
@@ -491,9 +491,9 @@ class Match:
         pending, self._inline = self._inline, []
         for job, state in pending:
             self._run_job(job, state)
-        coach, self._coach_inline = self._coach_inline, None
-        if coach is not None:
-            self._coach_here(*coach)
+        coaching, self._coach_inline = self._coach_inline, []
+        for asked, position in coaching:
+            self._coach_here(asked, position)
 
     def _run_job(self, job: _Job, state: State) -> None:
         try:

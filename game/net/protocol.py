@@ -27,6 +27,7 @@ BAD_CODE = "error.bad_code"  # a lobby or claim message without the table's join
 SEAT_TAKEN = "error.seat_taken"  # a claim for a seat someone else holds
 STARTED = "error.started"  # a claim (or leave) once the match has started
 NOT_STARTED = "error.not_started"  # an action before the host started the match
+NO_HINTS = "error.no_hints"  # a hint asked of a host that does not allow hints
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

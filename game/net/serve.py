@@ -47,6 +47,7 @@ def add_command(sub: argparse._SubParsersAction) -> None:
                    help=f"a bot plays for a player gone this long, until they are back (default {STAND_IN_SECONDS:g};"
                         " 0: never)")
     p.add_argument("--no-advertise", action="store_true", help="do not advertise the match on the local network")
+    p.add_argument("--hints", action="store_true", help="allow the players to ask the coach for hints (docs/network.md)")
     p.set_defaults(run=cmd_serve)
 
 
@@ -114,6 +115,8 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
                 out(f"seat {n} ({name}): bot {match.config.seats[n].bot}")
             else:  # a resumed match: its players rejoin with the secret they kept (or this one)
                 out(f"seat {n} ({name}): secret {hosting.secret(n)}")
+        if hosting.hints:
+            out("hints: allowed (each player may ask the coach, from their own seat's view)")
         if not hosting.started:
             _lobby(hosting, out, start_after, clock)
         while not hosting.over() and hosting.problem is None and not hosting.stopped:
@@ -196,7 +199,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except TableeError as exc:
         return fail(str(exc))
     hosting = HostThread(match, port=args.port, advertise=not args.no_advertise, bot_for_open=args.open_bots,
-                         bot_after=args.stand_in_after or None, listen=args.address)
+                         bot_after=args.stand_in_after or None, listen=args.address, hints=args.hints)
     try:
         # Flushed at every line: the code must show at once in a log file or a pipe too.
         run_host(hosting, args.lang, lambda line: print(line, flush=True), args.start_after)

@@ -123,7 +123,11 @@ class TableCoach:
         text, error = found
         if error is not None or text is None:
             self.forget()
-            scene.say(self.app.tr("coach.failed", problem=str(error)[:120]), error=True)
+            problem = str(error)
+            if scene.rules.has_text(problem):  # a network host's reason (error.no_hints...)
+                scene.say(scene.game_text(problem), error=True)
+            else:
+                scene.say(self.app.tr("coach.failed", problem=problem[:120]), error=True)
             return True
         try:
             advice = Advice.from_dict(json.loads(text))
