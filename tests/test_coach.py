@@ -211,3 +211,17 @@ def test_the_command_refuses_bad_input_with_a_message(tmp_path: Path, capsys: py
     broken.write_text("{not json")
     assert cli_main(["coach", str(broken), "--at", "0"]) == 1
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_the_command_reviews_a_finished_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = record_file(tmp_path, "fish_fish")
+    data = json.loads(path.read_text())
+    assert cli_main(["coach", str(path), "--review"]) == 1  # bots only: nothing to review
+    assert "nothing to review" in capsys.readouterr().err
+    data["seats"][0] = {"name": "Ana", "kind": "human"}
+    path.write_text(json.dumps(data))
+    assert cli_main(["coach", str(path), "--review", "--json", "--iterations", "20"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["format"] == "tablee-review" and out["seats"] == [0] and out["decisions"] > 0
+    assert cli_main(["coach", str(path)]) == 1
+    assert "--at N, or --review" in capsys.readouterr().err
