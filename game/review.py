@@ -155,6 +155,8 @@ def review_match(record: Record, seats: list[int] | None = None, on_step: Tick |
     budget.setdefault("worlds", REVIEW_WORLDS)
     state = record.start_state(rules)
     done = 0
+    if on_step is not None:
+        on_step(0, len(todo))  # the total at once (the progress bar's)
     for index, (seat, text) in enumerate(record.actions):
         if index in todo:
             advice = advise(state, seat, seed=coach_seed(record.seed, index), at=index, against=text, **budget)

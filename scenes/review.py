@@ -136,7 +136,8 @@ class ReviewScene(Scene):
         w, h = size
         px = self.app.px
         width = min(px(1000), w - px(40))
-        top = px(118)
+        small, body = self.app.font(px(theme.SMALL_SIZE)), self.app.font(px(theme.BODY_SIZE))
+        top = px(66) + max(2 * small.get_linesize(), body.get_linesize() + px(30)) + px(12)  # under the intro or the bar
         self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(64)))
 
     def animating(self) -> bool:
@@ -173,8 +174,8 @@ class ReviewScene(Scene):
         if self.job is not None:
             self._draw_progress(surface, area)
         elif self.problem is not None:
-            for i, line in enumerate(wrap_text(body, app.tr("review.failed", problem=self.problem), area.w)[:4]):
-                draw_text(surface, body, line, theme.ERROR_TEXT, (area.x, px(74) + i * body.get_linesize()))
+            for i, line in enumerate(wrap_text(small, app.tr("review.failed", problem=self.problem), area.w)[:2]):
+                draw_text(surface, small, line, theme.ERROR_TEXT, (area.x, px(66) + i * small.get_linesize()))
         elif self.items is not None:
             key = "review.intro" if self.items else "review.none"
             for i, line in enumerate(wrap_text(small, app.tr(key, decisions=self.decisions, listed=len(self.items)), area.w)[:2]):
@@ -192,8 +193,8 @@ class ReviewScene(Scene):
         assert job is not None
         body = app.font(px(theme.BODY_SIZE))
         text = app.tr("review.working", done=job.done, total=job.total or "…")
-        draw_text(surface, body, text, theme.TEXT, (area.x, px(70)))
-        bar = pygame.Rect(area.x, px(70) + body.get_linesize() + px(6), area.w, px(18))
+        draw_text(surface, body, text, theme.TEXT, (area.x, px(66)))
+        bar = pygame.Rect(area.x, px(66) + body.get_linesize() + px(6), area.w, px(18))
         pygame.draw.rect(surface, theme.PANEL, bar, border_radius=bar.h // 2)
         share = job.done / job.total if job.total else 0.0
         if share > 0:

@@ -67,6 +67,7 @@ CHANCE = "chance"  # the figure: the play-outs' chance to win, in percent
 POINTS = "points"  # the figure: the game's own (hook `figure`)
 CLOSE_CHANCE = 1.0  # a gain below this many percent of chance to win is "about as good"
 CLOSE_POINTS = 0.5  # ...or below half a point of the game's figure
+SEARCH_SHARE = 0.8  # of the hard level's clock for its search; the comparison has the rest
 
 
 Describe = Callable[[Rules, dict[str, Any], int, str], "tuple[str, dict[str, Any]] | None"]
@@ -232,8 +233,10 @@ def advise(
     view only. `against`: the move to compare it with (a review compares the move played);
     else the game's default move and a few other candidates, the best of them kept.
     `iterations` / `seconds` override the hard level's budget (seconds=None: no clock, the
-    advice then depends only on `seed` and what the seat knows); the comparison keeps to the
-    same clock, counted from the start, with at least MIN_WORLDS worlds."""
+    advice then depends only on `seed` and what the seat knows). The whole advice keeps to the
+    hard level's clock on a busy machine: its search stops at SEARCH_SHARE of it (it reaches
+    its iterations well before on an ordinary one), the comparison at the clock, counted from
+    the start, with at least MIN_WORLDS worlds."""
     started = time.process_time()
     clock = BUDGETS[COACH_LEVEL].seconds if seconds == "level" else seconds
     deadline = None if not isinstance(clock, (int, float)) else time.perf_counter() + float(clock)
@@ -249,8 +252,8 @@ def advise(
         move = str(actions[0])
         return Advice(seat, at, move, figure=coach.kind, move_words=words(state.rules, view, seat, move, coach))
     options: dict[str, Any] = {} if iterations is None else {"iterations": iterations}
-    if seconds != "level":
-        options["seconds"] = seconds
+    # the level's iterations; its clock, a cap for a busy machine, shared with the comparison
+    options["seconds"] = SEARCH_SHARE * clock if seconds == "level" and isinstance(clock, (int, float)) else seconds
     bot = make_bot("ismcts", seed=seed, level=COACH_LEVEL, **options)
     chosen = bot.choose(state, seat)  # a bot only reads the state it is given
     hooks = hooks_for(state.rules.game_id)
