@@ -451,9 +451,11 @@ class Match:
         self._schedule()
 
     def _new_generation(self) -> None:
-        """Answers computed for the state before now are stale: drop them (and the queued jobs)."""
+        """Answers computed for the state before now are stale: drop them (and the queued jobs,
+        the hints on their way included: they are said to have failed)."""
         self._generation += 1
         self._jobs.clear()
+        self._coach_failed("the match changed while the coach was thinking")
         if self._process is not None:
             self._process.new_generation(self._generation)
 

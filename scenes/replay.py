@@ -175,13 +175,19 @@ class HistoryScene(Scene):
                 game = f"{game} ({app.tr('review.coached')})"
             return app.tr("records.entry", date=_date(record, app), game=game, scores=", ".join(parts))
 
-        return Button(label, lambda: open_replay(app, entry.path), tooltip=lambda: str(entry.path))
+        def replay() -> None:
+            open_replay(app, entry.path)
+
+        return Button(label, replay, tooltip=lambda: str(entry.path))
 
     def _review_button(self, entry: records.HistoryEntry) -> Button:
         """"Review": the decisions where the coach would have played differently (scenes/review.py)."""
         from scenes.review import open_review
 
-        button = Button(lambda: self.app.tr("review.history_button"), lambda: open_review(self.app, entry.path))
+        def review() -> None:
+            open_review(self.app, entry.path)
+
+        button = Button(lambda: self.app.tr("review.history_button"), review)
         button.enabled = bool(entry.record is not None and entry.record.humans)
         return button
 
@@ -224,8 +230,14 @@ class HistoryScene(Scene):
 
 def open_replay(app: Any, path: Path) -> bool:
     """Push the replay viewer for a record, or show why it cannot be replayed."""
+    return push_record_scene(app, lambda: app.scene("replay", path=path))
+
+
+def push_record_scene(app: Any, make: Any) -> bool:
+    """Push the scene `make()` builds from a record (a replay, a review), or show why the
+    record cannot be opened (`make` raises RecordError)."""
     try:
-        scene = app.scene("replay", path=path)
+        scene = make()
     except RecordError as exc:
         app.notify(app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
         return False

@@ -249,7 +249,12 @@ class ResultsScene(Scene):
 
         self.record_path = finished_record(match)  # "Review my moves" (scenes/review.py): a local match's
         record_path = self.record_path
-        review = [Button(lambda: app.tr("review.button"), lambda: open_review(app, record_path))] if record_path else []
+
+        def review_moves() -> None:
+            if record_path is not None:
+                open_review(app, record_path)
+
+        review = [Button(lambda: app.tr("review.button"), review_moves)] if record_path else []
         self.form = Form(app, [Row(None, [self.menu, *review, *again])])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)

@@ -16,7 +16,7 @@ import pygame
 
 from game.ai.coach import Advice, say, say_words
 from game.engine.events import redact
-from game.engine.record import RecordError, load
+from game.engine.record import load
 from game.engine.rng import Rng
 from game.review import ReviewError, ReviewJob, read_review, review_path
 from scenes.base import Scene
@@ -44,13 +44,9 @@ def finished_record(match: Any) -> Path | None:
 
 def open_review(app: Any, path: Path, budget: dict[str, Any] | None = None) -> bool:
     """Push the review of the finished match recorded at `path`, or say why it cannot be."""
-    try:
-        scene = ReviewScene(app, path, budget)
-    except RecordError as exc:
-        app.notify(app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
-        return False
-    app.push(scene)
-    return True
+    from scenes.replay import push_record_scene
+
+    return push_record_scene(app, lambda: ReviewScene(app, path, budget))
 
 
 class ReviewScene(Scene):
@@ -110,14 +106,9 @@ class ReviewScene(Scene):
 
     def open_step(self, item: Advice) -> None:
         """The replay at that decision, from its seat's view, both moves marked."""
-        from scenes.replay import ReplayScene
+        from scenes.replay import ReplayScene, push_record_scene
 
-        try:
-            scene = ReplayScene(self.app, self.path, review=item)
-        except RecordError as exc:
-            self.app.notify(self.app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
-            return
-        self.app.push(scene)
+        push_record_scene(self.app, lambda: ReplayScene(self.app, self.path, review=item))
 
     def leave(self) -> None:
         self.close_job()
@@ -169,7 +160,7 @@ class ReviewScene(Scene):
         game = self.rules.name(app.settings.language)
         draw_text(surface, app.font(px(theme.HEADING_SIZE), bold=True), app.tr("review.title", game=game), theme.ACCENT,
                   (w // 2, px(20)), "midtop")
-        small, body = app.font(px(theme.SMALL_SIZE)), app.font(px(theme.BODY_SIZE))
+        small = app.font(px(theme.SMALL_SIZE))
         area = self.form.area
         if self.job is not None:
             self._draw_progress(surface, area)
