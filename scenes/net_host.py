@@ -181,7 +181,7 @@ class HostLobbyScene(Scene):
         px = self.app.px
         width = min(px(520), w - px(40))
         rows = len(self.form.rows)
-        height = rows * px(theme.ROW_HEIGHT) + (rows - 1) * px(8)
+        height = rows * px(theme.ROW_HEIGHT) + (rows - 1) * px(10)  # the form's own gap
         self.form.layout(pygame.Rect((w - width) // 2, h - height - px(44), width, height))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -255,7 +255,9 @@ class ResultsScene(Scene):
                 open_review(app, record_path)
 
         review = [Button(lambda: app.tr("review.button"), review_moves)] if record_path else []
-        self.form = Form(app, [Row(None, [self.menu, *review, *again])])
+        buttons = [self.menu, *review, *again]
+        # three buttons share the row by their labels' lengths ("Rejouer avec les mêmes joueurs" whole)
+        self.form = Form(app, [Row(None, buttons, [1.0, 1.0, 1.6][: len(buttons)] if review and again else None)])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
@@ -297,6 +299,8 @@ class ResultsScene(Scene):
         w, h = size
         px = self.app.px
         width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
+        if len(self.form.widgets()) > 2:  # with "Review my moves" too: the whole window's width
+            width = min(px(1100), w - px(24))
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:

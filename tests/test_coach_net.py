@@ -147,3 +147,40 @@ def test_the_app_table_of_a_network_seat_offers_hints_only_when_allowed(tmp_path
     connection.items.append({"kind": "hinted", "step": 4, "advice": None, "error": NO_HINTS})
     seats.poll()
     assert seats.hint_answer(0, 4) == (None, NO_HINTS)
+
+
+def test_the_host_lobby_sets_hints_for_every_seat_with_the_mouse_or_the_keyboard(monkeypatch, tmp_path) -> None:
+    """*Allow hints* in the host's lobby: off by default, ticked with a click (or Enter on it),
+    and the lobby every seat reads says so."""
+    import pygame
+
+    from scenes import app as app_module
+    from scenes import net_host
+    from tests.table_helpers import click, frames, key, shot
+    from tests.test_net_menus import LOCAL, NetworkTable, start_hosting  # noqa: F401 (the menus' own set-up)
+    from tests.test_net_menus import make_app as menus_app
+
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_net_menus:NetworkTable")
+    monkeypatch.setattr(net_host, "HOST_OPTIONS", LOCAL)
+    monkeypatch.setattr(net_host, "MATCH_OPTIONS", {"think_seconds": 0, "worker": "thread"})
+    app = menus_app(monkeypatch, tmp_path)
+    lobby = start_hosting(app)
+    try:
+        assert lobby.host.hints is False and lobby.hints_check.value is False
+        click(app, lobby.form.screen_rect(lobby.hints_check).center)
+        assert lobby.host.hints is True
+        frames(app, 2)
+        shot(app, tmp_path, "host-lobby-hints")
+        lobby.form.set_focus(lobby.hints_check)
+        frames(app, 1, events=[key(pygame.K_RETURN)])
+        assert lobby.host.hints is False
+        frames(app, 1, events=[key(pygame.K_RETURN)])
+        assert lobby.host.hints is True
+        import time
+
+        deadline = time.monotonic() + 5
+        while not lobby.host._lobby.get("hints") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert lobby.host._lobby["hints"] is True  # the lobby message every seat gets
+    finally:
+        lobby.host.stop()

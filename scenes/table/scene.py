@@ -144,7 +144,7 @@ class TableScene(Scene):
         self.placements = self.place(self.animator.view)
         self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect,
                                    aid=self.layout.player_aid(self.app, self.rules) is not None,
-                                   coach=getattr(self, "coach", None) is not None and self.coach.offered)
+                                   coach=self.coach.offered)
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
