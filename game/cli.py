@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_bot, parse_bot_spec
-from game.engine import registry
-from game.engine.errors import TableeError
-from game.progress import Progress, wanted
-from game.textclean import no_surrogates
+from game import languages
+from game.net import serve
+from game.terminal import fail, printable, safe_output
+
+__all__ = ["add_commands", "fail", "printable", "safe_output"]  # the last three: game.terminal's
+
+# Defining the commands (every `tablee` run does) loads no engine, bot or network code: only the
+# standard library, game.terminal and serve's own definitions. Each command imports what it uses
+# when it runs.
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -53,44 +56,21 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", nargs="?", type=Path, help="a record (.json); see --latest")
     p.add_argument("--latest", action="store_true", help="the newest autosaved match")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
+    p.add_argument("--log", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"also print the public game log, in this language ({', '.join(languages.shipped_codes())})")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("coach", help="the coach's suggestion for the seat that acts after a record's first N moves")
     p.add_argument("file", type=Path, help="a match record (.json)")
     p.add_argument("--at", type=int, default=None, help="moves of the record played before the suggestion")
     p.add_argument("--review", action="store_true", help="instead: review the people's decisions of a finished match")
-    p.add_argument("--lang", choices=("fr", "en"), default="en", help="the language of the why")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default="en", metavar="LANG",
+                   help=f"the language of the why ({', '.join(languages.shipped_codes())})")
     p.add_argument("--iterations", type=int, default=None, help="the search's iterations, with no clock (reproducible)")
     p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")
     p.set_defaults(run=cmd_coach)
 
-    from game.net.serve import add_command as add_serve  # the network code loads only when serving
-
-    add_serve(sub)
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """`text` without control characters: names and values read from files must not drive the
-    terminal (escape sequences, bells, cursor moves); a lone surrogate becomes U+FFFD."""
-    return no_surrogates(_CONTROL.sub("?", str(text)))
-
-
-def safe_output() -> None:
-    """Print what a terminal cannot show as replacement characters instead of raising
-    (a lone surrogate from a file, a name in a script the console's encoding lacks)."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
-
-
-def fail(message: str) -> int:
-    print(f"error: {printable(message)}", file=sys.stderr)
-    return 1
+    serve.add_command(sub)
 
 
 def default_players(rules: Any) -> int:
@@ -98,6 +78,11 @@ def default_players(rules: Any) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.ai import make_bot, parse_bot_spec
+    from game.engine import registry
+    from game.engine.errors import TableeError
+    from game.progress import Progress, wanted
+
     try:
         rules = registry.load(args.game)
     except TableeError as exc:
@@ -137,6 +122,8 @@ def simulate(
 
     With `save_dir`, each game's record is written there (replayable with `replay`); `on_game`
     is called with (games played, games) after each game (the progress bar)."""
+    from game.ai import make_bot, parse_bot_spec
+    from game.engine import registry
     from game.engine.record import bot_seats
     from game.records import save_record
 
@@ -198,6 +185,8 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     """Each fixed plan against bots of a level; bad input gets a message, never a traceback."""
     from game.ai.bots import LEVELS
     from game.ai.exploit import exploit, print_row
+    from game.engine.errors import TableeError
+    from game.progress import Progress, wanted
 
     if args.level not in LEVELS:
         return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
@@ -222,15 +211,19 @@ def cmd_exploit(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from game.engine import registry
+
     paths = list(args.paths)
-    problems = registry.validate_paths(paths)
+    problems: list[Any] = list(registry.validate_paths(paths))
+    if not paths:  # the shipped files: the languages' descriptions too
+        problems += languages.problems()
     for problem in problems:
         print(printable(str(problem)))
     if problems:
-        files = len({p.file for p in problems})
+        files = len({getattr(p, "file", p) for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
         return 1
-    count = len(paths) if paths else len(registry.GAMES) + 1
+    count = len(paths) if paths else len(registry.GAMES) + 1 + len(languages.shipped_codes())
     print(f"ok: {count} data file(s) valid")
     return 0
 
@@ -278,6 +271,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_coach(args: argparse.Namespace) -> int:
     """The coach's advice at a step of a record, from the acting seat's view only."""
     from game.ai.coach import advice_for_record, say
+    from game.engine.errors import TableeError
     from game.engine.record import RecordError, load
 
     if args.iterations is not None and args.iterations < 1:
@@ -311,6 +305,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
 def coach_review(args: argparse.Namespace, played: Any, budget: dict[str, Any]) -> int:
     """`coach RECORD --review`: the review of a finished match (game/review.py), its CPU time."""
     from game.ai.coach import say
+    from game.progress import Progress, wanted
     from game.review import review_match
 
     record = played.record

@@ -26,9 +26,10 @@ when the text writes `{totals:seats}` ("Ana: 5, Bruno: 7").
 
 The reader's grammar: a text may have forms for the reader's own seat, `<key>.you` (the reader
 acts: "You play White 3.") and `<key>.your` (the reader's card or seat is acted on: "Bob's hunter
-takes your wolf."), and a plural form `<key>.many` with {count} used when one action repeats the
-sentence ("Alice bets 4 fish.") or when a note's own {count} param is more than one; forms
-combine as `<key>.you.many`. Two finer forms: `<key>.you.other` when the reader acts on another
+takes your wolf."), and the forms that agree with a number (game/languages.py: `<key>.other` in
+French and English) with {count}, used when one action repeats the sentence ("Alice bets 4
+fish.") or for a note's own {count} param; forms combine as `<key>.you.other`. Two finer forms:
+`<key>.you.theirs` when the reader acts on another
 seat's card ("You look at a card in Bob's village", where `.you` says "in your village") and
 `<key>.to_you` when a card comes into the reader's zone from another seat's ("Bob's card goes to
 your village"), and `<key>.own` when another seat acts on its own card ("Bob regarde une carte
@@ -42,6 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from game import languages
 from game.engine.events import (
     CardConcealed,
     CardMoved,
@@ -57,7 +59,7 @@ from game.engine.events import (
 )
 from game.engine.rules import Rules
 
-LANGS = ("fr", "en")
+LANGS = languages.codes()  # the shipped languages, the default first
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
 NOBODY = -1  # a LogWriter's reader when no player reads (a table of bots): nobody is "you"
 OBJECT_SEATS = frozenset({"from", "to"})  # seat params never a sentence's subject: "you" for the reader
@@ -84,17 +86,19 @@ def seat_values(text: str, name: Callable[[int], str]) -> SeatValues:
 
 
 def reader_key(
-    rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1, receiver: Any = None
+    rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1, receiver: Any = None,
+    lang: str = languages.REFERENCE,
 ) -> str:
     """The form of `key` this reader should read: second person when the reader's own seat is
-    the subject (`.you`, or `.you.other` when it acts on another seat's card), the owner
+    the subject (`.you`, or `.you.theirs` when it acts on another seat's card), the owner
     (`.your`) or the seat a card comes to (`.to_you`); `.own` when another seat acts on its own
-    card ("Bob looks at a card in his village"); plural (`.many`) when `count` > 1."""
+    card ("Bob looks at a card in his village"); then the form that agrees with `count` in
+    `lang` (`.other` for "3 fish": game/languages.py)."""
     seat = reader is not None and not isinstance(reader, bool)
     if seat and subject == reader:
         other = owner is not None and owner != reader
-        if other and rules.has_text(f"{key}.you.other"):
-            key = f"{key}.you.other"
+        if other and rules.has_text(f"{key}.you.theirs"):
+            key = f"{key}.you.theirs"
         elif rules.has_text(f"{key}.you"):
             key = f"{key}.you"
     elif seat and owner == reader and rules.has_text(f"{key}.your"):
@@ -103,9 +107,7 @@ def reader_key(
         key = f"{key}.to_you"
     elif subject is not None and subject == owner and rules.has_text(f"{key}.own"):
         key = f"{key}.own"
-    if count > 1 and rules.has_text(f"{key}.many"):
-        key = f"{key}.many"
-    return key
+    return languages.counted_key(rules.has_text, key, lang, count)
 
 
 def original_places(events: Iterable[Event]) -> list[Event]:
@@ -159,7 +161,7 @@ class LogWriter:
         seat addressed as "you" when it differs from `viewer` (a public log read by a player;
         NOBODY: none)."""
         self.rules = rules
-        self.lang = lang if lang in LANGS else "fr"
+        self.lang = lang if lang in LANGS else languages.default()
         self.names = list(names)
         self.viewer = viewer
         self.reader = viewer if reader is None else reader
@@ -234,7 +236,7 @@ class LogWriter:
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat)
+            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat, lang=self.lang)
             return self.t(form, **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
@@ -335,7 +337,7 @@ class LogWriter:
             return self.t("log.note", key=e.key)
         own = params["count"]  # a note counting things itself ("hunts with 3 cards") reads plural too
         plural = own if isinstance(own, int) and not isinstance(own, bool) and "count" in dict(e.params) else count
-        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural), **params)
+        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural, lang=self.lang), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)

@@ -9,12 +9,17 @@ and the standalone build only call it.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read it alike)
+if TYPE_CHECKING:
+    import argparse
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
+
+# Only os and sys above: `tablee --version` answers with nothing more than game.version, and every
+# command imports what it uses when it runs (tests/test_startup.py checks both).
 
 
 MAX_BENCH_SECONDS = 600.0
@@ -22,6 +27,8 @@ MAX_BENCH_SECONDS = 600.0
 
 def bench_seconds(text: str) -> float:
     """A finite time per measurement: `inf` or `nan` would make `bench` run forever."""
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -32,12 +39,19 @@ def bench_seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     from game import cli
     from game.version import version
 
     parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="put Tablée in the desktop's menu (Linux: ~/.local/share), then exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="take it out of the menu again (the files --install-desktop wrote), then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
@@ -66,6 +80,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    import json
+
     from game.ai.bench import ai_rows, print_ai_rows
     from game.bench import TABLE_GAME, engine_rows
     from game.progress import Progress, wanted
@@ -106,7 +122,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if start["cold_start_s"] is None:
         print("cold start to the main menu: measured from source only (run main.py bench)")
     else:
-        print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
+        print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s); "
+              f"python -c 'import pygame': {start['import_pygame_s']} s; ratio {start['ratio']}")
     from game.net.bench import bench_moves, network_line, network_row
 
     with Progress("bench: network", shown, unit="part") as bar:
@@ -128,6 +145,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def print_version() -> int:
+    """`tablee --version`, exactly as argparse's version action would print it."""
+    from game.version import version
+
+    print(f"tablee {version()}")
+    return 0
+
+
 def start_log() -> None:
     """The app logs to a small file in the user's log folder; a crash writes its traceback there."""
     import platform
@@ -141,11 +166,19 @@ def start_log() -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    from game.cli import safe_output
+    from game.terminal import safe_output
 
     safe_output()
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+        return print_version()  # before defining the commands, which takes longer than the answer
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        if args.command is not None or args.resume:
+            parser.error("--install-desktop and --uninstall-desktop go alone")
+        from game.desktop import cmd_install
+
+        return cmd_install(undo=args.uninstall_desktop)
     if args.command is None:
         start_log()
         from scenes.app import run_app

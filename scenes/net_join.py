@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.net.protocol import DEFAULT_PORT  # shown in the port field (protocol.py is light)
 from game.textclean import clean_name
 from scenes.base import Scene
 from scenes.net_common import (
@@ -35,7 +36,6 @@ from scenes.ui.widgets import Button, Form, Row, TextField, Widget, draw_fitted
 
 BROWSE_SECONDS = 0.5  # how often the games found on the network are read again
 LOBBY_SECONDS = 1.0  # how often a seat screen asks the host for its lobby before taking a seat
-DEFAULT_PORT = 47474  # game.net's default port, shown in the port field
 BROWSE_INTERFACES: list[str] | None = None  # where to look for games (None: every interface; tests: loopback)
 
 

@@ -10,8 +10,8 @@ A game may also give its final count part by part, `view["breakdown"]`:
      "totals": [per seat], "verdict": {"key": game text, "params": {...}}}
 The results screen then shows one line per part (game text "score.<part>"; parts worth nothing
 and counting nothing for anyone are left out) instead of the rows of the sheet; a selected line tells what each seat
-counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, ".many" for
-more than one), and the verdict (its "seat" params by name) says why the winners won, in place
+counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, and the form
+that agrees with the count in the player's language: game/languages.py), and the verdict (its "seat" params by name) says why the winners won, in place
 of the tie-break note.
 """
 
@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import registry
 from game.match import HUMAN
 from scenes.base import Scene
@@ -65,8 +66,7 @@ def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]
         key = f"breakdown.{entry['part']}"
         notes = []
         for seat, (p, c) in enumerate(zip(points, counts, strict=True)):
-            form = f"{key}.none" if c == 0 else f"{key}.many" if c > 1 else key
-            form = form if rules.has_text(form) else key
+            form = languages.counted_key(rules.has_text, key, app.settings.language, c)
             note = app.game_text(rules, form, count=c, points=signed(p)) if rules.has_text(key) else signed(p)
             notes.append(app.tr("sheet.seat_detail", name=names[seat] if seat < len(names) else "", items=note))
         rows.append({"label": f"score.{entry['part']}", "points": points, "notes": notes})

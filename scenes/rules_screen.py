@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game import userfiles
+from game import languages, userfiles
 from game.engine import registry
 from game.resources import asset_path
 from scenes.base import Scene
@@ -27,7 +27,9 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
-    return asset_path("rules", f"{game_id}.{lang}.md")
+    """The game's rules page in `lang`, or in English (the reference) until it is translated."""
+    path = asset_path("rules", f"{game_id}.{lang}.md")
+    return path if path.is_file() else asset_path("rules", f"{game_id}.{languages.REFERENCE}.md")
 
 
 @dataclass

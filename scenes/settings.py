@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from scenes.base import Scene
 from scenes.i18n import LANGUAGES
 from scenes.settings_store import ANIMATION_SPEEDS, TEXT_SIZES, WINDOW_SIZES
@@ -22,7 +23,8 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         tr, s = app.tr, app.settings
-        self.language = Choice([(lang, lambda lang=lang: tr(f"language.{lang}")) for lang in LANGUAGES], s.language, self._language)
+        # Each language by its own name ("Français", "English"), as language pickers show them.
+        self.language = Choice([(lang, lambda lang=lang: languages.get(lang).name) for lang in LANGUAGES], s.language, self._language)
         speeds = sorted({*ANIMATION_SPEEDS, s.animation_speed})
         self.speed = Choice(
             [(v, lambda v=v: tr("settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed

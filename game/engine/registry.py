@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from game import languages
 from game.engine.errors import GameUnavailable
 from game.engine.rules import Rules
 from game.engine.schema import (
@@ -32,6 +33,7 @@ from game.engine.schema import (
     Str,
     Where,
     did_you_mean,
+    per_language,
     read_yaml,
     validate_node,
 )
@@ -49,7 +51,7 @@ GAMES: dict[str, str] = {
 
 COMMON_FILE = "common.yaml"
 
-_LANG_TEXT = Map({"fr": Str(), "en": Str()})
+_LANG_TEXT = per_language(Str())
 _ZONE = Map(
     {
         "per_seat": Bool(),
@@ -72,7 +74,7 @@ _OPTION = Map(
     },
     optional={"default": None, "min": None, "max": None, "choices": None},
 )
-_TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+_TEXTS = per_language(DictOf(Str()))
 _COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
 _CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # Read only by scenes: which picture, shape, pattern, colour and badge each card id or attribute
@@ -170,11 +172,14 @@ def _check_common(data: dict[str, Any], ctx: Context) -> None:
                 f"zone '{name}' is face up but visible_to {decl.get('visible_to')} (expected visible_to: all: everyone sees a face-up card)",
             )
     text = data.get("text")
-    if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
-        for lang, other in (("fr", "en"), ("en", "fr")):
-            for key in text[lang]:
-                if key not in text[other]:
-                    ctx.error_at(("text", lang, key), f"text '{key}' exists in {lang} but not in {other} (expected both languages)")
+    reference: dict[str, str] = text.get(languages.REFERENCE) or {} if isinstance(text, dict) else {}
+    for lang, texts in (text.items() if isinstance(text, dict) else ()):
+        if lang == languages.REFERENCE or not isinstance(texts, dict):
+            continue  # a language the file does not give is shown in English
+        missing = [(k, lang, languages.REFERENCE) for k in texts if k not in reference]
+        missing += [(k, languages.REFERENCE, lang) for k in reference if k not in texts]
+        for key, here, other in missing:
+            ctx.error_at(("text", here, key), f"text '{key}' exists in {here} but not in {other} (expected every text in each language given)")
 
 
 def load_file(path: Path, expected_id: str | None = None) -> Rules:

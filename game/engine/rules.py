@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import languages
 from game.engine.actions import Action, normalize_action_text
 from game.engine.errors import OptionError
 from game.engine.schema import did_you_mean
@@ -34,7 +35,7 @@ class Rules:
         self.max_players: int = data["players"]["max"]
         self.zone_decls: dict[str, dict[str, Any]] = data["zones"]
         self.option_decls: dict[str, dict[str, Any]] = data["options"]
-        self._texts = {lang: {**common_text.get(lang, {}), **data["text"].get(lang, {})} for lang in ("en", "fr")}
+        self._texts = {lang: {**(common_text.get(lang) or {}), **(data["text"].get(lang) or {})} for lang in languages.codes()}
         self._zone_tables: dict[int, ZoneTable] = {}
         # Card id -> its YAML attributes (value, colour, points...), filled by each game's rules
         # from its own card sections; the card table shares these mappings, never copies them.
@@ -125,8 +126,8 @@ class Rules:
 
     # ---------------------------------------------------------------------- text
     def text(self, lang: str, key: str, /, **params: Any) -> str:
-        """A player-facing sentence in `lang` ('fr' or 'en'), English if missing, else the key."""
-        template = self._texts.get(lang, {}).get(key) or self._texts["en"].get(key)
+        """A player-facing sentence in `lang` (a shipped language), English if missing, else the key."""
+        template = self._texts.get(lang, {}).get(key) or self._texts[languages.REFERENCE].get(key)
         if template is None:
             return key
         try:
@@ -140,10 +141,14 @@ class Rules:
         return None
 
     def has_text(self, key: str) -> bool:
-        return key in self._texts["en"]
+        return key in self._texts[languages.REFERENCE]
+
+    def counted(self, lang: str, key: str, count: int, /, **params: Any) -> str:
+        """The form of `key` that agrees with `count` in `lang` (game/languages.py), filled."""
+        return self.text(lang, languages.counted_key(self.has_text, key, lang, count), count=count, **params)
 
     def name(self, lang: str) -> str:
-        return self.data["name"].get(lang) or self.data["name"]["en"]
+        return self.data["name"].get(lang) or self.data["name"][languages.REFERENCE]
 
     def option_presets(self) -> list[tuple[str, dict[str, Any]]]:
         """Named sets of option values the setup screen offers (text "preset.<id>").

@@ -22,10 +22,10 @@ from game.match import Match
 from game.net import joins
 from game.net.discovery import Advertiser, FoundGame
 from game.net.lobby import new_code
+from game.net.protocol import DEFAULT_PORT
 from game.net.server import STAND_IN_BOT, NetHost
 from game.net.stream import Host
 
-DEFAULT_PORT = 47474
 START_SECONDS = 10.0
 STOP_SECONDS = 5.0
 WATCH_SECONDS = 0.05

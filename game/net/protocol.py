@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 PROTOCOL_VERSION = 1
+DEFAULT_PORT = 47474  # the host's TCP port unless told otherwise (the next free one if busy)
 MATCH_OVER = "over"  # the `state` message's field saying the match has ended
 MAX_ACTION_CHARS = 200  # the longest action text of any game is far shorter
 

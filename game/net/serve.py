@@ -12,13 +12,17 @@ receive the end) or on Ctrl-C. The match is autosaved like any other, with its s
 from __future__ import annotations
 
 import argparse
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
+from game import languages
 from game.engine.errors import TableeError
-from game.net.hostthread import DEFAULT_PORT
+from game.net.protocol import DEFAULT_PORT
+from game.terminal import fail, printable
+
+# Defining the command (game/cli.py does, for every `tablee` run) needs only the lines above:
+# the engine, the bots and the network stack are imported when the command runs.
 
 END_GRACE_SECONDS = 2.0
 STAND_IN_SECONDS = 60.0
@@ -37,7 +41,8 @@ def add_command(sub: argparse._SubParsersAction) -> None:
                    help=f"TCP port (default {DEFAULT_PORT}, or any free port if it is busy; 0: any free port)")
     p.add_argument("--address", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (default: random)")
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="language of the log")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None,
+                   help=f"language of the log ({', '.join(languages.shipped_codes())}; default: the app's default language)")
     p.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
                    help="start after this many seconds even if open seats are left (bots take them);"
                         " default: when every open seat is claimed")
@@ -85,7 +90,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
              grace: float = END_GRACE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
     """Start `hosting` (a game.net.hostthread.HostThread), run its lobby and serve the match
     until it is over; everything the terminal shows goes to `out`. OSError if it cannot listen."""
-    from game.cli import printable
     from game.log import LogWriter, display_text
 
     match = hosting.match
@@ -133,8 +137,6 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
 
 def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, clock: Callable[[], float]) -> None:
     """Say who claims and leaves seats; begin when no seat is open, or after `start_after` s."""
-    from game.cli import printable
-
     since = clock()
     seen = {seat["seat"]: seat for seat in hosting.seats()}
     while hosting.problem is None and not hosting.stopped:
@@ -160,6 +162,7 @@ def _lobby(hosting: Any, out: Callable[[str], None], start_after: float | None, 
 def prepare(args: argparse.Namespace) -> Any:
     """The match to host: a new one, or a saved one resumed (autosaved either way); TableeError
     (including a record that cannot be loaded) says why not."""
+    import secrets
     from pathlib import Path
 
     from game import records
@@ -185,7 +188,6 @@ def prepare(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from game.cli import fail
     from game.net.hostthread import HostThread
 
     if not 0 <= args.port <= 65535:
@@ -202,7 +204,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          bot_after=args.stand_in_after or None, listen=args.address, hints=args.hints)
     try:
         # Flushed at every line: the code must show at once in a log file or a pipe too.
-        run_host(hosting, args.lang, lambda line: print(line, flush=True), args.start_after)
+        run_host(hosting, args.lang or languages.default(), lambda line: print(line, flush=True), args.start_after)
     except OSError as exc:
         return fail(f"cannot listen on {args.address} port {args.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:

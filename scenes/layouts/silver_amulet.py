@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import events as ev
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
@@ -464,15 +465,19 @@ class SilverAmuletLayout(Layout):
     def player_aid(self, app: Any, rules: Any) -> str | None:
         """The 14 characters by when they act: value, name, copies and power (the rulebook's
         player aid), from the game's data in the player's language."""
-        lang = app.settings.language if app.settings.language in ("fr", "en") else "en"
-        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
         chars = rules.data["characters"]
+
+        def power(card: str) -> str:
+            powers = chars[card]["power"]
+            return powers.get(app.settings.language) or powers[languages.REFERENCE]
+
+        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
         for when in ("face_up", "drawn_and_discarded", "exchanging"):
             lines += ["", f"## {app.tr(f'silver_amulet.aid_when.{when}')}"]
             for card in (c for c in rules.card_order if chars[c]["when"] == when):
                 name = app.game_text(rules, f"card.{card}")
                 copies = app.tr("silver_amulet.aid_copies", count=chars[card]["copies"])
-                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {chars[card]['power'][lang]}")
+                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {power(card)}")
         lines += ["", f"## {app.game_text(rules, 'marker.amulet')}", app.game_text(rules, "marker.amulet.rule")]
         return "\n".join(lines)
 

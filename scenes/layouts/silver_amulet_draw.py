@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from scenes.ui import theme
 from scenes.ui.text import fit_text, wrap_text
 
@@ -70,7 +71,8 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
         surf.blit(line_img, line_img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize()
     if detail:
-        power = rules.data["characters"][card]["power"][app.settings.language if app.settings.language in ("fr", "en") else "en"]
+        powers = rules.data["characters"][card]["power"]
+        power = powers.get(app.settings.language) or powers[languages.REFERENCE]
         small = app.font(max(7, int(min(h * 0.055, w * 0.07))))
         y += 4
         for line in wrap_text(small, power, w - 2 * max(8, w // 14) - 4):

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import pygame
 
+from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
@@ -63,12 +64,11 @@ class TableContext:
 
     def text(self, key: str, **params: Any) -> str:
         """A game text in the player's language; a whole {count} picks the text's `.none` form
-        for 0 and its `.many` form above 1 when the game has them ("no scheme", "3 schemes")."""
+        for 0 and the form that agrees with it when the game has them ("no scheme", "3 schemes":
+        game/languages.py)."""
         count = params.get("count")
         if isinstance(count, int) and not isinstance(count, bool):
-            form = f"{key}.none" if count == 0 else f"{key}.many" if count > 1 else ""
-            if form and self.rules.has_text(form):
-                key = form
+            key = languages.counted_key(self.rules.has_text, key, self.app.settings.language, count)
         return self.app.game_text(self.rules, key, **params)
 
     def tr(self, key: str, **params: Any) -> str:

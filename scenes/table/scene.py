@@ -206,7 +206,7 @@ class TableScene(Scene):
                 return ""
             owner = event.from_seat if event.from_seat is not None else event.to_seat  # as the log reads it
             actor = event.actor if event.actor is not None else owner
-            key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
+            key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat, lang=self.app.settings.language)
             return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
                                   to=self.name(event.to_seat), card=self.card_name(event.card, event.info), count=count,
                                   from_pos="" if event.from_pos is None else event.from_pos + 1,
@@ -216,7 +216,7 @@ class TableScene(Scene):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too
             plural = own if isinstance(own, int) and not isinstance(own, bool) else count
-            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural)
+            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural, lang=self.app.settings.language)
             return self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params})
         if isinstance(event, MarkerChanged):
             found = self.layout.marker_caption(event)

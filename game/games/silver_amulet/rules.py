@@ -20,13 +20,14 @@ from game.engine.schema import (
     Map,
     Str,
     did_you_mean,
+    per_language,
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
 from game.games.silver_amulet.state import SilverState
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
-_LANG = Map({"fr": Str(), "en": Str()})
+_LANG = per_language(Str())
 _CHARACTER = Map(
     {
         "value": Int(min=0, max=99),
