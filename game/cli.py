@@ -64,7 +64,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", type=Path, help="a match record (.json)")
     p.add_argument("--at", type=int, default=None, help="moves of the record played before the suggestion")
     p.add_argument("--review", action="store_true", help="instead: review the people's decisions of a finished match")
-    p.add_argument("--lang", choices=languages.shipped_codes(), default="en", metavar="LANG",
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=languages.REFERENCE, metavar="LANG",
                    help=f"the language of the why ({', '.join(languages.shipped_codes())})")
     p.add_argument("--iterations", type=int, default=None, help="the search's iterations, with no clock (reproducible)")
     p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")

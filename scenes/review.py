@@ -98,8 +98,10 @@ class ReviewScene(Scene):
         return Button(label, lambda: self.open_step(item), tooltip=lambda: self.why(item))
 
     def amount(self, item: Advice) -> str:
-        key = "review.points" if item.figure == "points" else "review.chance"
-        return self.app.tr(key, amount=max(1, round(item.gain)))
+        amount = max(1, round(item.gain))
+        if item.figure == "points":
+            return self.app.tr_count("review.points", amount)
+        return self.app.tr("review.chance", amount=amount)
 
     def why(self, item: Advice) -> str:
         return say(self.rules, self.app.settings.language, item, self.names)

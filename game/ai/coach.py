@@ -33,7 +33,8 @@ A game says its moves and figures in player words with an optional module
         The coach's play-out (default: the search's `flat_playout`, else `playout`, else the
         rollout), when the figure needs one that plays the state on.
 
-Texts: `coach.why` (the move is better: `{move}`, `{other}`, `{amount}`), `coach.why_close`
+Texts: `coach.why` (the move is better: `{move}`, `{other}`, `{amount}`; its plural forms as
+every counted text, `coach.why.other`...), `coach.why_close`
 (no clear difference), `coach.why_only` (the only move), and the game's `coach.move.*`; the
 shared defaults (a chance to win) are in game/data/common.yaml, a game's own override them.
 Advice travels as data (`Advice.to_dict`): words as keys and parameters, said in the reader's
@@ -49,6 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import languages
 from game.ai.bots import make_bot
 from game.ai.hooks import GameHooks, hooks_for
 from game.ai.ismcts import BUDGETS, rollout
@@ -366,10 +368,14 @@ def words(rules: Rules, view: dict[str, Any], seat: int, text: str, coach: Coach
 def say_words(rules: Rules, lang: str, found: Words | None, names: list[str] | None = None) -> str:
     """Words as a sentence in `lang`: a `card...` parameter holding a card id is its name, a
     `seat...` parameter holding a seat number that seat's name (from `names`), a `text...`
-    parameter holding a text key of the game that text."""
+    parameter holding a text key of the game that text; a `count` picks the text's form that
+    agrees with it (game/languages.py)."""
     if found is None:
         return ""
     key, params = found
+    count = params.get("count")
+    if isinstance(count, int) and not isinstance(count, bool):  # the form that agrees with it
+        key = languages.counted_key(rules.has_text, key, lang, count)
     shown = {}
     for name, value in params.items():
         if name.startswith("card") and isinstance(value, str) and rules.has_text(f"card.{value}"):
@@ -387,9 +393,7 @@ def say(rules: Rules, lang: str, advice: Advice, names: list[str] | None = None)
     move = say_words(rules, lang, advice.move_words, names)
     other = say_words(rules, lang, advice.other_words, names)
     amount = max(1, round(abs(advice.gain)))
-    key = advice.why_key()
-    if amount == 1 and rules.has_text(f"{key}.one"):  # "about 1 point"
-        key += ".one"
+    key = languages.counted_key(rules.has_text, advice.why_key(), lang, amount)  # "about 1 point", "4 points"
     return rules.text(lang, key, move=move, other=lowered(other), amount=amount)
 
 

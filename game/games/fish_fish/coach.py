@@ -11,6 +11,5 @@ def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[st
     if len(words) == 3 and words[0] == "line" and words[2].isdigit():
         return f"coach.move.line_{words[1]}", {"bait": int(words[2])}
     if len(words) == 2 and words[0] == "bet" and words[1].isdigit():
-        count = int(words[1])
-        return ("coach.move.bet_none" if count == 0 else "coach.move.bet_one" if count == 1 else "coach.move.bet"), {"count": count}
+        return "coach.move.bet", {"count": int(words[1])}  # said in the form that agrees with {count}
     return None
