@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import languages
+from game import languages, statscli
 from game.net import serve
 from game.terminal import fail, printable, safe_output
 
@@ -70,6 +70,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")
     p.set_defaults(run=cmd_coach)
 
+    statscli.add_command(sub)
     serve.add_command(sub)
 
 

@@ -8,7 +8,10 @@ an OSError its caller reports, and `folder_problems()` says why for the app to s
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 APP_NAME = "Tablee"
@@ -70,3 +73,30 @@ def data_dir() -> Path:
 def log_dir() -> Path:
     """Folder for the program's log (tablee.log and its rotated copies)."""
     return _user_dir("logs")
+
+
+def exports_dir() -> Path:
+    """Where History exports a match the player asked for: TABLEE_HOME/exports when set, else
+    the user's Downloads folder (created when first used, by the export itself)."""
+    home = os.environ.get("TABLEE_HOME")
+    if home:
+        return Path(home) / "exports"
+    import platformdirs
+
+    return Path(platformdirs.user_downloads_dir())
+
+
+@contextlib.contextmanager
+def temporary_home() -> Iterator[Path]:
+    """Every folder under a new temporary TABLEE_HOME while in the block (benches), then the
+    previous one again; the temporary folder is removed."""
+    saved = os.environ.get("TABLEE_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["TABLEE_HOME"] = home
+        try:
+            yield Path(home)
+        finally:
+            if saved is None:
+                os.environ.pop("TABLEE_HOME", None)
+            else:
+                os.environ["TABLEE_HOME"] = saved

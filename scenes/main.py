@@ -124,6 +124,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s); "
               f"python -c 'import pygame': {start['import_pygame_s']} s; ratio {start['ratio']}")
+    from scenes.bench_history import bench_history, history_line
+
+    with Progress("bench: history", shown, unit="size") as bar:
+        bar.tick(0, 1)
+        history = bench_history()  # 10 and 10,000 finished matches, in the same run
+    for row in history:
+        print(history_line(row))
     from game.net.bench import bench_moves, network_line, network_row
 
     with Progress("bench: network", shown, unit="part") as bar:
@@ -132,7 +139,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(network_line(network))
     if args.json:
         print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start,
-                          "network": network}))
+                          "history": history, "network": network}))
     return 0
 
 

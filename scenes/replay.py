@@ -1,5 +1,5 @@
-"""Match records in the app: "Continue" (the resumer), the history of finished matches with the
-statistics, and the replay viewer that steps through a finished match move by move.
+"""Match records in the app: "Continue" (the resumer) and the replay viewer that steps through a
+finished match move by move (the History list is scenes/history.py).
 
 A record that cannot be loaded never crashes the app: a banner names the file and the first
 problem, and the file is left as it was.
@@ -21,7 +21,7 @@ from game.engine.state import State
 from scenes.base import Scene
 from scenes.table.log_panel import LogPanel
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text
+from scenes.ui.text import draw_text
 from scenes.ui.widgets import Button, Form, Row
 
 AUTOPLAY_SECONDS = 0.8
@@ -137,95 +137,6 @@ def _game_name(app: Any, game_id: str) -> str:
         return registry.load(game_id).name(app.settings.language)
     except TableeError:  # an unavailable game still lists its id
         return game_id
-
-
-class HistoryScene(Scene):
-    """Finished matches (newest first) with per-game statistics; Enter replays a match."""
-
-    def __init__(self, app: Any, store: records.RecordStore | None = None) -> None:
-        super().__init__(app)
-        self.store = store if store is not None else records.RecordStore()
-        self.stats = records.Statistics.load(self.store.root)
-        if self.stats.problem:
-            app.notify(app.tr("records.stats_corrupt", problem=self.stats.problem), seconds=20, error=True)
-        self.entries = self.store.history()
-        rows = [Row(None, [self._button(entry), self._review_button(entry)], [5, 1]) for entry in self.entries]
-        self.back = Button(lambda: app.tr("common.back"), app.pop)
-        rows.append(Row(None, [self.back]))
-        self.form = Form(app, rows)
-        self.form.focus = next((row.widgets[0] for row in rows if row.widgets[0].enabled), self.back)
-
-    def _button(self, entry: records.HistoryEntry) -> Button:
-        app = self.app
-        if entry.record is None:
-            problem = entry.error or ""
-            button = Button(lambda: fit_text(app.font(app.px(theme.BODY_SIZE)), entry.path.name, app.px(900)), lambda: None,
-                            tooltip=lambda: app.tr("records.unreadable", problem=problem))
-            button.enabled = False
-            return button
-        record = entry.record
-
-        def label() -> str:
-            result = record.result or {}
-            scores = result.get("scores") or []
-            winners = result.get("winners") or []
-            parts = [f"{'★ ' if s in winners else ''}{seat.name} {scores[s] if s < len(scores) else ''}" for s, seat in enumerate(record.seats)]
-            game = _game_name(app, record.game)
-            if record.coached:  # a seat asked the coach for hints
-                game = f"{game} ({app.tr('review.coached')})"
-            return app.tr("records.entry", date=_date(record, app), game=game, scores=", ".join(parts))
-
-        def replay() -> None:
-            open_replay(app, entry.path)
-
-        return Button(label, replay, tooltip=lambda: str(entry.path))
-
-    def _review_button(self, entry: records.HistoryEntry) -> Button:
-        """"Review": the decisions where the coach would have played differently (scenes/review.py)."""
-        from scenes.review import open_review
-
-        def review() -> None:
-            open_review(self.app, entry.path)
-
-        button = Button(lambda: self.app.tr("review.history_button"), review)
-        button.enabled = bool(entry.record is not None and entry.record.humans)
-        return button
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(1000), w - px(60))
-        top = px(120) + px(26) * max(1, len(self.stats.games))
-        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(50)))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return self.form.handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
-        w, _ = surface.get_size()
-        draw_text(surface, app.font(px(theme.HEADING_SIZE), bold=True), app.tr("records.history_title"), theme.ACCENT, (w // 2, px(24)), "midtop")
-        small = app.font(px(theme.SMALL_SIZE))
-        y = px(74)
-        draw_text(surface, app.font(px(theme.BODY_SIZE), bold=True), app.tr("records.stats_title"), theme.TEXT, (self.form.area.x, y))
-        y += px(30)
-        if not self.stats.games:
-            draw_text(surface, small, app.tr("records.stats_none"), theme.TEXT_DIM, (self.form.area.x, y))
-        for game_id, stats in sorted(self.stats.games.items()):
-            best = "—" if stats.best_score is None else stats.best_score
-            line = app.tr("records.stats_line", game=_game_name(app, game_id), played=stats.played, won=stats.won, best=best)
-            draw_text(surface, small, line, theme.TEXT_DIM, (self.form.area.x, y))
-            y += px(26)
-        if not self.entries:
-            draw_text(surface, app.font(px(theme.BODY_SIZE)), app.tr("records.history_empty"), theme.TEXT_DIM,
-                      (w // 2, self.form.area.y + px(80)), "midtop")
-        self.form.draw(surface)
-        tip = self.form.tooltip()
-        if tip:
-            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, surface.get_height() - px(12)), "midbottom")
 
 
 def open_replay(app: Any, path: Path) -> bool:

@@ -245,8 +245,14 @@ class ResultsScene(Scene):
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         # a network match is played again from its host's New game, not from one seat's window
         again = [self.again] if getattr(match, "play_again", True) else []
+        from scenes.results_chart import RunningTotals
         from scenes.review import finished_record, open_review
 
+        self.chart = RunningTotals(app, self.rules, self.view, self.names)
+        self.show_chart = False
+        self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
+                                   self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
+        charted = [self.chart_button] if self.chart.available else []
         self.record_path = finished_record(match)  # "Review my moves" (scenes/review.py): a local match's
         record_path = self.record_path
 
@@ -255,15 +261,23 @@ class ResultsScene(Scene):
                 open_review(app, record_path)
 
         review = [Button(lambda: app.tr("review.button"), review_moves)] if record_path else []
-        buttons = [self.menu, *review, *again]
-        # three buttons share the row by their labels' lengths ("Rejouer avec les mêmes joueurs" whole)
-        self.form = Form(app, [Row(None, buttons, [1.0, 1.0, 1.6][: len(buttons)] if review and again else None)])
+        buttons = [self.menu, *again, *review, *charted]
+        if review:  # four labels share the row by their lengths: each whole ("Rejouer avec les mêmes joueurs")
+            font = app.font(app.px(theme.BODY_SIZE), bold=True)
+            weights = [float(font.size(b.label())[0] + app.px(20)) for b in buttons]
+        else:
+            weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
+        self.form = Form(app, [Row(None, buttons, weights)])
         self.form.focus = self.menu
         self.age = 0.0  # seconds since the results opened (app time, from update)
         self.next_config: Any = None
 
     def enter(self) -> None:
         self.app.play_sound("score")
+
+    def toggle_chart(self) -> None:
+        """The score sheet's table, or the chart of the running totals in its place."""
+        self.show_chart = self.chart.available and not self.show_chart
 
     def play_again(self) -> None:
         """Same players and options, a new deal."""
@@ -298,9 +312,8 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
-        if len(self.form.widgets()) > 2:  # with "Review my moves" too: the whole window's width
-            width = min(px(1100), w - px(24))
+        wide = self.chart.available or len(self.form.widgets()) > 2  # the chart, the review: more buttons
+        width = min(px(1100 if wide else 900), w - px(24 if len(self.form.widgets()) > 3 else 60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
@@ -316,8 +329,12 @@ class ResultsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.main_menu()
                 return True
+            if event.key == pygame.K_c and self.chart.available:
+                self.toggle_chart()
+                return True
         if event.type == pygame.MOUSEMOTION:
             self.sheet.hover(event.pos)
+            self.chart.hover(event.pos if self.show_chart else None)
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -359,9 +376,16 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, sheet_rect.inflate(px(16), px(12)), border_radius=px(theme.RADIUS))
         clip = surface.get_clip()
         surface.set_clip(sheet_rect)
-        self.sheet.draw(surface, sheet_rect)
+        if self.show_chart:
+            self.chart.draw(surface, sheet_rect)
+        else:
+            self.sheet.draw(surface, sheet_rect)
         surface.set_clip(clip)
         self.form.draw(surface)
+        tip = (self.chart.note() if self.show_chart else None) or self.form.tooltip()
+        if tip:
+            small = app.font(px(theme.SMALL_SIZE))
+            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(4)), "midbottom")
 
 
 class ScoreSheetScene(Scene):

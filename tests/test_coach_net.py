@@ -87,21 +87,19 @@ def test_a_seat_gets_its_own_hint_and_no_other_seat_hears_of_it(tmp_path: Path, 
     recorder.close()
 
 
-def test_a_bot_seat_or_a_seat_that_cannot_act_gets_the_reason() -> None:
-    host = host_of("hb", hints=True, game_id="fish_fish")
+def test_a_seat_that_cannot_act_gets_the_reason() -> None:
+    """Two people, no bot: the seat that waits for the other stays waiting while it asks."""
+    host = host_of("hh", hints=True, game_id="fish_fish")
 
     async def scenario(net: Any) -> None:
-        ws, got = await join(net, 0)
-        state = got[-1]
-        while state["legal"]:  # play until it is not this seat's turn (the fisher lays a line)
-            await ws.send(json.dumps({"kind": "action", "protocol": PROTOCOL_VERSION, "text": state["legal"][0]}))
-            state = await until(ws, "state")
-            if not state["legal"]:
-                break
-        await ws.send(hint())
-        reply = await until(ws, "hinted")
-        assert reply["advice"] is None and reply["error"] == "error.not_your_turn"
-        await ws.close()
+        first, got_first = await join(net, 0)
+        second, got_second = await join(net, 1)
+        waiting, state = next((ws, got[-1]) for ws, got in ((first, got_first), (second, got_second)) if not got[-1]["legal"])
+        await waiting.send(hint())
+        reply = await until(waiting, "hinted")
+        assert reply["advice"] is None and reply["error"] == "error.not_your_turn" and reply["step"] == state["step"]
+        await first.close()
+        await second.close()
 
     run(host, scenario)
 

@@ -19,6 +19,7 @@ from game.engine.record import RecordError, load
 from game.engine.schema import DataError
 from game.records import RecordStore, Statistics
 from game.resources import asset_path
+from game.stats import parse_legacy
 from scenes import i18n, settings_store
 from tests.records_helpers import random_match
 
@@ -241,7 +242,7 @@ def test_damaged_locale_files_load_or_give_a_locale_error(tmp_path_factory, data
 def test_the_property_tests_damage_real_files() -> None:
     """The originals themselves load (so a refusal above is caused by the damage)."""
     assert load_ok(FINISHED.to_json().encode())
-    assert Statistics._from_dict(Path("s.json"), STATS).games["jagdfieber"].played == 3
+    assert parse_legacy(STATS)["jagdfieber"].played == 3
     assert settings_store.from_json(SETTINGS).window_size == (1600, 900)
     assert i18n.load_file(asset_path("locale", "en") / "table.yaml")
 

@@ -110,7 +110,9 @@ def test_history_does_not_take_a_review_for_a_record(tmp_path: Path, monkeypatch
 
 
 def history_with_review(tmp_path: Path, monkeypatch, damaged: bool = False):
+    """History with one finished match of a person's and its kept review (or a damaged one)."""
     from game.records import RecordStore
+    from scenes.history import HistoryScene
 
     app = make_app(tmp_path, monkeypatch)
     path = finished(RecordStore().history_dir)
@@ -126,6 +128,9 @@ def history_with_review(tmp_path: Path, monkeypatch, damaged: bool = False):
         write_review(review_path(path), review)
     app.push(app.scene("history"))
     frames(app, 2)
+    history = app.stack.top
+    assert isinstance(history, HistoryScene) and history.list.current() is not None
+    assert history.review.enabled
     return app, path, review
 
 
@@ -135,8 +140,7 @@ def test_history_opens_a_kept_review_at_once_by_mouse_and_the_replay_at_its_step
 
     app, path, review = history_with_review(tmp_path, monkeypatch)
     history = app.stack.top
-    button = history.form.rows[0].widgets[1]
-    click(app, history.form.screen_rect(button).center)
+    click(app, history.action_form.screen_rect(history.review).center)
     scene = app.stack.top
     assert isinstance(scene, ReviewScene) and scene.job is None  # kept: no thinking again
     assert [i.at for i in scene.items] == [i.at for i in review.items]
@@ -156,7 +160,11 @@ def test_history_review_by_keyboard_and_a_damaged_review_is_made_again(tmp_path:
 
     app, path, _ = history_with_review(tmp_path, monkeypatch, damaged=True)
     history = app.stack.top
-    history.form.set_focus(history.form.rows[0].widgets[1])
+    for _ in range(len(history.stops)):  # Tab from the list to the Review button
+        if history.focus is history.review:
+            break
+        frames(app, 1, events=[key(pygame.K_TAB)])
+    assert history.focus is history.review
     monkeypatch.setattr("scenes.review.ReviewJob", lambda record, where, budget: ReviewJob(record, where, FAST))
     frames(app, 1, events=[key(pygame.K_RETURN)])
     scene = app.stack.top

@@ -79,6 +79,8 @@ class Record:
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     coached: list[int] = field(default_factory=list)  # seats that asked the coach for a hint
+    network: bool = False  # hosted on the network by this computer (omitted when false)
+    seconds: int = 0  # time spent at the table on this match (pauses over 5 minutes count as 5)
     # Which write of the record its autosave journal belongs to: every whole write gets a new
     # id, every journal line carries the id of the write it follows, and lines of another id
     # (a journal the crash left behind a newer write, an undo's) are ignored.
@@ -141,6 +143,10 @@ class Record:
         }
         if self.coached:  # omitted when no seat asked (older records read as none)
             data["coached"] = sorted(self.coached)
+        if self.network:
+            data["network"] = True
+        if self.seconds:
+            data["seconds"] = self.seconds
         return data
 
     def to_json(self) -> str:
@@ -196,9 +202,15 @@ class Record:
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in coached
         ):
             raise RecordError(source, f"'coached' must be a list of seats from 0 to {players - 1}")
+        network = data.get("network", False)
+        if not isinstance(network, bool):
+            raise RecordError(source, f"'network' must be true or false (found {network!r})")
+        seconds = data.get("seconds", 0)
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= MAX_INT:
+            raise RecordError(source, f"'seconds' must be a whole number of seconds (found {seconds!r:.40})")
         return cls(game, version, seed, players, options, seats, actions, practice, match_id=extra["match_id"],
                    created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id,
-                   coached=sorted(set(coached)))
+                   coached=sorted(set(coached)), network=network, seconds=seconds)
 
     def new_journal_id(self) -> str:
         """Start a new whole write: the journal lines written before it no longer belong to it."""

@@ -115,8 +115,11 @@ COMMON_SCHEMA: dict[str, Any] = {
     "options": DictOf(_OPTION),
     "text": _TEXTS,
     "presentation": _PRESENTATION,
+    # the computer players' fixed ratings per level (random, easy, medium, hard), from their
+    # measured strength: the player's rating is reckoned against them (game/ratings.py)
+    "ratings": Map({level: Int(min=100, max=4000) for level in ("random", "easy", "medium", "hard")}),
 }
-COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}}
+COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}, "ratings": {}}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ class Rules:
     """A game's rules and data. Immutable after loading; shared by every state of the game."""
 
     state_class: type[State] = State
+    lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
         self.game_id = game_id

@@ -98,6 +98,7 @@ class HostThread:
             from game import records
 
             self.recorder = records.attach(match, background=True)
+            self.recorder.record.network = True  # History tells network matches apart
             try:
                 self.autosave_path = self.recorder.store.autosave_path(self.recorder.record)
             except records.RecordError as exc:

@@ -401,6 +401,7 @@ class TableRecords:
         self.app = scene.app
         seats = scene.seats
         match = seats.host  # None at a network seat: the host keeps the records, there is no undo
+        records.set_keep_latest(self.app.settings.keep_matches)  # the player's choice in History
         self.recorder = records.attach(match, background=True) if match is not None else None  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [seats.seat_name(s) for s in range(seats.num_seats)], scene.viewer)
         if self.recorder is not None:

@@ -138,6 +138,7 @@ class Character:
 
 class SilverRules(Rules):
     state_class = SilverState
+    lower_score_wins = True  # points lost: the lowest total wins
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
