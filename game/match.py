@@ -408,10 +408,16 @@ class Match:
         return self._process if self.worker == "process" else None
 
     def close(self) -> None:
-        """Stop the worker thread (the table is left); pending bot answers are dropped."""
+        """Stop the bots' process or thread (the table is left); pending bot answers are dropped.
+        The state stays readable (the results screen)."""
         self._closed = True
         self._generation += 1
         self._jobs.clear()
+        self._release_worker()
+
+    def _release_worker(self) -> None:
+        """End the bots' process and thread: nothing is left for them to think about (the match
+        is over or closed). An undo after the end starts new ones when a bot must act again."""
         if self._process is not None:
             self._process.close()
             self._process = None
@@ -471,6 +477,7 @@ class Match:
         """Start a job for every bot that must act and has none: each on its own clone, taken
         the moment it must act (so a bot never sees a choice made after that moment)."""
         if self._closed or self.state.is_over():
+            self._release_worker()
             return
         for seat in self.state.to_act():
             if seat in self.bots and seat not in self._jobs:

@@ -3,12 +3,15 @@
 `TABLEE_HOME` overrides every folder (tests, portable installs). Nothing is ever written next to
 the program itself. A folder that cannot be created (a file has its name, a read-only parent)
 never stops the app: the path is still returned, reading finds nothing, every write fails with
-an OSError its caller reports, and `folder_problems()` says why for the app to show.
+an OSError its caller reports, and `folder_problems()` says why for the app to show. At start the
+app also writes a small file in each folder and removes it (`unusable_folders()`): a read-only
+folder or a full disk is said then, with what will not be saved, not at the first failed save.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -58,6 +61,51 @@ def folder_problems() -> list[str]:
     data_dir()
     log_dir()
     return [_problems[k] for k in sorted(_problems)]
+
+
+PROBE_BYTES = 4096  # one block: a full disk refuses it even where an empty file still fits
+
+
+def write_problem(folder: Path) -> str | None:
+    """Why no file can be written in `folder` now (None: one can): a small file is written and
+    removed (named as a temporary file, so a killed probe is cleaned at next start). No fsync:
+    the file system refuses the block at the write itself on a full disk, and the start stays
+    quick."""
+    probe = folder / f".probe.{os.getpid()}.tmp"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        try:
+            os.write(fd, b"\0" * PROBE_BYTES)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return f"{folder}: the disk is full"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return f"{folder}: it is read-only (no permission to write in it)"
+        return f"{folder}: {exc.strerror or exc}"
+    finally:
+        with contextlib.suppress(OSError):
+            probe.unlink()
+    return None
+
+
+def unusable_folders() -> list[tuple[str, str]]:
+    """(kind, problem) of every user folder that cannot be written now: `config` (settings),
+    `data` (matches and statistics), `logs`, and within a usable data folder `autosave`
+    (unfinished matches) and `history` (finished ones)."""
+    data = data_dir()
+    found: list[tuple[str, str]] = []
+    for kind, folder in (("config", config_dir()), ("data", data), ("logs", log_dir())):
+        problem = _problems.get(kind) or (write_problem(folder) if folder.is_dir() else None)
+        if problem is not None:
+            found.append((kind, problem))
+    if not any(kind == "data" for kind, _ in found):
+        for kind in ("autosave", "history"):
+            problem = write_problem(data / kind) if (data / kind).is_dir() else None
+            if problem is not None:
+                found.append((kind, problem))
+    return found
 
 
 def config_dir() -> Path:

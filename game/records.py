@@ -229,6 +229,25 @@ class RecordStore:
             return []
         return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]), reverse=True)]
 
+    def _odd(self, folder: Path) -> list[HistoryEntry]:
+        """What stands in the place of a record without being a file (a folder, a pipe, a
+        device named `<id>.json`): listed with its problem, so it is said, not ignored."""
+        found = []
+        try:
+            for p in sorted(folder.glob("*.json")):
+                try:
+                    info = p.stat()
+                except OSError as exc:  # a link to nothing
+                    found.append(HistoryEntry(p, None, f"{p}: cannot be read ({exc.strerror or exc})"))
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    found.append(HistoryEntry(p, None, f"{p}: is a folder, not a match record"))
+                elif not stat.S_ISREG(info.st_mode):
+                    found.append(HistoryEntry(p, None, f"{p}: is not a file (a pipe or a device), not a match record"))
+        except OSError:
+            return []
+        return found
+
     def recover(self) -> None:
         """Finish autosaves of matches that ended just before a crash.
 
@@ -253,9 +272,10 @@ class RecordStore:
                     self.problems.append(f"{path}: {exc.strerror or exc}")
 
     def latest_unfinished(self) -> Path | None:
-        """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable)."""
+        """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable;
+        something that is not a file in its place counts, so that "Continue" says what it is)."""
         self.recover()
-        files = self._files(self.autosave_dir)
+        files = self._files(self.autosave_dir) or [entry.path for entry in self._odd(self.autosave_dir)]
         return files[0] if files else None
 
     def unfinished(self) -> list[HistoryEntry]:
@@ -268,7 +288,7 @@ class RecordStore:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
-        return entries
+        return entries + self._odd(self.autosave_dir)
 
     def delete(self, path: Path) -> None:
         """Remove an unfinished match for good (the player confirmed); only autosaves, and not
@@ -298,7 +318,8 @@ class RecordStore:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
-        return entries
+        odd = self._odd(self.history_dir)
+        return entries + (odd if limit is None else odd[: max(0, limit - len(entries))])
 
 
 # ------------------------------------------------------------------ undo / redo
@@ -518,6 +539,8 @@ class MatchRecorder:
             self.writer.flush()
         if self.lock is not None:
             self.lock.release()
+        if _recorders.get(self.match) is self:  # its value holds the match: the weak key never died
+            del _recorders[self.match]
 
     def writing(self) -> bool:
         """True while the last move is not yet on disk: the match holds its next bot move, so

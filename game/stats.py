@@ -76,9 +76,7 @@ def read_legacy(path: Path) -> tuple[dict[str, GameStats] | None, str | None]:
     try:
         return parse_legacy(json.loads(userfiles.read_text(path, MAX_STATS_BYTES))), None
     except (StatsError, OSError, ValueError, RecursionError) as exc:  # JSON, UTF-8, huge ints
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        if isinstance(exc, RecursionError):
-            reason = "nested too deeply"
+        reason = userfiles.reason(exc)  # a huge number too: no advice to Python programmers
         aside = userfiles.set_aside(path) if path.is_file() else None
         kept = f"kept as {aside.name}" if aside else "left in place (it cannot be moved)"
         return None, f"{path}: unreadable statistics ({reason}); {kept}, counting from the records kept"

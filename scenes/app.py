@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,8 +145,8 @@ class App:
         """Start-up checks of the player's folders and the app's texts: shown, never fatal.
         Temporary files of writes killed mid-way (a crash, a power cut) are removed first."""
         userfiles.remove_leftovers()
-        for problem in paths.folder_problems():
-            self.notify(self.tr("files.folder_unusable", problem=problem), seconds=20, error=True)
+        for kind, problem in paths.unusable_folders():  # which folder, and what will not be saved
+            self.notify(self.tr(f"files.folder_unusable_{kind}", problem=problem), seconds=30, error=True)
         self.translator.table(self.translator.language)
         from game import languages
 
@@ -433,6 +434,9 @@ def create_app(size: tuple[int, int] | None = BASE_SIZE, headless: bool = False)
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # SDL would turn SIGTERM into a quit event that only a running main loop reads (a test
+    # process, a window busy loading would never stop): Python's handling stays (run_app's).
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     return App(size=size, headless=headless)
 
 
@@ -445,13 +449,45 @@ def run_app(resume: bool = False) -> int:
         print(f"Tablée cannot open a window: {exc}", file=sys.stderr)
         return 1
     applog.set_notifier(app.crash_dialog)  # a crash from here on is also told in a dialog
-    app.clear_to(app.scene("menu"))
-    if resume:
-        app.continue_match()
-    app.run()
-    applog.set_notifier(None)
+    terminated, before = quit_on_sigterm(app)
+    try:
+        app.clear_to(app.scene("menu"))
+        if resume:
+            app.continue_match()
+        app.run()
+    finally:
+        app.stack.close()  # every path out: the table's autosave is written, its bots end
+        applog.set_notifier(None)
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
     pygame.quit()
+    if terminated:
+        applog.log.info("stopped by SIGTERM: the match was saved")
+        return TERMINATED_STATUS
     return 0
+
+
+TERMINATED_STATUS = 128 + 15  # as a shell reports a process ended by SIGTERM
+
+
+def quit_on_sigterm(app: App) -> tuple[list[int], Any]:
+    """SIGTERM (a logout, `kill`, a service manager) ends the app as closing its window does,
+    at the end of the frame: scenes exit, so the autosave is flushed and the bots' process ends.
+    Returns the list that gets the signal's number once it came, and the handler it replaced
+    (None: none installed). SDL's own handler, which would only queue a quit event, is off (see
+    create_app)."""
+    came: list[int] = []
+    if not hasattr(signal, "SIGTERM"):
+        return came, None
+
+    def on_term(signum: int, _frame: Any) -> None:
+        came.append(signum)
+        app.quit()
+
+    try:
+        return came, signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: nothing to install
+        return came, None
 
 
 # Each prints the wall clock (time.time(), the same clock as the launching process) when done,

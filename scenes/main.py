@@ -15,6 +15,7 @@ import sys
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read it alike)
 if TYPE_CHECKING:
     import argparse
+    from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
@@ -38,13 +39,30 @@ def bench_seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+USAGE_STATUS = 2  # a command line that cannot be read (docs/command-line.md); refused input is 1
+
+
+def new_parser(**options: object) -> argparse.ArgumentParser:
+    """argparse's parser, but a command line it cannot read gets one `error:` line (with where
+    to find the options), not a usage block, and status 2 (its subcommands' parsers too)."""
     import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            from game.terminal import printable
+
+            print(f"error: {printable(message)} (see: {self.prog} --help)", file=sys.stderr)
+            sys.exit(USAGE_STATUS)
+
+    return Parser(**options)  # type: ignore[arg-type]
+
+
+def build_parser() -> argparse.ArgumentParser:
 
     from game import cli
     from game.version import version
 
-    parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
+    parser = new_parser(prog="tablee", description="Tablée — French tabletop card games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
     desktop = parser.add_mutually_exclusive_group()
@@ -143,13 +161,46 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM stops a command as Ctrl-C does (its files closed, `serve` its host), status 143."""
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
+    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT),
+    SIGTERM with `terminated` and 143 (the app: saved, see scenes.app.run_app)."""
+    import signal
+
+    before = signal.signal(signal.SIGTERM, _terminate) if hasattr(signal, "SIGTERM") else None
     try:
-        return run(argv)
+        status = run(argv)
+        sys.stdout.flush()  # a reader gone (`| head`) is told here, not by the exit's own flush
+        return status
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `tablee replay FILE | head -1`: the reader has all it wanted
+        quiet_stdout()
+        return 128 + 13  # as a shell reports a process ended by SIGPIPE
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def quiet_stdout() -> None:
+    """Standard output's reader has gone: what is left to print (the exit's own flush too) goes
+    nowhere, instead of a second BrokenPipeError."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass
 
 
 def print_version() -> int:

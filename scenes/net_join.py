@@ -57,8 +57,15 @@ def _valid_address(address: str) -> bool:
 
 def parse_address(address: str, port: str) -> tuple[str, int] | None:
     """The host and port typed ("192.168.1.12" and "47474", or "192.168.1.12:47474" in the
-    address field); None when the port is not a number from 1 to 65535."""
+    address field, or a URL "wss://tablee.example.org", whose port is its own or its scheme's,
+    443 for wss://); None when the port is not a number from 1 to 65535."""
     address, port = address.strip(), port.strip()
+    if "://" in address:
+        try:
+            own = _net().default_port(address)
+        except OSError:
+            own = None  # not an address: said as such by the caller
+        return address, own if own is not None else 1
     if address.count(":") == 1:  # host:port in one field (an IPv6 address has several colons)
         address, _, typed = address.partition(":")
         port = typed.strip() or port
@@ -248,7 +255,7 @@ class JoinScene(FormScreen):
     # ------------------------------------------------------------------ actions
     def choose_found(self, found: Any) -> None:
         """A game found nearby: its address and port fill the form; the code is still to type."""
-        self.address.value, self.port.value = str(found.address), str(found.port)
+        self.address.value, self.port.value = str(found.join_address), str(found.port)
         self.message = None
         self.form.set_focus(self.code)
 

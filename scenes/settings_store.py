@@ -263,7 +263,7 @@ def load(path: Path | None = None) -> LoadResult:
         elif isinstance(exc, OSError):
             problem = f"{path}: {exc.strerror or exc}"
         else:
-            problem = str(exc)[:300]
+            problem = userfiles.reason(exc)[:300]
         moved = userfiles.set_aside(path, "bad") if path.is_file() else None
         return LoadResult(Settings(), problem=problem, moved_to=moved)
     if not problems:

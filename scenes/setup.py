@@ -83,6 +83,16 @@ class SeatRow:
         return clean_name(self.name.value) or self.default_name()
 
 
+def unavailable_line(app: Any, game_id: str, error: str) -> str:
+    """Why a game is not offered, with its data file's first problem as `validate` prints it
+    (`file:line: what is wrong`), not only "its data file is invalid"."""
+    found = [line.strip() for line in error.splitlines() if line.strip()]
+    if len(found) <= 1:
+        return str(app.tr("setup.unavailable", game=game_id, problem=found[0] if found else ""))
+    problem = found[1] if len(found) == 2 else app.tr("setup.unavailable_more", problem=found[1], count=len(found) - 2)
+    return str(app.tr("setup.unavailable", game=game_id, problem=problem))
+
+
 class SetupScene(Scene):
     """Choose everything a match needs, then Start opens the table."""
 
@@ -462,7 +472,7 @@ class SetupScene(Scene):
         else:
             lines.append((app.tr("setup.hint"), theme.TEXT_DIM))
         for game_id, error in self.unavailable:
-            lines.append((app.tr("setup.unavailable", game=game_id, problem=error.splitlines()[0] if error else ""), theme.TEXT_DIM))
+            lines.append((unavailable_line(app, game_id, error), theme.TEXT_DIM))
         y = h - px(62)
         if self.message:
             pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), px(58)), border_radius=px(6))

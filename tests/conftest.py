@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# SDL (pygame's display) would turn SIGTERM into a quit event that no test reads, so the suite
+# ignored `kill` and a CI time limit: the signal keeps its default meaning (stop).
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
 def pytest_addoption(parser):

@@ -29,6 +29,22 @@ SEAT_TAKEN = "error.seat_taken"  # a claim for a seat someone else holds
 STARTED = "error.started"  # a claim (or leave) once the match has started
 NOT_STARTED = "error.not_started"  # an action before the host started the match
 NO_HINTS = "error.no_hints"  # a hint asked of a host that does not allow hints
+LOCKED = "error.locked"  # too many wrong join codes at this table lately: no code is checked now
+MAX_DEPTH = 8  # a client's message is flat: objects and lists nested deeper are refused
+
+
+def nesting(value: Any, limit: int) -> int:
+    """How deep lists and objects nest in `value` (a parsed JSON value), counted without
+    recursion and stopped once past `limit`."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

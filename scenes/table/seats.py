@@ -252,8 +252,7 @@ class LocalSeats(TableSeats):
         assert match is not None
         if self._tell in match.on_action:
             match.on_action.remove(self._tell)
-        if not match.is_over():
-            match.close()
+        match.close()  # over or not: its bots' process ends with the table (the results read the state)
 
 
 class SeenState:
