@@ -60,6 +60,16 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                    help=f"also print the public game log, in this language ({', '.join(languages.shipped_codes())})")
     p.set_defaults(run=cmd_replay)
 
+    p = sub.add_parser("coach", help="the coach's suggestion for the seat that acts after a record's first N moves")
+    p.add_argument("file", type=Path, help="a match record (.json)")
+    p.add_argument("--at", type=int, default=None, help="moves of the record played before the suggestion")
+    p.add_argument("--review", action="store_true", help="instead: review the people's decisions of a finished match")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=languages.REFERENCE, metavar="LANG",
+                   help=f"the language of the why ({', '.join(languages.shipped_codes())})")
+    p.add_argument("--iterations", type=int, default=None, help="the search's iterations, with no clock (reproducible)")
+    p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")
+    p.set_defaults(run=cmd_coach)
+
     statscli.add_command(sub)
     serve.add_command(sub)
 
@@ -261,6 +271,63 @@ def cmd_replay(args: argparse.Namespace) -> int:
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None, reader=reader)
         for line in story(writer, played.events, played.record.undos):
             print(("== " if line.marker else "   ") + printable(display_text(line)))
+    return 0
+
+
+def cmd_coach(args: argparse.Namespace) -> int:
+    """The coach's advice at a step of a record, from the acting seat's view only."""
+    from game.ai.coach import advice_for_record, say
+    from game.engine.errors import TableeError
+    from game.engine.record import RecordError, load
+
+    if args.iterations is not None and args.iterations < 1:
+        return fail("--iterations must be at least 1")
+    if (args.at is None) == (not args.review):
+        return fail("give --at N, or --review (not both)")
+    try:
+        played = load(args.file)
+    except RecordError as exc:
+        return fail(str(exc))
+    record = played.record
+    budget: dict[str, Any] = {} if args.iterations is None else {"iterations": args.iterations, "seconds": None}
+    if args.review:
+        return coach_review(args, played, budget)
+    try:
+        advice = advice_for_record(record, args.at, **budget)
+    except TableeError as exc:
+        return fail(str(exc))
+    names = [s.name for s in record.seats]
+    why = say(played.rules, args.lang, advice, names)
+    print(f"{args.file}: after {args.at} moves, {printable(names[advice.seat])} (seat {advice.seat}) acts")
+    print(f"  coach: {advice.move}" + (f"  (compared with: {advice.other})" if advice.other else ""))
+    print(f"  {printable(why)}")
+    if args.json:
+        out = {"game": record.game, "at": args.at, "seat": advice.seat, "name": names[advice.seat], "move": advice.move,
+               "why": why, **{k: v for k, v in advice.to_dict().items() if k not in ("seat", "at", "move")}}
+        print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def coach_review(args: argparse.Namespace, played: Any, budget: dict[str, Any]) -> int:
+    """`coach RECORD --review`: the review of a finished match (game/review.py), its CPU time."""
+    from game.ai.coach import say
+    from game.progress import Progress, wanted
+    from game.review import review_match
+
+    record = played.record
+    if not played.state.is_over():
+        return fail("the match is not finished: a review looks back on a whole match")
+    if not record.humans:
+        return fail("no seat of this match was played by a person: nothing to review")
+    with Progress("coach --review", wanted(args.json), unit="decision") as bar:
+        review = review_match(record, on_step=bar.tick, **budget)
+    names = [s.name for s in record.seats]
+    print(f"{args.file}: {review.decisions} decisions of {', '.join(printable(names[s]) for s in review.seats)}, "
+          f"{len(review.items)} where the coach would have played clearly differently ({review.seconds:.1f} s of CPU)")
+    for item in review.items:
+        print(f"  move {item.at + 1}: played {item.other}, coach {item.move}: {printable(say(played.rules, args.lang, item, names))}")
+    if args.json:
+        print(json.dumps(review.to_dict(), ensure_ascii=False))
     return 0
 
 

@@ -58,6 +58,23 @@ class _Job:
     error: BaseException | None = None
 
 
+@dataclass
+class CoachJob:
+    """A hint asked of the coach for `seat` after `at` moves (game/ai/coach.py): `answer` is its
+    advice as JSON once it arrives, `error` why it cannot come (the worker stopped, a timeout)."""
+
+    generation: int
+    seat: int
+    at: int
+    started: float
+    answer: str | None = None
+    error: str | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.answer is not None or self.error is not None
+
+
 class Match:
     """One match in progress. All state changes happen on the caller's (main) thread."""
 
@@ -102,6 +119,9 @@ class Match:
         self._failures = 0
         self._process_started = 0.0  # when the current worker process was started (self.clock)
         self._process_ready: float | None = None  # when it said it can answer
+        self.coaching: dict[int, CoachJob] = {}  # by seat: the last hint asked (ask_coach), answered or not
+        self.coach_budget: dict[str, Any] = {}  # advise()'s budget in this process (tests: iterations, no clock)
+        self._coach_inline: list[tuple[CoachJob, State]] = []  # threaded=False: computed inside poll()
         self._schedule()
 
     # ------------------------------------------------------------------ seats
@@ -201,13 +221,16 @@ class Match:
         if self._process is not None:
             for generation, seat, text, error in self._process.answers():
                 if generation < 0:  # the process itself died or broke: a new one takes over
+                    self._coach_failed(str(error))
                     self._replace_worker("stopped", str(error))
                     return True
                 job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
                 if error is not None:
                     job.error = RuntimeError(error)
                 self._finished.append(job)
+            self._take_coach_answers()
             if self._overdue():
+                self._coach_failed("no answer before the deadline")
                 self._replace_worker("timeout", "no answer before the deadline")
                 return True
         while True:
@@ -267,6 +290,77 @@ class Match:
             return DEADLINE_UNCAPPED_SECONDS
         return DEADLINE_FACTOR * cap + DEADLINE_STARTUP_SECONDS
 
+    # ------------------------------------------------------------------ coach
+    def ask_coach(self, seat: int) -> CoachJob:
+        """Ask the coach (the hard level's search, from `seat`'s view only) what `seat` should
+        play now; it thinks where the bots do (the worker process, else a thread, else inside
+        poll()) and its answer lands in `coaching[seat]`. A hint asked again for the same
+        position is the one already on its way; several seats may ask at once (a network host)."""
+        if self.state.is_over() or seat not in self.state.to_act():
+            raise IllegalAction(f"seat {seat} has nothing to choose now", "error.not_your_turn", {"seat": seat})
+        found = self.coaching.get(seat)
+        if found is not None and found.at == len(self.history) and found.generation == self._generation:
+            return found
+        job = self.coaching[seat] = CoachJob(self._generation, seat, len(self.history), self.clock())
+        process = self._worker_process()
+        if process is not None:
+            try:
+                process.ask_coach(job.generation, seat, list(self.history))
+            except OSError as exc:  # it died since the last poll: the next poll replaces it
+                job.error = repr(exc)
+        elif self.threaded:
+            threading.Thread(target=self._coach_here, args=(job, self.state.clone()), name="tablee-coach", daemon=True).start()
+        else:
+            self._coach_inline.append((job, self.state.clone()))
+        return job
+
+    def coach_deadline(self) -> float:
+        """Seconds a hint may take in the worker process before it is taken for stopped."""
+        from game.ai.ismcts import BUDGETS
+
+        cap = BUDGETS["hard"].seconds or DEADLINE_UNCAPPED_SECONDS
+        return DEADLINE_FACTOR * cap + DEADLINE_STARTUP_SECONDS
+
+    def _coach_here(self, job: CoachJob, state: State) -> None:
+        """The coach's advice computed in this process (a thread, or inline)."""
+        import json
+
+        from game.ai.coach import advise, coach_seed
+
+        try:
+            advice = advise(state, job.seat, seed=coach_seed(self.config.seed, job.at), at=job.at, **self.coach_budget)
+            job.answer = json.dumps(advice.to_dict())
+        except Exception as error:  # noqa: BLE001 - the table says the coach failed; the match goes on
+            job.error = repr(error)
+
+    def _take_coach_answers(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        answers, process.coach_answers = process.coach_answers, []
+        for (generation, seat), text, error in answers:
+            job = self.coaching.get(seat)
+            if job is not None and generation == job.generation and not job.done:
+                job.answer, job.error = (text or None), error
+                if job.answer is None and job.error is None:
+                    job.error = "an empty answer"
+
+    def _coach_failed(self, why: str) -> None:
+        for job in self.coaching.values():
+            if not job.done:
+                job.error = why
+
+    def _worker_process(self) -> BotProcess | None:
+        """The worker process, started if need be (None: the bots think in this process)."""
+        if self.worker == "process" and self._process is None and not self._closed:
+            seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
+            try:
+                self._process = BotProcess(self.config.to_dict(), seeds)
+                self._process_started, self._process_ready = self.clock(), None
+            except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
+                self.worker = "thread"
+        return self._process if self.worker == "process" else None
+
     def close(self) -> None:
         """Stop the bots' process or thread (the table is left); pending bot answers are dropped.
         The state stays readable (the results screen)."""
@@ -296,6 +390,9 @@ class Match:
         if self._process_ready is None:
             return bool(self._jobs) and now - self._process_started > STARTUP_LIMIT_SECONDS
         answered = {job.seat for job in self._finished if job.generation == self._generation}
+        if any(not job.done and now - max(job.started, self._process_ready) > self.coach_deadline()
+               for job in self.coaching.values()):
+            return True
         return any(now - max(job.started, self._process_ready) > self.decision_deadline(seat)
                    for seat, job in self._jobs.items() if seat not in answered)
 
@@ -314,9 +411,11 @@ class Match:
         self._schedule()
 
     def _new_generation(self) -> None:
-        """Answers computed for the state before now are stale: drop them (and the queued jobs)."""
+        """Answers computed for the state before now are stale: drop them (and the queued jobs,
+        the hints on their way included: they are said to have failed)."""
         self._generation += 1
         self._jobs.clear()
+        self._coach_failed("the match changed while the coach was thinking")
         if self._process is not None:
             self._process.new_generation(self._generation)
 
@@ -338,14 +437,8 @@ class Match:
             if seat in self.bots and seat not in self._jobs:
                 job = _Job(self._generation, seat, self.clock())
                 self._jobs[seat] = job
-                if self.worker == "process" and self._process is None:
-                    seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
-                    try:
-                        self._process = BotProcess(self.config.to_dict(), seeds)
-                        self._process_started, self._process_ready = self.clock(), None
-                    except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
-                        self.worker = "thread"
-                if self._process is not None:
+                if self._worker_process() is not None:
+                    assert self._process is not None
                     try:
                         self._process.submit(job.generation, seat, list(self.history))
                     except OSError as exc:  # it died since the last poll
@@ -361,6 +454,9 @@ class Match:
         pending, self._inline = self._inline, []
         for job, state in pending:
             self._run_job(job, state)
+        coaching, self._coach_inline = self._coach_inline, []
+        for asked, position in coaching:
+            self._coach_here(asked, position)
 
     def _run_job(self, job: _Job, state: State) -> None:
         try:

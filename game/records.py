@@ -645,6 +645,16 @@ class MatchRecorder:
         self.problem = self.writer.problem
         return _file_of(self.store.history_dir, final)
 
+    def mark_coached(self, seat: int) -> None:
+        """`seat` asked the coach for a hint: the record says so from now on (`coached`), written
+        whole at once (the journal's lines carry moves only)."""
+        if seat in self.record.coached:
+            return
+        self.record.coached = sorted({*self.record.coached, seat})
+        self._on_disk = None
+        if not self.match.state.is_over():
+            self.save()
+
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """The text key saying why undo is not possible now (for `seat`), or None when it is."""
         try:
@@ -684,6 +694,14 @@ def _take_lock(store: RecordStore, record: Record, source: str | None = None) ->
     except (OSError, RecordError):
         return None
     raise MatchOpenElsewhere(source or str(store.autosave_path(record)), "this match is open in another Tablée window")
+
+
+def recorder_of(match: Any) -> MatchRecorder | None:
+    """The recorder autosaving `match`, if it has one (a network seat's table has none)."""
+    try:
+        return _recorders.get(match)
+    except TypeError:  # not a match a recorder could follow (a test's stand-in, unhashable)
+        return None
 
 
 def attach(

@@ -285,6 +285,8 @@ class HistoryScene(Scene):
         self.filter_form = Form(app, [Row(None, [self.search, self.game, self.players, self.clear], [1.4, 1.3, 1.0, 0.7]),
                                       Row(None, [self.level, self.result, self.mode, self.coached])])
         self.replay = Button(lambda: tr("history.replay"), self.replay_selected, primary=True)
+        self.review = Button(lambda: tr("review.history_button"), self.review_selected,
+                             tooltip=lambda: tr("review.history_tip"))  # "Review my moves" (scenes/review.py)
         self.export = Button(lambda: tr("history.export"), self.export_selected, tooltip=lambda: tr("history.export_tip"))
         self.remove = Button(lambda: tr("history.remove"), self.ask_remove)
         self.stats = Button(lambda: tr("history.statistics"), lambda: app.push(app.scene("statistics")))
@@ -292,15 +294,16 @@ class HistoryScene(Scene):
         kept = [(n, self.say("history.keep_latest", count=n) if n else self.say("history.keep_all")) for n in keeps]
         self.keep = Choice(kept, app.settings.keep_matches, self._keep_changed, tooltip=lambda: tr("history.keep_tip"))
         self.back = Button(lambda: tr("common.back"), app.pop)
-        self.action_form = Form(app, [Row(None, [self.replay, self.export, self.remove, self.stats, self.keep, self.back],
-                                          [1.0, 1.0, 1.0, 1.15, 1.6, 0.8])])
+        self.action_form = Form(app, [Row(None, [self.replay, self.review, self.export, self.remove, self.stats, self.keep, self.back],
+                                          [1.0, 0.9, 1.0, 1.0, 1.15, 1.6, 0.8])])
         self.confirm_yes = Button(lambda: tr("history.confirm_remove") if self.confirming == "remove" else tr("history.confirm_keep"),
                                   self.confirmed)
         self.confirm_no = Button(lambda: tr("continue.cancel"), self.cancel)
         self.confirm_form = Form(app, [Row(None, [self.confirm_yes, self.confirm_no])])
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.stops: list[Widget] = [self.search, self.game, self.players, self.clear, self.level, self.result, self.mode,
-                                    self.coached, self.list, self.replay, self.export, self.remove, self.stats, self.keep, self.back]
+                                    self.coached, self.list, self.replay, self.review, self.export, self.remove, self.stats, self.keep,
+                                    self.back]
         self.focus: Widget = self.list
         self.list.reload()
         self._update_buttons()
@@ -431,7 +434,16 @@ class HistoryScene(Scene):
     def _update_buttons(self) -> None:
         entry = self.list.current()
         self.replay.enabled = entry is not None and entry.readable
+        self.review.enabled = self.replay.enabled and entry is not None and "human" in entry.kinds
         self.export.enabled = self.remove.enabled = entry is not None
+
+    def review_selected(self) -> None:
+        """The decisions of the match where the coach would have played differently."""
+        from scenes.review import open_review
+
+        entry = self.list.current()
+        if entry is not None and entry.readable and "human" in entry.kinds:
+            open_review(self.app, self._path(entry))
 
     def replay_selected(self) -> None:
         entry = self.list.current()

@@ -579,4 +579,5 @@ class SeatScene(FormScreen):
     def draw(self, surface: pygame.Surface) -> None:
         tr, game = self.app.tr, game_name(self.app, self.game)
         title = tr("net.wait_title", game=game) if self.seated else tr("net.pick_title", game=game)
+        title += " · " + tr("coach.hints_on" if self.lobby.get("hints") else "coach.hints_off")  # the host's setting
         draw_screen(self, surface, title, self.form, self.status(), tr("net.join_keys" if self.seated else "net.pick_keys"))

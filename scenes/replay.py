@@ -141,8 +141,14 @@ def _game_name(app: Any, game_id: str) -> str:
 
 def open_replay(app: Any, path: Path) -> bool:
     """Push the replay viewer for a record, or show why it cannot be replayed."""
+    return push_record_scene(app, lambda: app.scene("replay", path=path))
+
+
+def push_record_scene(app: Any, make: Any) -> bool:
+    """Push the scene `make()` builds from a record (a replay, a review), or show why the
+    record cannot be opened (`make` raises RecordError)."""
     try:
-        scene = app.scene("replay", path=path)
+        scene = make()
     except RecordError as exc:
         app.notify(app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
         return False
@@ -151,9 +157,12 @@ def open_replay(app: Any, path: Path) -> bool:
 
 
 class ReplayScene(Scene):
-    """A finished match, move by move: the table as a chosen seat saw it, and the log so far."""
+    """A finished match, move by move: the table as a chosen seat saw it, and the log so far.
 
-    def __init__(self, app: Any, path: Path) -> None:
+    Opened from a review (`review`, a game.ai.coach.Advice of scenes/review.py), it starts at
+    that decision from its seat's view, both moves marked: the one played and the coach's."""
+
+    def __init__(self, app: Any, path: Path, review: Any = None) -> None:
         super().__init__(app)
         played = load(path)  # RecordError: the caller shows it
         self.path = path
@@ -190,6 +199,11 @@ class ReplayScene(Scene):
         ]
         self.form = Form(app, [Row(None, buttons, [1, 1, 2, 1, 1, 2, 1.5])])
         self.form.focus = self.play_button
+        self.review = review
+        self._review_marks: tuple[int, Any] | None = None  # (index, the marks drawn there), cached
+        if review is not None and 0 <= review.at < self.total:
+            self.viewer, self.index = review.seat, review.at
+            self.log.set_viewer(self.viewer)
         self._refresh_log()
 
     def _table_drawing(self) -> tuple[Any, Any]:
@@ -244,7 +258,12 @@ class ReplayScene(Scene):
         bar = px(theme.ROW_HEIGHT)
         log_w = max(px(260), int(w * 0.28))
         top = px(56)
-        self.table_rect = pygame.Rect(0, top, w - log_w - px(20), h - top - bar - px(60))
+        reserved = 0
+        if self.review is not None:  # the reviewed decision's line above the table (scenes/review.py)
+            from scenes.review import banner_height
+
+            reserved = banner_height(self.app)
+        self.table_rect = pygame.Rect(0, top + reserved, w - log_w - px(20), h - top - reserved - bar - px(60))
         self.log.layout(pygame.Rect(w - log_w - px(10), top, log_w, h - top - bar - px(60)))
         self.form.layout(pygame.Rect(px(20), h - bar - px(36), w - px(40), bar))
         if self.painter is not None:
@@ -319,6 +338,10 @@ class ReplayScene(Scene):
             except (AttributeError, TypeError, KeyError) as exc:  # a hook written for the live table only
                 self._extras_ok = False
                 self.app.notify(self.app.tr("records.board_unavailable", problem=str(exc)), seconds=8)
+        if self.review is not None and self.index == self.review.at and self.viewer == self.review.seat:
+            from scenes.review import draw_review_marks
+
+            draw_review_marks(self, surface, placements, view)
 
     def seat_label(self, seat: int | None) -> str:
         """A seat's name; a table seat nobody plays (a ghost) as the layout names it."""

@@ -293,14 +293,28 @@ class ResultsScene(Scene):
         # a network match is played again from its host's New game, not from one seat's window
         again = [self.again] if getattr(match, "play_again", True) else []
         from scenes.results_chart import RunningTotals
+        from scenes.review import finished_record, open_review
 
         self.chart = RunningTotals(app, self.rules, self.view, self.names)
         self.show_chart = False
         self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
                                    self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
         charted = [self.chart_button] if self.chart.available else []
-        weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
-        self.form = Form(app, [Row(None, [self.menu, *again, *charted], weights)])
+        self.record_path = finished_record(match)  # "Review my moves" (scenes/review.py): a local match's
+        record_path = self.record_path
+
+        def review_moves() -> None:
+            if record_path is not None:
+                open_review(app, record_path)
+
+        review = [Button(lambda: app.tr("review.button"), review_moves)] if record_path else []
+        buttons = [self.menu, *again, *review, *charted]
+        if review:  # four labels share the row by their lengths: each whole ("Rejouer avec les mêmes joueurs")
+            font = app.font(app.px(theme.BODY_SIZE), bold=True)
+            weights = [float(font.size(b.label())[0] + app.px(20)) for b in buttons]
+        else:
+            weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
+        self.form = Form(app, [Row(None, buttons, weights)])
         self.form.focus = self.menu
         self.guard = InputGuard()  # keys typed ahead for the table do not leave the results unread
         self.next_config: Any = None
@@ -345,7 +359,8 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(1100 if self.chart.available else 900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
+        wide = self.chart.available or len(self.form.widgets()) > 2  # the chart, the review: more buttons
+        width = min(px(1100 if wide else 900), w - px(24 if len(self.form.widgets()) > 3 else 60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:

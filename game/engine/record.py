@@ -571,6 +571,7 @@ def replay_summary(played: Replay, path: Path | None = None) -> dict[str, Any]:
         "seats": [s.to_dict() for s in record.seats],
         "actions": len(record.actions),
         "undos": len(record.undos),
+        "coached": list(record.coached),
         "over": state.is_over(),
         "scores": list(state.scores()),
         "winners": list(state.winners()),

@@ -76,6 +76,7 @@ class HostThread:
         listen: str = "0.0.0.0",
         autosave: bool = True,
         net_options: dict[str, Any] | None = None,
+        hints: bool = False,
         tls: Any = None,
     ) -> None:
         self.match = match
@@ -112,6 +113,7 @@ class HostThread:
                          if self.recorder is not None else None)
         if hosted is not None:  # hosted again: the same secrets, no lobby
             self.host.secrets.update({s: v for s, v in hosted.secrets.items() if s in self.host.secrets})
+        self.host.hints = hints  # the players may ask the coach (set_hints changes it in the lobby)
         self.match_id = self.host.match_id
         self.code = hosted.code if hosted is not None and hosted.code else new_code()
         self.ports = [hosted.port] if hosted is not None and hosted.port else []  # the players know it
@@ -155,6 +157,18 @@ class HostThread:
             return
         self.started = True
         self._call(self._begin, bot_for_open or self.bot_for_open)
+
+    @property
+    def hints(self) -> bool:
+        return self.host.hints
+
+    def set_hints(self, allowed: bool) -> None:
+        """Allow the players' hints or not (the host's setting, in its lobby): every seat is
+        told in the lobby, and in its `welcome` when the match starts."""
+        self.host.hints = bool(allowed)
+        net = self.net
+        if net is not None:
+            self._call(net.lobby_changed)
 
     def secret(self, seat: int) -> str:
         """The secret of one of the host's own seats (for its own `RemoteSeat`)."""

@@ -28,6 +28,7 @@ BAD_CODE = "error.bad_code"  # a lobby or claim message without the table's join
 SEAT_TAKEN = "error.seat_taken"  # a claim for a seat someone else holds
 STARTED = "error.started"  # a claim (or leave) once the match has started
 NOT_STARTED = "error.not_started"  # an action before the host started the match
+NO_HINTS = "error.no_hints"  # a hint asked of a host that does not allow hints
 LOCKED = "error.locked"  # too many wrong join codes at this table lately: no code is checked now
 MAX_DEPTH = 8  # a client's message is flat: objects and lists nested deeper are refused
 

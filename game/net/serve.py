@@ -65,6 +65,7 @@ def add_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                    help="a reverse proxy's address: its X-Forwarded-For header names the player (repeatable)")
     p.add_argument("--json", action="store_true", help="one JSON object a line, one per event (for scripts)")
+    p.add_argument("--hints", action="store_true", help="allow the players to ask the coach for hints (docs/network.md)")
     p.set_defaults(run=cmd_serve)
 
 
@@ -167,10 +168,12 @@ def run_host(hosting: Any, lang: str, out: Callable[[str], None], start_after: f
                 lines.append(f"seat {n} ({name}): bot {seat['bot']}")
             else:  # a resumed match: its players rejoin with the secret they kept (or this one)
                 lines.append(f"seat {n} ({name}): secret {seat['secret']}")
+        if hosting.hints:
+            lines.append("hints: allowed (each player may ask the coach, from their own seat's view)")
         report.event("listening", lines, address=hosting.address, port=hosting.port, url=hosting.url,
                      tls=hosting.tls is not None, game=match.config.game_id, players=match.num_seats,
                      match=hosting.match_id, code=None if hosting.started else hosting.code, seats=seats,
-                     note=hosting.notice)
+                     note=hosting.notice, hints=hosting.hints)
         if not hosting.started:
             _lobby(hosting, report, start_after, clock)
         while not hosting.over() and hosting.problem is None and not hosting.stopped:
@@ -290,7 +293,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except TableeError as exc:
         return fail(str(exc))
     hosting = HostThread(match, port=args.port, advertise=not args.no_advertise, bot_for_open=args.open_bots,
-                         bot_after=args.stand_in_after or None, listen=args.address, tls=tls,
+                         bot_after=args.stand_in_after or None, listen=args.address, tls=tls, hints=args.hints,
                          net_options={"trusted_proxies": args.trusted_proxy} if args.trusted_proxy else None)
 
     output = Output()

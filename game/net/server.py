@@ -377,7 +377,25 @@ class NetHost:
                 return
             if moved:
                 self._flush()
+            self._tell_hints()
             await asyncio.sleep(BOT_POLL_SECONDS)
+
+    def _tell_hints(self) -> None:
+        """Hand each seated player the coach's answer to their hint once it is ready (to that
+        seat's connection only); the record says the seat was coached."""
+        for seat, client in list(self.seated.items()):
+            if client.stream is None:
+                continue
+            reply = client.stream.hint_reply()
+            if reply is None:
+                continue
+            self._queue(client, reply)
+            if reply.get("advice") is not None:
+                from game import records
+
+                recorder = records.recorder_of(self.host.match)
+                if recorder is not None:
+                    recorder.mark_coached(seat)
 
     def stand_in_for_absent(self) -> None:
         """A seat whose player has been gone `bot_after` seconds is played by a bot until the
@@ -457,6 +475,10 @@ class NetHost:
             return client.stream.checked(data.get("text"))
         if kind == "preview":
             return client.stream.preview(data.get("text"))
+        if kind == "hint":
+            if not self.started:
+                return error(NOT_STARTED, "the host has not started the match yet")
+            return client.stream.ask_hint()
         return error(BAD_MESSAGE, f"unknown message kind {kind!r}", {"kind": kind[:40]})
 
     def _hello(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -518,7 +540,7 @@ class NetHost:
     def lobby_message(self) -> dict[str, Any]:
         match = self.host.match
         return message("lobby", match=self.host.match_id, game=match.config.game_id, players=match.num_seats,
-                       started=self.started, seats=self.seats())
+                       started=self.started, hints=self.host.hints, seats=self.seats())
 
     def lobby_changed(self, tell: bool | None = None) -> None:
         """A seat was claimed, left, (dis)connected, or the match began: the host's screen is

@@ -44,7 +44,7 @@ DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{i}"): i for i in range(10)})
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 GHOST = (250, 214, 96)
-TABLE_KEYS = frozenset("lsz")  # the table's own letters (log, score sheet, zoom): never a card's key
+TABLE_KEYS = frozenset("lszh")  # the table's own letters (log, score sheet, zoom, hint): never a card's key
 
 
 @dataclass

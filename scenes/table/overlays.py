@@ -21,16 +21,18 @@ class HudButton:
     rect: pygame.Rect
 
 
-def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False) -> list[HudButton]:
-    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu, and
-    the game's player aid (F2) when its layout has one."""
+def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False, coach: bool = False) -> list[HudButton]:
+    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu, the
+    game's player aid (F2) when its layout has one, and the coach's hint (H) when it is offered
+    (wide enough for its "thinking" label too)."""
     h = max(16, hud.h - 6)
     font = app.font(max(10, int(h * 0.55)), True)
     buttons: list[HudButton] = []
     x = hud.right - 6
     actions = [("menu", "table.menu"), ("tour", "table.tour_button"), ("scores", "table.scores_button")]
-    for action, key in actions + ([("aid", "table.aid_button")] if aid else []):
-        w = font.size(app.tr(key))[0] + h
+    extra = ([("aid", "table.aid_button")] if aid else []) + ([("coach", "coach.button")] if coach else [])
+    for action, key in actions + extra:
+        w = max(font.size(app.tr(k))[0] for k in ((key, "coach.button_thinking") if action == "coach" else (key,))) + h
         x -= w
         buttons.append(HudButton(action, key, pygame.Rect(x, hud.y + 3, w, h)))
         x -= 6

@@ -38,6 +38,7 @@ from scenes.base import Scene
 from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
+from scenes.table.coach import TableCoach
 from scenes.table.composer_input import ComposerInput
 from scenes.table.confirm import MoveConfirm
 from scenes.table.hold import BOUNDARY_STEPS, InputHold
@@ -115,6 +116,7 @@ class TableScene(Scene):
         self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
         self.link = LinkWatch(self)  # a network seat whose host dropped: reconnecting (scenes/table/link.py)
         self.confirm = MoveConfirm(self)  # "Confirm my moves": a move shown lit before it is sent
+        self.coach = TableCoach(self)  # the Hint button and H (scenes/table/coach.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -163,7 +165,8 @@ class TableScene(Scene):
         assert self.animator.view is not None
         self.placements = self.place(self.animator.view)
         self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect,
-                                   aid=self.layout.player_aid(self.app, self.rules) is not None)
+                                   aid=self.layout.player_aid(self.app, self.rules) is not None,
+                                   coach=self.coach.offered)
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
@@ -326,6 +329,7 @@ class TableScene(Scene):
             self._sync()
         self.input.reset()
         self.composer.reset()
+        self.coach.forget()  # the hint was for this decision
         self.animator.last.forget_before(self.seats.step())  # marked: what follows this decision
         self.seats.submit(seat, text)
         return True
@@ -413,6 +417,9 @@ class TableScene(Scene):
             if event.key == pygame.K_s:
                 self.open_score_sheet()
                 return True
+            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.coach.toggle()
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in self.buttons:
                 if button.rect.collidepoint(event.pos):
@@ -443,6 +450,8 @@ class TableScene(Scene):
             self.open_score_sheet()
         elif action == "aid":
             self.open_aid()
+        elif action == "coach":
+            self.coach.toggle()
         elif action == "menu":
             self.input.reset()
             self.app.push(self.app.scene("pause", game_id=self.game_id))
@@ -524,6 +533,7 @@ class TableScene(Scene):
         (its search runs in another process): the table is drawn again when its move arrives."""
         return (self.animator.busy or self.input.drag is not None
                 or self.input.snap is not None
+                or self.coach.asked is not None  # the lit move pulses, the thinking dots move
                 or self.seats.is_over())
 
     def update(self, dt: float) -> None:
@@ -541,6 +551,8 @@ class TableScene(Scene):
             self.app.dirty = True
         self.link.update()
         self.confirm.update()
+        if self.coach.update():
+            self.app.dirty = True
         was_busy = self.animator.busy
         self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
@@ -645,6 +657,7 @@ class TableScene(Scene):
         if step is not None:
             self._draw_step(surface, step)
         self.composer.draw(ctx, surface)
+        self.coach.draw(surface)
         self.input.draw(surface)
         self.hold.draw(surface)
         status = self.layout.status_line(self.view, self.game_text)  # "" by default: the game's name alone
@@ -657,6 +670,8 @@ class TableScene(Scene):
         if reading:
             self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
+        # the coach's line at the top of the log column (or over the captions), the log below it
+        self.records.hint_height += self.coach.draw_banner(surface, self.records.aside(surface.get_size()), self.records.hint_height)
         self.records.draw(surface)
         carrying = any(d is not None and d.moving for d in (self.input.drag, self.composer.drag, self.composer.drops.drag))
         if self.tour_index is None and not carrying and self.confirm.pending is None:  # no tooltip over a card in flight, nor over a move shown lit
