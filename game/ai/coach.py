@@ -48,7 +48,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from game import languages
 from game.ai.bots import make_bot
@@ -247,12 +247,13 @@ def advise(
     actions = state.legal_actions(seat)
     if not actions:
         raise TableeError(f"seat {seat} has no legal action now")
-    coach = coach_hooks(state.rules.game_id)
+    rules = cast(Rules, state.rules)  # a state's rules are its game's Rules (engine/state.py: GameRules)
+    coach = coach_hooks(rules.game_id)
     view = state.view(seat)
     rng = Rng(seed ^ 0xC0AC4)
     if len(actions) == 1:
         move = str(actions[0])
-        return Advice(seat, at, move, figure=coach.kind, move_words=words(state.rules, view, seat, move, coach))
+        return Advice(seat, at, move, figure=coach.kind, move_words=words(rules, view, seat, move, coach))
     options: dict[str, Any] = {} if iterations is None else {"iterations": iterations}
     # the level's iterations; its clock, a cap for a busy machine, shared with the comparison
     options["seconds"] = SEARCH_SHARE * clock if seconds == "level" and isinstance(clock, (int, float)) else seconds
@@ -265,11 +266,11 @@ def advise(
             raise TableeError(f"'{against}' is not a legal move of seat {seat} now")
     else:
         other = reference(state, seat, actions, chosen, hooks, coach, rng, deadline)
-    advice = Advice(seat, at, str(chosen), figure=coach.kind, move_words=words(state.rules, view, seat, str(chosen), coach))
+    advice = Advice(seat, at, str(chosen), figure=coach.kind, move_words=words(rules, view, seat, str(chosen), coach))
     if other is not None and other != chosen:
         (best, found), played = compare(state, seat, [chosen, other], rng, worlds, deadline, hooks, coach)
         advice.other = found.move
-        advice.other_words = words(state.rules, view, seat, found.move, coach)
+        advice.other_words = words(rules, view, seat, found.move, coach)
         advice.value_gain = best.value - found.value
         advice.gain = best.figure - found.figure
         advice.spread = found.spread
