@@ -27,6 +27,7 @@ from game.ai import make_bot
 # reach fewer iterations within its level's time cap (game/ai/ismcts.py BUDGETS).
 BOT_NICE = 10
 READY = -2  # the generation of the message a worker sends once it can answer (its start-up is over)
+COACH = -3  # the first field of a coach's answer: (COACH, (generation, seat), advice as JSON, error)
 
 
 def lower_priority(increment: int = BOT_NICE) -> None:
@@ -38,8 +39,10 @@ def lower_priority(increment: int = BOT_NICE) -> None:
 
 def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     """The worker process: answer ("job", generation, seat, history) with (generation, seat,
-    text, error); ("generation", g) drops queued jobs older than g; None stops. When the app is
-    gone (killed: the pipe is closed) the worker leaves quietly, whatever it was doing."""
+    text, error), and ("coach", generation, seat, history) with (COACH, (generation, seat), the
+    coach's advice for that seat as JSON, error); ("generation", g) drops queued jobs older than g;
+    None stops. When the app is gone (killed: the pipe is closed) the worker leaves quietly,
+    whatever it was doing."""
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's to handle; it closes us
     try:
@@ -50,7 +53,7 @@ def serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -
 
 def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) -> None:
     from game.engine import registry
-    from game.match import MatchConfig
+    from game.match_config import MatchConfig
 
     lower_priority()
     cfg = MatchConfig.from_dict(config)
@@ -60,7 +63,7 @@ def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) 
     played: list[tuple[int, str]] = []
     state = None
     current = 0
-    pending: list[tuple[int, int, list[tuple[int, str]]]] = []
+    pending: list[tuple[int, int, list[tuple[int, str]], str]] = []  # generation, seat, history, kind
     while True:
         if not pending or conn.poll():
             message = conn.recv()
@@ -70,11 +73,11 @@ def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) 
                 current = max(current, message[1])
                 pending = [job for job in pending if job[0] >= current]
             else:
-                _, generation, seat, history = message
+                kind, generation, seat, history = message
                 if generation >= current:
-                    pending.append((generation, seat, history))
+                    pending.append((generation, seat, history, kind))
             continue
-        generation, seat, history = pending.pop(0)
+        generation, seat, history, kind = pending.pop(0)
         try:
             if state is None or history[: len(played)] != played:
                 state = rules.new_state(len(cfg.seats), seed=cfg.seed, options=dict(cfg.options))
@@ -82,9 +85,21 @@ def _serve(conn: Connection, config: dict[str, Any], bot_seeds: dict[int, int]) 
             for s, text in history[len(played):]:
                 state.apply(s, rules.parse_action(state, s, text))
             played = list(history)
-            conn.send((generation, seat, str(bots[seat].choose(state.clone(), seat)), None))
+            if kind == "coach":
+                conn.send((COACH, (generation, seat), coach_answer(state, seat, cfg.seed, len(history)), None))
+            else:
+                conn.send((generation, seat, str(bots[seat].choose(state.clone(), seat)), None))
         except Exception as error:  # reported on the main thread by Match.poll()
-            conn.send((generation, seat, "", repr(error)))
+            conn.send((COACH, (generation, seat), "", repr(error)) if kind == "coach" else (generation, seat, "", repr(error)))
+
+
+def coach_answer(state: Any, seat: int, match_seed: int, at: int) -> str:
+    """The coach's advice for `seat` as the worker sends it (JSON of game.ai.coach.Advice)."""
+    import json
+
+    from game.ai.coach import advise, coach_seed
+
+    return json.dumps(advise(state, seat, seed=coach_seed(match_seed, at), at=at).to_dict())
 
 
 CLOSE_SECONDS = 0.5  # how long each of terminate and kill may take before the next step
@@ -105,12 +120,17 @@ class BotProcess:
         child.close()
         self.closed = False
         self.ready = False  # the process has started and can answer (it said so)
+        self.coach_answers: list[tuple[tuple[int, int], str, str | None]] = []  # ((generation, seat), advice JSON, error)
         _live.add(self)
         _close_at_exit()
 
     def submit(self, generation: int, seat: int, history: list[tuple[int, str]]) -> None:
         """Send a job; OSError when the process is gone (its pipe is closed)."""
         self.conn.send(("job", generation, seat, history))
+
+    def ask_coach(self, generation: int, seat: int, history: list[tuple[int, str]]) -> None:
+        """Ask the coach for `seat`'s advice; OSError when the process is gone."""
+        self.conn.send(("coach", generation, seat, history))
 
     def new_generation(self, generation: int) -> None:
         with contextlib.suppress(OSError):  # a dead process: the next answers() says so
@@ -126,6 +146,9 @@ class BotProcess:
                     raise ValueError(f"an answer of the wrong shape: {answer!r:.60}")
                 if answer[0] == READY:
                     self.ready = True
+                    continue
+                if answer[0] == COACH:  # kept apart: the coach's answers are not bot moves
+                    self.coach_answers.append((answer[1], answer[2], answer[3]))
                     continue
                 out.append(answer)
         except (EOFError, OSError) as exc:

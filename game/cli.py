@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_bot, parse_bot_spec
-from game.engine import registry
-from game.engine.errors import TableeError
-from game.progress import Progress, wanted
-from game.textclean import no_surrogates
+from game import languages, statscli
+from game.net import serve
+from game.terminal import fail, printable, safe_output
+
+__all__ = ["add_commands", "fail", "printable", "safe_output"]  # the last three: game.terminal's
+
+# Defining the commands (every `tablee` run does) loads no engine, bot or network code: only the
+# standard library, game.terminal and serve's own definitions. Each command imports what it uses
+# when it runs.
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +48,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="end with one JSON line")
     p.set_defaults(run=cmd_exploit)
 
-    p = sub.add_parser("validate", help="check the game data files (or the given YAML files)")
+    p = sub.add_parser("validate", help="check the game data files and lessons (or the given YAML files)")
     p.add_argument("paths", nargs="*", type=Path)
     p.set_defaults(run=cmd_validate)
 
@@ -53,35 +56,22 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", nargs="?", type=Path, help="a record (.json); see --latest")
     p.add_argument("--latest", action="store_true", help="the newest autosaved match")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--log", choices=("fr", "en"), default=None, help="also print the public game log")
+    p.add_argument("--log", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"also print the public game log, in this language ({', '.join(languages.shipped_codes())})")
     p.set_defaults(run=cmd_replay)
 
-    from game.net.serve import add_command as add_serve  # the network code loads only when serving
+    p = sub.add_parser("coach", help="the coach's suggestion for the seat that acts after a record's first N moves")
+    p.add_argument("file", type=Path, help="a match record (.json)")
+    p.add_argument("--at", type=int, default=None, help="moves of the record played before the suggestion")
+    p.add_argument("--review", action="store_true", help="instead: review the people's decisions of a finished match")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=languages.REFERENCE, metavar="LANG",
+                   help=f"the language of the why ({', '.join(languages.shipped_codes())})")
+    p.add_argument("--iterations", type=int, default=None, help="the search's iterations, with no clock (reproducible)")
+    p.add_argument("--json", action="store_true", help="end with one JSON line: seat, move, why and the figures")
+    p.set_defaults(run=cmd_coach)
 
-    add_serve(sub)
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text: str) -> str:
-    """`text` without control characters: names and values read from files must not drive the
-    terminal (escape sequences, bells, cursor moves); a lone surrogate becomes U+FFFD."""
-    return no_surrogates(_CONTROL.sub("?", str(text)))
-
-
-def safe_output() -> None:
-    """Print what a terminal cannot show as replacement characters instead of raising
-    (a lone surrogate from a file, a name in a script the console's encoding lacks)."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
-
-
-def fail(message: str) -> int:
-    print(f"error: {printable(message)}", file=sys.stderr)
-    return 1
+    statscli.add_command(sub)
+    serve.add_command(sub)
 
 
 def default_players(rules: Any) -> int:
@@ -89,6 +79,11 @@ def default_players(rules: Any) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.ai import make_bot, parse_bot_spec
+    from game.engine import registry
+    from game.engine.errors import TableeError
+    from game.progress import Progress, wanted
+
     try:
         rules = registry.load(args.game)
     except TableeError as exc:
@@ -128,6 +123,8 @@ def simulate(
 
     With `save_dir`, each game's record is written there (replayable with `replay`); `on_game`
     is called with (games played, games) after each game (the progress bar)."""
+    from game.ai import make_bot, parse_bot_spec
+    from game.engine import registry
     from game.engine.record import bot_seats
     from game.records import save_record
 
@@ -189,6 +186,8 @@ def cmd_exploit(args: argparse.Namespace) -> int:
     """Each fixed plan against bots of a level; bad input gets a message, never a traceback."""
     from game.ai.bots import LEVELS
     from game.ai.exploit import exploit, print_row
+    from game.engine.errors import TableeError
+    from game.progress import Progress, wanted
 
     if args.level not in LEVELS:
         return fail(f"unknown level '{args.level}' (levels: {', '.join(LEVELS)})")
@@ -213,16 +212,25 @@ def cmd_exploit(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from game.engine import registry
+    from game.lesson import lesson_games, validate_lessons
+
     paths = list(args.paths)
-    problems = registry.validate_paths(paths)
+    problems: list[Any] = list(registry.validate_paths(paths))
+    lessons = [] if paths else lesson_games()  # every lesson, its script replayed against the rules
+    if not paths:  # the shipped files: the languages' descriptions and the lessons too
+        problems += languages.problems()
+        problems += validate_lessons(lessons)
     for problem in problems:
         print(printable(str(problem)))
+    for note in registry.GAMES.missing:  # a development setting with nothing to find here
+        print(printable(f"note: {note}"), file=sys.stderr)
     if problems:
-        files = len({p.file for p in problems})
+        files = len({getattr(p, "file", p) for p in problems})
         print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
         return 1
-    count = len(paths) if paths else len(registry.GAMES) + 1
-    print(f"ok: {count} data file(s) valid")
+    count = len(paths) if paths else len(registry.GAMES) + 1 + len(languages.shipped_codes())
+    print(f"ok: {count} data file(s) valid" + (f", {len(lessons)} lesson(s) replayed" if lessons else ""))
     return 0
 
 
@@ -263,6 +271,63 @@ def cmd_replay(args: argparse.Namespace) -> int:
         writer = LogWriter(played.rules, args.log, [s.name for s in played.record.seats], None, reader=reader)
         for line in story(writer, played.events, played.record.undos):
             print(("== " if line.marker else "   ") + printable(display_text(line)))
+    return 0
+
+
+def cmd_coach(args: argparse.Namespace) -> int:
+    """The coach's advice at a step of a record, from the acting seat's view only."""
+    from game.ai.coach import advice_for_record, say
+    from game.engine.errors import TableeError
+    from game.engine.record import RecordError, load
+
+    if args.iterations is not None and args.iterations < 1:
+        return fail("--iterations must be at least 1")
+    if (args.at is None) == (not args.review):
+        return fail("give --at N, or --review (not both)")
+    try:
+        played = load(args.file)
+    except RecordError as exc:
+        return fail(str(exc))
+    record = played.record
+    budget: dict[str, Any] = {} if args.iterations is None else {"iterations": args.iterations, "seconds": None}
+    if args.review:
+        return coach_review(args, played, budget)
+    try:
+        advice = advice_for_record(record, args.at, **budget)
+    except TableeError as exc:
+        return fail(str(exc))
+    names = [s.name for s in record.seats]
+    why = say(played.rules, args.lang, advice, names)
+    print(f"{args.file}: after {args.at} moves, {printable(names[advice.seat])} (seat {advice.seat}) acts")
+    print(f"  coach: {advice.move}" + (f"  (compared with: {advice.other})" if advice.other else ""))
+    print(f"  {printable(why)}")
+    if args.json:
+        out = {"game": record.game, "at": args.at, "seat": advice.seat, "name": names[advice.seat], "move": advice.move,
+               "why": why, **{k: v for k, v in advice.to_dict().items() if k not in ("seat", "at", "move")}}
+        print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def coach_review(args: argparse.Namespace, played: Any, budget: dict[str, Any]) -> int:
+    """`coach RECORD --review`: the review of a finished match (game/review.py), its CPU time."""
+    from game.ai.coach import say
+    from game.progress import Progress, wanted
+    from game.review import review_match
+
+    record = played.record
+    if not played.state.is_over():
+        return fail("the match is not finished: a review looks back on a whole match")
+    if not record.humans:
+        return fail("no seat of this match was played by a person: nothing to review")
+    with Progress("coach --review", wanted(args.json), unit="decision") as bar:
+        review = review_match(record, on_step=bar.tick, **budget)
+    names = [s.name for s in record.seats]
+    print(f"{args.file}: {review.decisions} decisions of {', '.join(printable(names[s]) for s in review.seats)}, "
+          f"{len(review.items)} where the coach would have played clearly differently ({review.seconds:.1f} s of CPU)")
+    for item in review.items:
+        print(f"  move {item.at + 1}: played {item.other}, coach {item.move}: {printable(say(played.rules, args.lang, item, names))}")
+    if args.json:
+        print(json.dumps(review.to_dict(), ensure_ascii=False))
     return 0
 
 

@@ -66,6 +66,7 @@ class BackgroundWriter:
                     self._busy = False
                     self._current = None
                     self._cond.notify_all()
+            del task  # it holds its match (a closure): not until the next write
 
 
 _background_writer: BackgroundWriter | None = None

@@ -19,16 +19,18 @@ by its card name, any other text value v of a param x as the text `x.v` when the
 text value listing seats by number ("1: 5, 2: 7", numbered from 1) reads with the seats' names
 when the text writes `{totals:seats}` ("Ana: 5, Bruno: 7").
   phase.<phase>   {number} and {seat}
-  reveal.<zone>   {seat} the zone's owner, {card}, {zone}
+  reveal.<zone>   {seat} and {owner} the zone's owner, {actor} the seat whose move turned the
+                  card (its owner unless another seat's power did), {card}, {zone}
   seen.<zone>     {seat} the seat that looked, {owner} the zone's owner, {card} (only the looking
                   seat reads its name: the others read "a card"), {zone}
   conceal.<zone>  {seat} the zone's owner, {card}, {zone}
 
 The reader's grammar: a text may have forms for the reader's own seat, `<key>.you` (the reader
 acts: "You play White 3.") and `<key>.your` (the reader's card or seat is acted on: "Bob's hunter
-takes your wolf."), and a plural form `<key>.many` with {count} used when one action repeats the
-sentence ("Alice bets 4 fish.") or when a note's own {count} param is more than one; forms
-combine as `<key>.you.many`. Two finer forms: `<key>.you.other` when the reader acts on another
+takes your wolf."), and the forms that agree with a number (game/languages.py: `<key>.other` in
+French and English) with {count}, used when one action repeats the sentence ("Alice bets 4
+fish.") or for a note's own {count} param; forms combine as `<key>.you.other`. Two finer forms:
+`<key>.you.theirs` when the reader acts on another
 seat's card ("You look at a card in Bob's village", where `.you` says "in your village") and
 `<key>.to_you` when a card comes into the reader's zone from another seat's ("Bob's card goes to
 your village"), and `<key>.own` when another seat acts on its own card ("Bob regarde une carte
@@ -42,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from game import languages
 from game.engine.events import (
     CardConcealed,
     CardMoved,
@@ -57,7 +60,7 @@ from game.engine.events import (
 )
 from game.engine.rules import Rules
 
-LANGS = ("fr", "en")
+LANGS = languages.codes()  # the shipped languages, the default first
 SEAT_PARAMS = frozenset({"seat", "actor", "owner", "from", "to", "player", "target"})
 NOBODY = -1  # a LogWriter's reader when no player reads (a table of bots): nobody is "you"
 OBJECT_SEATS = frozenset({"from", "to"})  # seat params never a sentence's subject: "you" for the reader
@@ -84,17 +87,19 @@ def seat_values(text: str, name: Callable[[int], str]) -> SeatValues:
 
 
 def reader_key(
-    rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1, receiver: Any = None
+    rules: Rules, key: str, reader: int | None, subject: Any, owner: Any = None, count: int = 1, receiver: Any = None,
+    lang: str = languages.REFERENCE,
 ) -> str:
     """The form of `key` this reader should read: second person when the reader's own seat is
-    the subject (`.you`, or `.you.other` when it acts on another seat's card), the owner
+    the subject (`.you`, or `.you.theirs` when it acts on another seat's card), the owner
     (`.your`) or the seat a card comes to (`.to_you`); `.own` when another seat acts on its own
-    card ("Bob looks at a card in his village"); plural (`.many`) when `count` > 1."""
+    card ("Bob looks at a card in his village"); then the form that agrees with `count` in
+    `lang` (`.other` for "3 fish": game/languages.py)."""
     seat = reader is not None and not isinstance(reader, bool)
     if seat and subject == reader:
         other = owner is not None and owner != reader
-        if other and rules.has_text(f"{key}.you.other"):
-            key = f"{key}.you.other"
+        if other and rules.has_text(f"{key}.you.theirs"):
+            key = f"{key}.you.theirs"
         elif rules.has_text(f"{key}.you"):
             key = f"{key}.you"
     elif seat and owner == reader and rules.has_text(f"{key}.your"):
@@ -103,9 +108,7 @@ def reader_key(
         key = f"{key}.to_you"
     elif subject is not None and subject == owner and rules.has_text(f"{key}.own"):
         key = f"{key}.own"
-    if count > 1 and rules.has_text(f"{key}.many"):
-        key = f"{key}.many"
-    return key
+    return languages.counted_key(rules.has_text, key, lang, count)
 
 
 def original_places(events: Iterable[Event]) -> list[Event]:
@@ -140,15 +143,28 @@ def slot_params(event: CardMoved) -> dict[str, Any]:
             "to_slot": "" if event.to_slot is None else event.to_slot + 1}
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence: its first letter a capital ("A card goes from Bruno's village…",
+    where a text starting with {card} read "a card goes…"); a text key shown for want of its
+    text ("no_such_note") stays as it is."""
+    if not text[:1].islower() or "_" in text.split(" ", 1)[0]:
+        return text
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the log. `marker` lines (a new day, round or phase) are drawn as headings."""
+    """One line of the log, a sentence (its first letter a capital). `marker` lines (a new day,
+    round or phase) are drawn as headings."""
 
     text: str
     marker: bool = False
     kind: str = "event"
     count: int = 1
     cards: tuple[str, ...] = ()  # the cards the line names (the log shows their small faces)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", sentence(self.text))
 
 
 class LogWriter:
@@ -159,7 +175,7 @@ class LogWriter:
         seat addressed as "you" when it differs from `viewer` (a public log read by a player;
         NOBODY: none)."""
         self.rules = rules
-        self.lang = lang if lang in LANGS else "fr"
+        self.lang = lang if lang in LANGS else languages.default()
         self.names = list(names)
         self.viewer = viewer
         self.reader = viewer if reader is None else reader
@@ -234,7 +250,7 @@ class LogWriter:
         }
         key = f"move.{e.reason}"
         if e.reason and self.rules.has_text(key):
-            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat)
+            form = reader_key(self.rules, key, self.reader, actor, owner, count, receiver=e.to_seat, lang=self.lang)
             return self.t(form, **params)
         params["from_zone"] = self._zone(e.from_zone)
         params["to_zone"] = self._zone(e.to_zone)
@@ -245,12 +261,14 @@ class LogWriter:
         return self.t(key) if self.rules.has_text(key) else name
 
     def _revealed(self, e: CardRevealed, cards: str | None = None) -> str:
-        params = {"seat": self.seat_name(e.seat), "card": self.card_name(e.card) if cards is None else cards,
+        actor = e.actor if e.actor is not None else e.seat  # a power may turn another seat's card
+        params = {"seat": self.seat_name(e.seat), "owner": self.seat_name(e.seat), "actor": self.seat_name(actor),
+                  "card": self.card_name(e.card) if cards is None else cards,
                   "zone": self._zone(e.zone), "slot": "" if e.slot is None else e.slot + 1}
         key = f"reveal.{e.zone}"
         if not self.rules.has_text(key):
             key = "log.revealed" if e.seat is not None else "log.revealed_table"
-        return self.t(reader_key(self.rules, key, self.reader, e.seat), **params)
+        return self.t(reader_key(self.rules, key, self.reader, actor, e.seat), **params)
 
     def _seen(self, e: CardSeen) -> str:
         """Everyone reads that a seat looked; only that seat reads the card (redacted above)."""
@@ -335,7 +353,7 @@ class LogWriter:
             return self.t("log.note", key=e.key)
         own = params["count"]  # a note counting things itself ("hunts with 3 cards") reads plural too
         plural = own if isinstance(own, int) and not isinstance(own, bool) and "count" in dict(e.params) else count
-        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural), **params)
+        return self.t(reader_key(self.rules, key, self.reader, e.seat, count=plural, lang=self.lang), **params)
 
     def _game_over(self, e: GameOver) -> str:
         names = ", ".join(self.seat_name(s) for s in e.winners)
@@ -362,7 +380,7 @@ class LogWriter:
         ("You reveal Hunt 1 and Hunt 4.")."""
         out: list[LogLine] = []
         first: list[Event | None] = []  # the event each line was told from
-        seen: dict[tuple[str, str], int] = {}
+        seen: dict[tuple[str, str, tuple[Any, ...]], int] = {}
         told_all: set[str] = set()
         listed: tuple[Any, ...] | None = None  # the group of the last line, while it may grow
         for event in original_places(events):
@@ -376,7 +394,8 @@ class LogWriter:
                 continue
             group = self._group(shown)
             card = getattr(shown, "card", None)
-            if group is not None and group == listed and out and card not in out[-1].cards:
+            # (two copies of a card moved or revealed together are both named: "Hunt 0, Hunt 1 and Hunt 1")
+            if group is not None and group == listed and out:
                 last = out[-1]
                 cards = (*last.cards, *_named(card))
                 out[-1] = LogLine(self._listing(first[-1], cards), last.marker, last.kind, 1, cards)  # type: ignore[arg-type]
@@ -390,7 +409,9 @@ class LogWriter:
                 out.append(line)
                 first.append(None)
                 continue
-            key = (line.text, line.kind)
+            seats = _seats_of(shown)  # two players of one name are two lines, never "(×2)"
+            named = any(self.seat_name(s) in line.text for s in seats if _whole(s))
+            key = (line.text, line.kind, seats if named else ())
             if key in seen:
                 last = out[seen[key]]
                 out[seen[key]] = LogLine(last.text, last.marker, last.kind, last.count + 1, last.cards)
@@ -418,10 +439,10 @@ class LogWriter:
             return ("move", e.reason, e.actor, e.from_seat, e.to_seat, e.from_zone, e.to_zone, e.from_pos, e.to_pos)
         if isinstance(e, CardRevealed) and e.card is not None:
             key = f"reveal.{e.zone}"
-            said = self.t(key, seat="", card=CARD_FIRST, zone="") if self.rules.has_text(key) else ""
+            said = self.t(key, seat="", owner="", actor="", card=CARD_FIRST, zone="") if self.rules.has_text(key) else ""
             if said.startswith(CARD_FIRST) or (said and CARD_FIRST not in said):
                 return None
-            return ("reveal", e.zone, e.seat, e.pos)
+            return ("reveal", e.zone, e.seat, e.pos, e.actor)
         return None
 
     def _listing(self, origin: Event, cards: tuple[str, ...]) -> str:
@@ -437,6 +458,19 @@ class LogWriter:
 def display_text(line: LogLine) -> str:
     """The line as shown: a repeated sentence gets its count."""
     return f"{line.text} (×{line.count})" if line.count > 1 else line.text
+
+
+def _seats_of(event: Event) -> tuple[Any, ...]:
+    """The seats a sentence is about (who acted, whose card, who received it)."""
+    if isinstance(event, CardMoved):
+        return (event.actor, event.from_seat, event.to_seat)
+    if isinstance(event, CardRevealed):
+        return (event.seat, event.actor)
+    if isinstance(event, CardSeen):
+        return (event.viewer, event.seat)
+    if isinstance(event, (Note, MarkerChanged, ScoreChanged, CardConcealed, PhaseBegan)):
+        return (event.seat,)
+    return ()
 
 
 def _named(card: str | None) -> tuple[str, ...]:

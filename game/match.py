@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai import make_bot
@@ -26,9 +26,10 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.match_config import BOT, HUMAN, MatchConfig, SeatConfig
 
-HUMAN = "human"
-BOT = "bot"
+__all__ = ["BOT", "HUMAN", "Match", "MatchConfig", "SeatConfig", "bot_seed"]  # the configs live in game/match_config.py
+
 DEFAULT_THINK_SECONDS = 0.7  # a bot's move is shown no sooner than this: never instant, never slow
 BOT_THREAD_SWITCH_SECONDS = 0.001
 # A decision in the worker process has a deadline: this many times the level's time cap, plus
@@ -44,55 +45,6 @@ MAX_WORKER_FAILURES = 3  # then the bots think in a thread of the app instead
 Listener = Callable[[int, str, list[Event]], None]
 
 
-@dataclass
-class SeatConfig:
-    """Who sits at one seat: a human (hot-seat) or a bot with its level."""
-
-    name: str
-    kind: str = HUMAN
-    bot: str = "random"
-    level: str = "medium"
-
-    def __post_init__(self) -> None:
-        if self.kind not in (HUMAN, BOT):
-            raise OptionError(f"seat kind must be '{HUMAN}' or '{BOT}', not {self.kind!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "bot": self.bot, "level": self.level}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
-        return cls(str(data["name"]), data.get("kind", HUMAN), data.get("bot", "random"), data.get("level", "medium"))
-
-
-@dataclass
-class MatchConfig:
-    """Everything that, with the action history, replays a match exactly."""
-
-    game_id: str
-    seats: list[SeatConfig]
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    practice: bool = False  # undo may go back across revealed cards (game/records.py)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "seats": [s.to_dict() for s in self.seats],
-            "seed": self.seed,
-            "options": dict(self.options),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MatchConfig:
-        return cls(
-            str(data["game_id"]),
-            [SeatConfig.from_dict(s) for s in data["seats"]],
-            int(data.get("seed", 0)),
-            dict(data.get("options") or {}),
-        )
-
-
 def bot_seed(match_seed: int, seat: int) -> int:
     """The seed of the bot at `seat`: fixed by the match seed, different for every seat."""
     return Rng(match_seed * 1009 + seat + 1).next64()
@@ -105,6 +57,23 @@ class _Job:
     started: float
     text: str = ""
     error: BaseException | None = None
+
+
+@dataclass
+class CoachJob:
+    """A hint asked of the coach for `seat` after `at` moves (game/ai/coach.py): `answer` is its
+    advice as JSON once it arrives, `error` why it cannot come (the worker stopped, a timeout)."""
+
+    generation: int
+    seat: int
+    at: int
+    started: float
+    answer: str | None = None
+    error: str | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.answer is not None or self.error is not None
 
 
 class Match:
@@ -151,6 +120,9 @@ class Match:
         self._failures = 0
         self._process_started = 0.0  # when the current worker process was started (self.clock)
         self._process_ready: float | None = None  # when it said it can answer
+        self.coaching: dict[int, CoachJob] = {}  # by seat: the last hint asked (ask_coach), answered or not
+        self.coach_budget: dict[str, Any] = {}  # advise()'s budget in this process (tests: iterations, no clock)
+        self._coach_inline: list[tuple[CoachJob, State]] = []  # threaded=False: computed inside poll()
         self._schedule()
 
     # ------------------------------------------------------------------ seats
@@ -207,8 +179,11 @@ class Match:
         return self.rules.parse_action(self.state, seat, text)
 
     def submit(self, seat: int, action_or_text: Action | str) -> list[Event]:
-        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change."""
-        action = self.check(seat, action_or_text)
+        """Apply a human's action (or any seat's, for scripts); illegal -> IllegalAction, no change.
+        A text is checked against the legal actions here; an Action is one `check` (or the
+        state's `legal_actions`) returned, applied without a second look at the legal list (the
+        state's `apply` still refuses an illegal one, with the reason)."""
+        action = action_or_text if isinstance(action_or_text, Action) else self.check(seat, action_or_text)
         if seat in self._jobs:  # a script played for a thinking bot: its answer is obsolete
             self._new_generation()
         events = self._apply(seat, action)
@@ -247,13 +222,16 @@ class Match:
         if self._process is not None:
             for generation, seat, text, error in self._process.answers():
                 if generation < 0:  # the process itself died or broke: a new one takes over
+                    self._coach_failed(str(error))
                     self._replace_worker("stopped", str(error))
                     return True
                 job = _Job(generation, seat, self._jobs[seat].started if seat in self._jobs else 0.0, text)
                 if error is not None:
                     job.error = RuntimeError(error)
                 self._finished.append(job)
+            self._take_coach_answers()
             if self._overdue():
+                self._coach_failed("no answer before the deadline")
                 self._replace_worker("timeout", "no answer before the deadline")
                 return True
         while True:
@@ -313,11 +291,88 @@ class Match:
             return DEADLINE_UNCAPPED_SECONDS
         return DEADLINE_FACTOR * cap + DEADLINE_STARTUP_SECONDS
 
+    # ------------------------------------------------------------------ coach
+    def ask_coach(self, seat: int) -> CoachJob:
+        """Ask the coach (the hard level's search, from `seat`'s view only) what `seat` should
+        play now; it thinks where the bots do (the worker process, else a thread, else inside
+        poll()) and its answer lands in `coaching[seat]`. A hint asked again for the same
+        position is the one already on its way; several seats may ask at once (a network host)."""
+        if self.state.is_over() or seat not in self.state.to_act():
+            raise IllegalAction(f"seat {seat} has nothing to choose now", "error.not_your_turn", {"seat": seat})
+        found = self.coaching.get(seat)
+        if found is not None and found.at == len(self.history) and found.generation == self._generation:
+            return found
+        job = self.coaching[seat] = CoachJob(self._generation, seat, len(self.history), self.clock())
+        process = self._worker_process()
+        if process is not None:
+            try:
+                process.ask_coach(job.generation, seat, list(self.history))
+            except OSError as exc:  # it died since the last poll: the next poll replaces it
+                job.error = repr(exc)
+        elif self.threaded:
+            threading.Thread(target=self._coach_here, args=(job, self.state.clone()), name="tablee-coach", daemon=True).start()
+        else:
+            self._coach_inline.append((job, self.state.clone()))
+        return job
+
+    def coach_deadline(self) -> float:
+        """Seconds a hint may take in the worker process before it is taken for stopped."""
+        from game.ai.ismcts import BUDGETS
+
+        cap = BUDGETS["hard"].seconds or DEADLINE_UNCAPPED_SECONDS
+        return DEADLINE_FACTOR * cap + DEADLINE_STARTUP_SECONDS
+
+    def _coach_here(self, job: CoachJob, state: State) -> None:
+        """The coach's advice computed in this process (a thread, or inline)."""
+        import json
+
+        from game.ai.coach import advise, coach_seed
+
+        try:
+            advice = advise(state, job.seat, seed=coach_seed(self.config.seed, job.at), at=job.at, **self.coach_budget)
+            job.answer = json.dumps(advice.to_dict())
+        except Exception as error:  # noqa: BLE001 - the table says the coach failed; the match goes on
+            job.error = repr(error)
+
+    def _take_coach_answers(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        answers, process.coach_answers = process.coach_answers, []
+        for (generation, seat), text, error in answers:
+            job = self.coaching.get(seat)
+            if job is not None and generation == job.generation and not job.done:
+                job.answer, job.error = (text or None), error
+                if job.answer is None and job.error is None:
+                    job.error = "an empty answer"
+
+    def _coach_failed(self, why: str) -> None:
+        for job in self.coaching.values():
+            if not job.done:
+                job.error = why
+
+    def _worker_process(self) -> BotProcess | None:
+        """The worker process, started if need be (None: the bots think in this process)."""
+        if self.worker == "process" and self._process is None and not self._closed:
+            seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
+            try:
+                self._process = BotProcess(self.config.to_dict(), seeds)
+                self._process_started, self._process_ready = self.clock(), None
+            except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
+                self.worker = "thread"
+        return self._process if self.worker == "process" else None
+
     def close(self) -> None:
-        """Stop the worker thread (the table is left); pending bot answers are dropped."""
+        """Stop the bots' process or thread (the table is left); pending bot answers are dropped.
+        The state stays readable (the results screen)."""
         self._closed = True
         self._generation += 1
         self._jobs.clear()
+        self._release_worker()
+
+    def _release_worker(self) -> None:
+        """End the bots' process and thread: nothing is left for them to think about (the match
+        is over or closed). An undo after the end starts new ones when a bot must act again."""
         if self._process is not None:
             self._process.close()
             self._process = None
@@ -336,6 +391,9 @@ class Match:
         if self._process_ready is None:
             return bool(self._jobs) and now - self._process_started > STARTUP_LIMIT_SECONDS
         answered = {job.seat for job in self._finished if job.generation == self._generation}
+        if any(not job.done and now - max(job.started, self._process_ready) > self.coach_deadline()
+               for job in self.coaching.values()):
+            return True
         return any(now - max(job.started, self._process_ready) > self.decision_deadline(seat)
                    for seat, job in self._jobs.items() if seat not in answered)
 
@@ -354,9 +412,11 @@ class Match:
         self._schedule()
 
     def _new_generation(self) -> None:
-        """Answers computed for the state before now are stale: drop them (and the queued jobs)."""
+        """Answers computed for the state before now are stale: drop them (and the queued jobs,
+        the hints on their way included: they are said to have failed)."""
         self._generation += 1
         self._jobs.clear()
+        self._coach_failed("the match changed while the coach was thinking")
         if self._process is not None:
             self._process.new_generation(self._generation)
 
@@ -372,19 +432,14 @@ class Match:
         """Start a job for every bot that must act and has none: each on its own clone, taken
         the moment it must act (so a bot never sees a choice made after that moment)."""
         if self._closed or self.state.is_over():
+            self._release_worker()
             return
         for seat in self.state.to_act():
             if seat in self.bots and seat not in self._jobs:
                 job = _Job(self._generation, seat, self.clock())
                 self._jobs[seat] = job
-                if self.worker == "process" and self._process is None:
-                    seeds = {s: bot_seed(self.config.seed, s) for s in self.bots}
-                    try:
-                        self._process = BotProcess(self.config.to_dict(), seeds)
-                        self._process_started, self._process_ready = self.clock(), None
-                    except (OSError, RuntimeError):  # no process here (e.g. a restricted sandbox)
-                        self.worker = "thread"
-                if self._process is not None:
+                if self._worker_process() is not None:
+                    assert self._process is not None
                     try:
                         self._process.submit(job.generation, seat, list(self.history))
                     except OSError as exc:  # it died since the last poll
@@ -400,6 +455,9 @@ class Match:
         pending, self._inline = self._inline, []
         for job, state in pending:
             self._run_job(job, state)
+        coaching, self._coach_inline = self._coach_inline, []
+        for asked, position in coaching:
+            self._coach_here(asked, position)
 
     def _run_job(self, job: _Job, state: State) -> None:
         try:

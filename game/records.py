@@ -6,15 +6,18 @@ autosave appends one fsync'd line to the match's journal `autosave/<id>.moves` i
 rewriting the record (game/engine/record.py reads the two together; a line cut short by a crash
 is dropped); the record itself is rewritten only when a match starts, is resumed, or after an
 undo or a redo. Unfinished matches live in `<data>/autosave/`, finished ones move to
-`<data>/history/`, statistics live in `<data>/stats.json` (game/stats.py) and are updated once
-per finished match (the match id is remembered so a crash between the two writes never counts
-a match twice or loses it).
+`<data>/history/`; each finished match is then written into the match index (game/matchindex.py,
+one transaction keyed by its match id), so a crash at any point of a match's end counts it
+exactly once: the record is written first, and the index catches up with the folder whenever
+it is opened.
 """
 
 from __future__ import annotations
 
 import copy
+import shutil
 import stat
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,11 +43,24 @@ from game.engine.record import (
 )
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.matchindex import REVIEW_SUFFIX, IndexUnavailable, MatchIndex
 from game.stats import GameStats, Statistics, StatsError  # noqa: F401 - part of this API
 
 AUTOSAVE = "autosave"
 HISTORY = "history"
 LOCK_SUFFIX = ".lock"
+IDLE_SECONDS = 300  # a longer pause between two moves counts as this much time played
+
+_keep_latest = [0]  # the player's "keep the latest N matches" (0: all), set by the app
+
+
+def set_keep_latest(count: int) -> None:
+    """From now on a finished match leaves only the newest `count` records (0: keep them all)."""
+    _keep_latest[0] = max(0, int(count))
+
+
+def keep_latest() -> int:
+    return _keep_latest[0]
 
 
 class MatchOpenElsewhere(RecordError):
@@ -138,26 +154,71 @@ class RecordStore:
         return path
 
     def finish(self, record: Record) -> Path:
-        """Count the match in the statistics, then move it to the history (crash-safe order).
+        """Move the match to the history and count it (crash-safe order: the record, then the
+        index in one transaction, then the autosave goes; a crash anywhere is made good by
+        `recover` and the index's sync, the match counted once by its id).
 
-        A corrupt statistics file found on the way is kept aside and its report queued in
-        `problems` for the app to show."""
+        An index that cannot be used now, or an old statistics file found damaged on the way,
+        is queued in `problems` for the app to show; the match is counted at the next sync."""
         target = _file_of(self.history_dir, record)
         source = self.autosave_path(record)
-        stats = Statistics.load(self.root)
-        if stats.problem:
-            self.problems.append(stats.problem)
-        stats.add(record)
         write_atomic(target, record.to_json())
+        self._index(record, target)
         source.unlink(missing_ok=True)
         journal_path(source).unlink(missing_ok=True)
         return target
+
+    def _index(self, record: Record, target: Path) -> None:
+        try:
+            with MatchIndex(self.root).open(sync=False) as index:
+                index.add(record, target)
+                if keep_latest():
+                    index.keep_latest(keep_latest())
+                self.problems.extend(index.problems)
+        except (IndexUnavailable, OSError) as exc:
+            self.problems.append(str(exc))
+
+    def index(self) -> MatchIndex:
+        """The match index of this store's folder, open and in step with the history folder
+        (IndexUnavailable when it cannot be used now); close it after use."""
+        return MatchIndex(self.root).open()
+
+    def remove_finished(self, match_id: str) -> list[Path]:
+        """Remove a finished match for good (the player confirmed): its record and its review,
+        and its counts in the statistics. The files removed."""
+        with self.index() as index:
+            return index.remove(match_id)
+
+    def export(self, path: Path, folder: Path) -> list[Path]:
+        """Copy a finished match's record (and its review, if any) into `folder`, to share it or
+        to report a problem; an existing file there is never overwritten. The files written."""
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.stem
+        sources = [path, path.with_name(stem + REVIEW_SUFFIX)]
+        written = []
+        for number in range(1, 1000):
+            tail = "" if number == 1 else f"-{number}"
+            targets = [folder / f"{stem}{tail}.json", folder / f"{stem}{tail}{REVIEW_SUFFIX}"]
+            if not any(t.exists() for t in targets):
+                break
+        for source, target in zip(sources, targets, strict=True):
+            if source.is_file():
+                tmp = userfiles.temp_name(target)
+                try:
+                    shutil.copyfile(source, tmp)
+                    tmp.replace(target)
+                finally:
+                    tmp.unlink(missing_ok=True)
+                written.append(target)
+        return written
 
     def _files(self, folder: Path) -> list[Path]:
         """The records of a folder, newest first (a folder that cannot be listed is empty)."""
         found = []
         try:
             for p in folder.glob("*.json"):
+                if p.name.endswith(REVIEW_SUFFIX):  # a finished match's review, not a record
+                    continue
                 try:
                     info = p.stat()
                 except OSError:
@@ -167,6 +228,25 @@ class RecordStore:
         except OSError:
             return []
         return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]), reverse=True)]
+
+    def _odd(self, folder: Path) -> list[HistoryEntry]:
+        """What stands in the place of a record without being a file (a folder, a pipe, a
+        device named `<id>.json`): listed with its problem, so it is said, not ignored."""
+        found = []
+        try:
+            for p in sorted(folder.glob("*.json")):
+                try:
+                    info = p.stat()
+                except OSError as exc:  # a link to nothing
+                    found.append(HistoryEntry(p, None, f"{p}: cannot be read ({exc.strerror or exc})"))
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    found.append(HistoryEntry(p, None, f"{p}: is a folder, not a match record"))
+                elif not stat.S_ISREG(info.st_mode):
+                    found.append(HistoryEntry(p, None, f"{p}: is not a file (a pipe or a device), not a match record"))
+        except OSError:
+            return []
+        return found
 
     def recover(self) -> None:
         """Finish autosaves of matches that ended just before a crash.
@@ -192,9 +272,10 @@ class RecordStore:
                     self.problems.append(f"{path}: {exc.strerror or exc}")
 
     def latest_unfinished(self) -> Path | None:
-        """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable)."""
+        """The autosave "Continue" resumes: the newest unfinished match (it may be unreadable;
+        something that is not a file in its place counts, so that "Continue" says what it is)."""
         self.recover()
-        files = self._files(self.autosave_dir)
+        files = self._files(self.autosave_dir) or [entry.path for entry in self._odd(self.autosave_dir)]
         return files[0] if files else None
 
     def unfinished(self) -> list[HistoryEntry]:
@@ -207,7 +288,7 @@ class RecordStore:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
-        return entries
+        return entries + self._odd(self.autosave_dir)
 
     def delete(self, path: Path) -> None:
         """Remove an unfinished match for good (the player confirmed); only autosaves, and not
@@ -228,15 +309,17 @@ class RecordStore:
         files = self._files(self.autosave_dir)[:1] + self._files(self.history_dir)[:1]
         return max(files, key=_age_key, default=None)
 
-    def history(self, limit: int = 200) -> list[HistoryEntry]:
-        """Finished matches, newest first; an unreadable file is listed with its problem."""
+    def history(self, limit: int | None = None) -> list[HistoryEntry]:
+        """Finished matches, newest first, each file read; an unreadable file is listed with its
+        problem. (The History screen reads the match index instead: game/matchindex.py.)"""
         entries = []
         for path in self._files(self.history_dir)[:limit]:
             try:
                 entries.append(HistoryEntry(path, read_record(path)))
             except RecordError as exc:
                 entries.append(HistoryEntry(path, None, str(exc)))
-        return entries
+        odd = self._odd(self.history_dir)
+        return entries + (odd if limit is None else odd[: max(0, limit - len(entries))])
 
 
 # ------------------------------------------------------------------ undo / redo
@@ -439,6 +522,8 @@ class MatchRecorder:
         if self.lock is not None:  # a recorder dropped without close() (scripts) frees it too
             weakref.finalize(self, self.lock.release)
         self.problem: str | None = None
+        self._since = time.monotonic()  # the last move (or the match's opening here): time played
+        self._fraction = 0.0  # of a second, not yet in the record's seconds
         self._on_disk: tuple[int, int] | None = None  # (moves, undos) on disk; None: rewrite whole
         self._broken = False  # a write failed (set on the writer's thread): rewrite whole next time
         match.on_action.append(self._on_action)
@@ -454,6 +539,8 @@ class MatchRecorder:
             self.writer.flush()
         if self.lock is not None:
             self.lock.release()
+        if _recorders.get(self.match) is self:  # its value holds the match: the weak key never died
+            del _recorders[self.match]
 
     def writing(self) -> bool:
         """True while the last move is not yet on disk: the match holds its next bot move, so
@@ -481,6 +568,10 @@ class MatchRecorder:
         builds the text (a line per move)."""
         state = self.match.state
         record = self.record
+        now = time.monotonic()
+        elapsed = min(IDLE_SECONDS, max(0.0, now - self._since)) + self._fraction
+        record.seconds += int(elapsed)
+        self._since, self._fraction = now, elapsed - int(elapsed)
         try:
             record.result = result_of(state)
             record.updated = timestamp()
@@ -554,6 +645,16 @@ class MatchRecorder:
         self.problem = self.writer.problem
         return _file_of(self.store.history_dir, final)
 
+    def mark_coached(self, seat: int) -> None:
+        """`seat` asked the coach for a hint: the record says so from now on (`coached`), written
+        whole at once (the journal's lines carry moves only)."""
+        if seat in self.record.coached:
+            return
+        self.record.coached = sorted({*self.record.coached, seat})
+        self._on_disk = None
+        if not self.match.state.is_over():
+            self.save()
+
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """The text key saying why undo is not possible now (for `seat`), or None when it is."""
         try:
@@ -593,6 +694,14 @@ def _take_lock(store: RecordStore, record: Record, source: str | None = None) ->
     except (OSError, RecordError):
         return None
     raise MatchOpenElsewhere(source or str(store.autosave_path(record)), "this match is open in another Tablée window")
+
+
+def recorder_of(match: Any) -> MatchRecorder | None:
+    """The recorder autosaving `match`, if it has one (a network seat's table has none)."""
+    try:
+        return _recorders.get(match)
+    except TypeError:  # not a match a recorder could follow (a test's stand-in, unhashable)
+        return None
 
 
 def attach(

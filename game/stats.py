@@ -1,9 +1,13 @@
-"""Statistics of the user's finished matches (played, won, best score per game), in
-`<data>/stats.json`.
+"""Statistics of the user's finished matches, from the match index (game/matchindex.py).
 
-The file is untrusted: one loader checks its whole shape and every range and, on any problem,
-sets the file aside (kept, never overwritten) and starts afresh with a message. A match is
-counted once (its id is remembered), so recovering after a crash never counts it twice.
+`Statistics.load(root).games[game_id]` gives played, won and best score per game (what the
+menus, the setup and the lessons ask); the index's `figures()` gives everything else (win share
+by level and by player count, average score, streaks, time played, rating).
+
+The old statistics file, `<data>/stats.json`, is read once when the index is first built: what
+it counted beyond the records kept is carried over, and it is retired (game/matchindex.py).
+It is untrusted: its whole shape and every range are checked, and a damaged one is set aside
+(kept, never overwritten) with a message.
 """
 
 from __future__ import annotations
@@ -16,11 +20,9 @@ from typing import Any, TypeGuard
 from game import paths, userfiles
 from game.engine.errors import TableeError
 from game.engine.record import Record
-from game.userfiles import write_atomic
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "tablee-stats"
-COUNTED_MEMORY = 500  # match ids remembered in the stats file to make counting idempotent
 MAX_STATS_BYTES = 2_000_000
 MAX_STAT = 10**12  # far above any real count or score
 
@@ -44,79 +46,75 @@ class GameStats:
     best_score: int | None = None
 
 
+def parse_legacy(data: Any) -> dict[str, GameStats]:
+    """The games of an old statistics file; StatsError names the first problem."""
+    if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+        raise StatsError(f"not a Tablée statistics file (expected \"format\": \"{STATS_FORMAT}\")")
+    raw_games = data.get("games")
+    if not isinstance(raw_games, dict):
+        raise StatsError("'games' must be an object of game ids")
+    games: dict[str, GameStats] = {}
+    for game_id, raw in raw_games.items():
+        if not userfiles.is_safe_id(game_id):
+            raise StatsError(f"{str(game_id)[:40]!r} is not a game id")
+        if not isinstance(raw, dict):
+            raise StatsError(f"'{game_id}' must be an object with played, won and best_score")
+        played, won, best = raw.get("played"), raw.get("won"), raw.get("best_score")
+        if not _count(played) or not _count(won) or won > played:
+            raise StatsError(f"'{game_id}': played and won must be whole numbers with 0 <= won <= played")
+        if best is not None and not (_whole(best) and abs(best) <= MAX_STAT):
+            raise StatsError(f"'{game_id}': best_score must be a whole number or null")
+        games[game_id] = GameStats(played, won, best)
+    counted = data.get("counted", [])
+    if not isinstance(counted, list) or not all(userfiles.is_safe_id(m) for m in counted):
+        raise StatsError("'counted' must be a list of match ids")
+    return games
+
+
+def read_legacy(path: Path) -> tuple[dict[str, GameStats] | None, str | None]:
+    """An old statistics file: its games, or None and why (a damaged file is set aside)."""
+    try:
+        return parse_legacy(json.loads(userfiles.read_text(path, MAX_STATS_BYTES))), None
+    except (StatsError, OSError, ValueError, RecursionError) as exc:  # JSON, UTF-8, huge ints
+        reason = userfiles.reason(exc)  # a huge number too: no advice to Python programmers
+        aside = userfiles.set_aside(path) if path.is_file() else None
+        kept = f"kept as {aside.name}" if aside else "left in place (it cannot be moved)"
+        return None, f"{path}: unreadable statistics ({reason}); {kept}, counting from the records kept"
+
+
 @dataclass
 class Statistics:
-    """Per game: matches played and won by a human seat, and the best human score."""
+    """Per game: matches played and won by a person's seat, and their best score."""
 
     path: Path
     games: dict[str, GameStats] = field(default_factory=dict)
-    counted: list[str] = field(default_factory=list)
-    problem: str | None = None  # set when a corrupt file was found and put aside
+    problem: str | None = None  # a damaged file set aside, or an index that cannot be used now
 
     @classmethod
     def load(cls, root: Path | None = None) -> Statistics:
-        """Read the statistics; a damaged file is moved aside (kept) and reported in `problem`.
+        """The statistics of the data folder `root`. Never raises: whatever the files hold, the
+        caller gets statistics (empty at worst) and `problem` says what went wrong."""
+        from game.matchindex import INDEX_FILE, IndexUnavailable, open_index
 
-        Never raises: whatever the file holds, the caller gets statistics (empty at worst)."""
         folder = root if root is not None else paths.data_dir()
-        path = folder / STATS_FILE
         try:
-            if not path.exists():
-                return cls(path)
-            data = json.loads(userfiles.read_text(path, MAX_STATS_BYTES))
-            return cls._from_dict(path, data)
-        except (StatsError, OSError, ValueError, RecursionError) as exc:  # JSON, UTF-8, huge ints
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            if isinstance(exc, RecursionError):
-                reason = "nested too deeply"
-            aside = userfiles.set_aside(path) if path.is_file() else None
-            kept = f"kept as {aside.name}" if aside else "left in place (it cannot be moved)"
-            return cls(path, problem=f"{path}: unreadable statistics ({reason}); {kept}, starting afresh")
-
-    @classmethod
-    def _from_dict(cls, path: Path, data: Any) -> Statistics:
-        """Check the whole shape and every range; StatsError names the first problem."""
-        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-            raise StatsError(f"not a Tablée statistics file (expected \"format\": \"{STATS_FORMAT}\")")
-        raw_games = data.get("games")
-        if not isinstance(raw_games, dict):
-            raise StatsError("'games' must be an object of game ids")
-        games: dict[str, GameStats] = {}
-        for game_id, raw in raw_games.items():
-            if not userfiles.is_safe_id(game_id):
-                raise StatsError(f"{str(game_id)[:40]!r} is not a game id")
-            if not isinstance(raw, dict):
-                raise StatsError(f"'{game_id}' must be an object with played, won and best_score")
-            played, won, best = raw.get("played"), raw.get("won"), raw.get("best_score")
-            if not _count(played) or not _count(won) or won > played:
-                raise StatsError(f"'{game_id}': played and won must be whole numbers with 0 <= won <= played")
-            if best is not None and not (_whole(best) and abs(best) <= MAX_STAT):
-                raise StatsError(f"'{game_id}': best_score must be a whole number or null")
-            games[game_id] = GameStats(played, won, best)
-        counted = data.get("counted", [])
-        if not isinstance(counted, list) or not all(userfiles.is_safe_id(m) for m in counted):
-            raise StatsError("'counted' must be a list of match ids")
-        return cls(path, games, counted[-COUNTED_MEMORY:])
-
-    def to_json(self) -> str:
-        games = {g: {"played": s.played, "won": s.won, "best_score": s.best_score} for g, s in self.games.items()}
-        data = {"format": STATS_FORMAT, "format_version": 1, "games": games, "counted": self.counted}
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+            with open_index(folder) as index:
+                _, per_game = index.figures()
+                problems = index.problems
+        except IndexUnavailable as exc:
+            return cls(folder / INDEX_FILE, problem=str(exc))
+        games = {g: GameStats(f.matches, f.wins, f.best_score) for g, f in per_game.items()}
+        return cls(folder / INDEX_FILE, games, "; ".join(problems) or None)
 
     def add(self, record: Record) -> bool:
-        """Count a finished match once (by its id); bot-only matches are not the user's."""
-        humans = record.humans
-        result = record.result or {}
-        if not humans or not result.get("over") or record.match_id in self.counted:
+        """Count a finished match that is in the history folder (its file): once, by its id."""
+        from game.matchindex import MatchIndex
+
+        path = self.path.parent / "history" / f"{record.match_id}.json"
+        if not record.humans or not (record.result or {}).get("over") or not path.exists():
             return False
-        stats = self.games.setdefault(record.game, GameStats())
-        stats.played += 1
-        if any(s in humans for s in result.get("winners", [])):
-            stats.won += 1
-        scores = result.get("scores", [])
-        best = max((scores[s] for s in humans if s < len(scores)), default=None)
-        if best is not None and (stats.best_score is None or best > stats.best_score):
-            stats.best_score = best
-        self.counted = (self.counted + [record.match_id])[-COUNTED_MEMORY:]
-        write_atomic(self.path, self.to_json())
+        with MatchIndex(self.path.parent).open(sync=False) as index:
+            index.add(record, path)
+            _, per_game = index.figures()
+        self.games = {g: GameStats(f.matches, f.wins, f.best_score) for g, f in per_game.items()}
         return True

@@ -16,6 +16,7 @@ import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from game import paths
 
@@ -25,6 +26,9 @@ SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,119}")
 TEMP_FILE = re.compile(r"\..+\.(\d+)\.tmp")
 
 
+READ_CHUNK = 1 << 20
+
+
 class UnsafeFile(OSError):
     """A path that must not be read as a file (folder, pipe, device, too large)."""
 
@@ -32,9 +36,44 @@ class UnsafeFile(OSError):
         super().__init__(errno.EINVAL, problem, str(path))
 
 
+def reason(exc: BaseException) -> str:
+    """A read error as a player reads it: an OSError's own words, and for a number too long
+    to read (Python's int limit) that, not Python's advice to call sys.set_int_max_str_digits()."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    text = str(exc)
+    if "integer string conversion" in text or "set_int_max_str_digits" in text:
+        return "a number has too many digits"
+    return text
+
+
 def is_safe_id(value: object) -> bool:
     """True when `value` may be used as a file name (see SAFE_ID)."""
     return isinstance(value, str) and SAFE_ID.fullmatch(value) is not None
+
+
+def open_regular(path: Path, max_bytes: int | None = None) -> BinaryIO:
+    """`path` opened for reading in binary, once it is known to be a regular file (of at most
+    `max_bytes`, when given); OSError (UnsafeFile) otherwise. The type is checked before opening
+    and again on the open file, so a pipe or a device put in its place can never hang a read."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise UnsafeFile(path, "is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
+    if max_bytes is not None and info.st_size > max_bytes:
+        raise UnsafeFile(path, f"is too large ({info.st_size} bytes, at most {max_bytes} expected)")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between the two checks
+            raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_bytes(path: Path, max_bytes: int) -> bytes:
@@ -42,25 +81,18 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
 
     The type and size are checked before opening, and at most `max_bytes + 1` bytes are ever
     read, so a pipe, /dev/zero or a file growing meanwhile can neither hang nor fill memory."""
-    info = os.stat(path)
-    if stat.S_ISDIR(info.st_mode):
-        raise UnsafeFile(path, "is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
-    if info.st_size > max_bytes:
-        raise UnsafeFile(path, f"is too large ({info.st_size} bytes, at most {max_bytes} expected)")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between the two checks
-            raise UnsafeFile(path, "is not a regular file (a pipe or a device)")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(max_bytes + 1)
-    finally:
-        os.close(fd)
-    if len(data) > max_bytes:
+    parts: list[bytes] = []
+    total = 0
+    with open_regular(path, max_bytes) as handle:
+        while total <= max_bytes:  # in pieces: read(max_bytes) would allocate all of it at once
+            chunk = handle.read(min(READ_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            parts.append(chunk)
+            total += len(chunk)
+    if total > max_bytes:
         raise UnsafeFile(path, f"is too large (more than {max_bytes} bytes)")
-    return data
+    return b"".join(parts)
 
 
 def read_text(path: Path, max_bytes: int) -> str:
@@ -73,12 +105,20 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash at any point leaves the old or the new file."""
+PRIVATE = 0o600  # a file holding secrets (seat secrets, join codes): its owner's only
+
+
+def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
+    """Replace `path` with `text` so that a crash at any point leaves the old or the new file.
+    `mode` (PRIVATE for secrets) is the file's from its creation, never wider for a moment (the
+    umask may narrow it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_name(path)
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()  # a leftover of this pid would keep its own mode
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -153,13 +193,15 @@ def _alive(pid: int) -> bool:
 
 
 def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
-    """Delete temporary files left by a write that was killed (its process is gone).
+    """Delete temporary files left by a write that was killed (its process is gone), and the
+    match locks nobody holds (`autosave/<id>.lock`, left by a killed or crashed process).
 
-    Only our own pattern (`.<name>.<pid>.tmp`) directly inside the user folders is touched."""
+    Only our own patterns directly inside the user folders are touched."""
+    removed = []
     if folders is None:
         data = paths.data_dir()
         folders = [paths.config_dir(), data, data / "autosave", data / "history"]
-    removed = []
+        removed += remove_stale_locks(data / "autosave")
     for folder in folders:
         try:
             entries = list(os.scandir(folder))
@@ -175,6 +217,27 @@ def remove_leftovers(folders: Iterable[Path] | None = None) -> list[Path]:
                     removed.append(Path(entry.path))
             except OSError:
                 continue
+    return removed
+
+
+def remove_stale_locks(folder: Path) -> list[Path]:
+    """Remove the `*.lock` files of `folder` that no process holds (taking one and giving it
+    back removes its file; one held by another window is left alone)."""
+    removed: list[Path] = []
+    try:
+        entries = [Path(e.path) for e in os.scandir(folder) if e.name.endswith(".lock") and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for path in entries:
+        if os.path.abspath(path) in _held:  # this process's own: in use
+            continue
+        lock = FileLock(path)
+        try:
+            if lock.acquire():
+                lock.release()
+                removed.append(path)
+        except OSError:
+            continue
     return removed
 
 

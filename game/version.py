@@ -1,38 +1,18 @@
-"""The program's version, shown by `--version` and in the main menu.
+"""The program's version, shown by `--version`, in the main menu and on the About screen.
 
-pyproject.toml is the one place the number is written. An installed copy (pip install, editable
-or not) answers from its package metadata; a source tree that was never installed, and the
-frozen executable (which bundles pyproject.toml next to game/), read pyproject.toml itself.
+This is the one place the number is written. pyproject.toml takes it from here
+(`[tool.setuptools.dynamic]`, read without importing the package), so the wheel's metadata, the
+standalone build (build_exe.spec) and the running program always agree; CHANGELOG.md and the
+AppStream metainfo list it among their releases (tests/test_release.py checks that they do).
+A constant rather than a metadata lookup: `tablee --version` then needs no importlib.metadata,
+and a source tree that was never installed knows its version too.
 """
 
 from __future__ import annotations
 
-import functools
-import tomllib
-from importlib import metadata
-
-from game.resources import app_root
-
-DISTRIBUTION = "tablee"
-UNKNOWN = "unknown"
+VERSION = "0.1.0"
 
 
-@functools.cache
 def version() -> str:
-    """The version string, e.g. "0.1.0" ("unknown" rather than a crash if nothing says)."""
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        return pyproject_version()
-
-
-def pyproject_version() -> str:
-    """project.version from the pyproject.toml beside game/ (source tree or frozen bundle)."""
-    path = app_root() / "pyproject.toml"
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
-        return UNKNOWN
-    value = data.get("project", {}).get("version")
-    return value if isinstance(value, str) and value else UNKNOWN
+    """The version string, e.g. "0.1.0"."""
+    return VERSION

@@ -1,8 +1,9 @@
 """About Tablée: its version and licence, the original games' designers and publishers, the
 credits of the shipped material (assets/CREDITS.md), and that Tablée is an unofficial adaptation.
 
-Every sentence is a text of assets/locale/<lang>/about.yaml; each game's credit is the text
-`about.game.<game_id>`. The page is a small Markdown document shown like the rules.
+Every sentence is a text of assets/locale/<lang>/about.yaml, but each game's credit, which is the
+`credits:` section of the game's own YAML. The page is a small Markdown document shown like the
+rules.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def about_text(app: Any) -> str:
     lines += [f"## {tr('about.games')}", ""]
     for entry in registry.available():
         if entry.rules is not None:
-            lines.append(f"- **{entry.rules.name(lang)}** — {tr(f'about.game.{entry.game_id}')}")
+            credits = entry.rules.credits(lang)
+            lines.append(f"- **{entry.rules.name(lang)}**" + (f" — {credits}" if credits else ""))
     lines += ["", f"## {tr('about.credits')}", ""]
     lines += [f"- {tr(f'about.credit.{item}')}" for item in CREDITS]
     lines += ["", f"## {tr('about.licence_title')}", "", tr("about.licence")]

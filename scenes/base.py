@@ -75,6 +75,18 @@ class SceneStack:
         self.scenes.append(scene)
         scene.enter()
 
+    def close(self) -> None:
+        """Exit every scene, top first (the app ends: a table flushes its autosave and ends its
+        bots' process). A scene whose exit fails does not keep the others open."""
+        while self.scenes:
+            scene = self.scenes.pop()
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - logged; the other scenes still close
+                import logging
+
+                logging.getLogger("tablee").exception("closing %s failed", type(scene).__name__)
+
     def clear_to(self, scene: Scene) -> None:
         """Exit every scene and start over with `scene` (back to the main menu)."""
         while self.scenes:

@@ -6,12 +6,11 @@ A figure, not a test: the machine's load changes it.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
+from game import paths
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 
 Setup = Callable[[Any, str], None]
@@ -51,27 +50,19 @@ def bench_idle(game_id: str, seconds: float = 1.0) -> list[dict[str, Any]]:
     from scenes.app import FPS, create_app
 
     rows = []
-    saved_home = os.environ.get("TABLEE_HOME")
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["TABLEE_HOME"] = home
-        try:
-            for name, setup in SCREENS.items():
-                app = create_app(headless=True)
-                app.clear_to(app.scene("menu"))
-                setup(app, game_id)
-                for _ in range(10):
-                    app.step(1 / FPS, [])
-                draws, c0, t0 = app.draws, time.thread_time(), time.perf_counter()
-                while time.perf_counter() - t0 < seconds:
-                    app.step(app.clock.tick(FPS) / 1000.0, [])
-                wall = time.perf_counter() - t0
-                rows.append({"screen": name, "cpu_ms_per_s": round((time.thread_time() - c0) * 1000 / wall, 1),
-                             "draws_per_s": round((app.draws - draws) / wall, 1)})
-                while app.stack.scenes:
-                    app.stack.pop()
-        finally:
-            if saved_home is None:
-                os.environ.pop("TABLEE_HOME", None)
-            else:
-                os.environ["TABLEE_HOME"] = saved_home
+    with paths.temporary_home():
+        for name, setup in SCREENS.items():
+            app = create_app(headless=True)
+            app.clear_to(app.scene("menu"))
+            setup(app, game_id)
+            for _ in range(10):
+                app.step(1 / FPS, [])
+            draws, c0, t0 = app.draws, time.thread_time(), time.perf_counter()
+            while time.perf_counter() - t0 < seconds:
+                app.step(app.clock.tick(FPS) / 1000.0, [])
+            wall = time.perf_counter() - t0
+            rows.append({"screen": name, "cpu_ms_per_s": round((time.thread_time() - c0) * 1000 / wall, 1),
+                         "draws_per_s": round((app.draws - draws) / wall, 1)})
+            while app.stack.scenes:
+                app.stack.pop()
     return rows

@@ -15,7 +15,8 @@ from game import records
 from scenes.base import Scene
 from scenes.replay import RecordsResumer, _date, _game_name
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.question import draw_question, handle_question, place_question
+from scenes.ui.text import draw_text, fit_text
 from scenes.ui.widgets import Button, Form, Row
 
 
@@ -114,18 +115,11 @@ class ContinueScene(Scene):
         width = min(px(1000), w - px(60))
         top = px(90)
         self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(60)))
-        pw = min(px(560), w - px(40))
-        self.panel = pygame.Rect((w - pw) // 2, h // 2 - px(90), pw, px(180))
-        self.confirm_form.layout(pygame.Rect(self.panel.x + px(24), self.panel.bottom - px(theme.ROW_HEIGHT) - px(20),
-                                             pw - px(48), px(theme.ROW_HEIGHT)))
+        self.panel = place_question(self.app, size, self.confirm_form)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.confirming is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            self.confirm_form.handle(event)
-            return True
+            return handle_question(event, self.confirm_form, self.cancel)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
@@ -145,15 +139,4 @@ class ContinueScene(Scene):
         tip = self.form.tooltip() or app.tr("continue.keys")
         draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(12)), "midbottom")
         if self.confirming is not None:
-            shade = pygame.Surface((w, h), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, (0, 0))
-            pygame.draw.rect(surface, theme.PANEL, self.panel, border_radius=px(theme.RADIUS))
-            pygame.draw.rect(surface, theme.PANEL_BORDER, self.panel, max(1, px(2)), border_radius=px(theme.RADIUS))
-            font = app.font(px(theme.BODY_SIZE))
-            y = self.panel.y + px(18)
-            text = app.tr("continue.confirm", match=self.label(self.confirming))
-            for line in wrap_text(font, text, self.panel.width - px(48))[:3]:
-                draw_text(surface, font, line, theme.TEXT, (self.panel.x + px(24), y))
-                y += font.get_linesize()
-            self.confirm_form.draw(surface)
+            draw_question(surface, app, self.panel, app.tr("continue.confirm", match=self.label(self.confirming)), self.confirm_form)

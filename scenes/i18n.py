@@ -1,44 +1,30 @@
-"""App UI texts in French and English, read from assets/locale/<lang>/*.yaml.
+"""App UI texts in every shipped language, read from assets/locale/<lang>/*.yaml.
 
 Every YAML file of a language folder is merged, so each scene owner keeps its own file
-(menu.yaml, table.yaml...) without touching the others'. Keys are flat dotted strings.
-A damaged file is skipped (with a problem the app shows): its keys come from the other
-language, so a broken locale file never stops the app.
+(menu.yaml, table.yaml...) without touching the others'; language.yaml describes the language
+itself (game/languages.py: its name, plural rules, the system locales that choose it). Keys are
+flat dotted strings. A damaged file is skipped (with a problem the app shows): its keys come
+from English, the reference language, so a broken locale file never stops the app.
 """
 
 from __future__ import annotations
 
-import contextlib
-import locale
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import languages
 from game.engine.schema import Context, _construct, read_yaml
 from game.engine.wording import fill
 from game.resources import asset_path
 
-LANGUAGES = ("fr", "en")
-DEFAULT_LANGUAGE = "fr"
+LANGUAGES = languages.codes()  # the shipped catalogues, the default first
+DEFAULT_LANGUAGE = languages.default()
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The app's language for the system's locale: the first one set among LC_ALL, LC_MESSAGES,
-    LANG, LANGUAGE, then the process locale (Windows: "French_France"); French for any other."""
-    environ = os.environ if environ is None else environ
-    found = [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    with contextlib.suppress(ValueError):  # an unknown locale name
-        found.append(locale.getlocale()[0] or "")
-    for value in found:
-        name = value.split(":")[0].strip().lower()
-        if not name or name.split(".")[0] in ("c", "posix"):
-            continue  # not a language: look further
-        for lang, words in (("en", ("en", "english")), ("fr", ("fr", "french"))):
-            if name.startswith(words):
-                return lang
-        return DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    """The app's language for the system's locale (game/languages.py); the default for any other."""
+    return languages.system_language(environ)
 
 
 class LocaleError(Exception):
@@ -102,7 +88,7 @@ def load_language_lenient(lang: str) -> tuple[dict[str, str], list[str]]:
     texts: dict[str, str] = {}
     problems: list[str] = []
     try:
-        files = sorted(locale_dir(lang).glob("*.yaml"))
+        files = sorted(p for p in locale_dir(lang).glob("*.yaml") if p.name != languages.DESCRIPTION)
     except OSError as exc:
         return texts, [f"{locale_dir(lang)}: {exc}"]
     for path in files:
@@ -148,14 +134,17 @@ class Translator:
         return {t[key] for t in (self.table(lang) for lang in LANGUAGES) if key in t}
 
     def plural(self, key: str, count: int, **params: Any) -> str:
-        """`key.one` or `key.other` by the language's rule (French: 0 and 1 are singular)."""
-        singular = abs(count) < 2 if self.language == "fr" else abs(count) == 1
-        return self(f"{key}.{'one' if singular else 'other'}", count=count, **params)
+        """The form of `key` that agrees with `count` by the language's plural rules: `key`,
+        `key.other` ... (game/languages.py: counted_key), with {count}."""
+        def has(form: str) -> bool:
+            return any(form in self.table(lang) for lang in (self.language, languages.REFERENCE))
+
+        return self(languages.counted_key(has, key, self.language, count), count=count, **params)
 
     def __call__(self, key: str, **params: Any) -> str:
         template = self.table(self.language).get(key)
         if template is None:
-            for other in LANGUAGES:
+            for other in (languages.REFERENCE, *LANGUAGES):
                 template = self.table(other).get(key)
                 if template is not None:
                     break

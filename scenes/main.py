@@ -9,12 +9,18 @@ and the standalone build only call it.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read it alike)
+if TYPE_CHECKING:
+    import argparse
+    from typing import NoReturn
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
+
+# Only os and sys above: `tablee --version` answers with nothing more than game.version, and every
+# command imports what it uses when it runs (tests/test_startup.py checks both).
 
 
 MAX_BENCH_SECONDS = 600.0
@@ -22,6 +28,8 @@ MAX_BENCH_SECONDS = 600.0
 
 def bench_seconds(text: str) -> float:
     """A finite time per measurement: `inf` or `nan` would make `bench` run forever."""
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -31,13 +39,38 @@ def bench_seconds(text: str) -> float:
     return value
 
 
+USAGE_STATUS = 2  # a command line that cannot be read (docs/command-line.md); refused input is 1
+
+
+def new_parser(**options: object) -> argparse.ArgumentParser:
+    """argparse's parser, but a command line it cannot read gets one `error:` line (with where
+    to find the options), not a usage block, and status 2 (its subcommands' parsers too)."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            from game.terminal import printable
+
+            print(f"error: {printable(message)} (see: {self.prog} --help)", file=sys.stderr)
+            sys.exit(USAGE_STATUS)
+
+    return Parser(**options)  # type: ignore[arg-type]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    from game import cli
+    from pathlib import Path
+
+    from game import cli, languages
     from game.version import version
 
-    parser = argparse.ArgumentParser(prog="tablee", description="Tablée — French tabletop card games.")
+    parser = new_parser(prog="tablee", description="Tablée — French tabletop card games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--resume", action="store_true", help="open the app on the last unfinished match")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="put Tablée in the desktop's menu (Linux: ~/.local/share), then exit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="take it out of the menu again (the files --install-desktop wrote), then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     cli.add_commands(sub)
     p = sub.add_parser("bench", help="print speed figures of the engine (and the app)")
@@ -53,7 +86,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="random", help="bot of every seat, e.g. ismcts:easy")
     p.add_argument("--headless", action="store_true", help="no window (SDL dummy driver; default on CI)")
     p.set_defaults(run=cmd_demo)
+    p = sub.add_parser("lesson", help="open a game's lesson, or play it headless with --check")
+    p.add_argument("game")
+    p.add_argument("--check", action="store_true", help="play it through the table's input, headless; exit 0 at its end")
+    p.add_argument("--lang", choices=languages.shipped_codes(), default=None, metavar="LANG",
+                   help=f"the lesson's language ({', '.join(languages.shipped_codes())}; default: the settings')")
+    p.add_argument("--size", type=window_size, default=(1280, 720), help="window size for --check, WIDTHxHEIGHT")
+    p.add_argument("--shots", type=Path, default=None, help="with --check: save each step's picture in this folder")
+    p.set_defaults(run=cmd_lesson)
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`--size 800x480`: a window of at least 800x480 (the smallest the app lays out)."""
+    import argparse
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (expected WIDTHxHEIGHT, such as 1280x720)") from None
+    if w < 800 or h < 480:
+        raise argparse.ArgumentTypeError(f"{text} is smaller than the app's smallest window (expected at least 800x480)")
+    return w, h
+
+
+def cmd_lesson(args: argparse.Namespace) -> int:
+    from scenes.lesson_check import run_lesson_command
+
+    if args.shots is not None:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    return run_lesson_command(args.game, args.check, args.lang, args.size, args.shots)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -66,8 +128,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    import json
+
     from game.ai.bench import ai_rows, print_ai_rows
-    from game.bench import TABLE_GAME, engine_rows
+    from game.bench import engine_rows, table_game
     from game.progress import Progress, wanted
 
     shown = wanted(args.json)  # one bar per part, on stderr, gone before the part's lines print
@@ -86,7 +150,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     with Progress("bench: table frames", shown, unit="table") as bar:
         bar.tick(0, 1)
-        table = bench_table(TABLE_GAME, args.seconds)  # random bots, 5 seats: the animations' own cost
+        table = bench_table(table_game(), args.seconds)  # random bots, 5 seats: the animations' own cost
     print(f"table frame time ({table['game']}, random bots, {table['players']} seats, {table['size']}, {table['frames']} frames): "
           f"wall p50 {table['wall_p50_ms']} ms, p99 {table['wall_p99_ms']} ms; main thread CPU p99 {table['thread_p99_ms']} ms")
     with Progress("bench: bots thinking", shown, unit="table") as bar:
@@ -96,7 +160,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     with Progress("bench: idle screens", shown, unit="part") as bar:
         bar.tick(0, 2)
-        idle = bench_idle(TABLE_GAME, args.seconds)  # the table screens, 3 seats
+        idle = bench_idle(table_game(), args.seconds)  # the table screens, 3 seats
         from scenes.app import bench_cold_start
 
         bar.tick(1, 2, "cold start")
@@ -106,7 +170,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if start["cold_start_s"] is None:
         print("cold start to the main menu: measured from source only (run main.py bench)")
     else:
-        print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s)")
+        print(f"cold start to the main menu: {start['cold_start_s']} s (app init {start['app_init_s']} s); "
+              f"python -c 'import pygame': {start['import_pygame_s']} s; ratio {start['ratio']}")
+    from scenes.bench_history import bench_history, history_line
+
+    with Progress("bench: history", shown, unit="size") as bar:
+        bar.tick(0, 1)
+        history = bench_history()  # 10 and 10,000 finished matches, in the same run
+    for row in history:
+        print(history_line(row))
     from game.net.bench import bench_moves, network_line, network_row
 
     with Progress("bench: network", shown, unit="part") as bar:
@@ -115,17 +187,58 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(network_line(network))
     if args.json:
         print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start,
-                          "network": network}))
+                          "history": history, "network": network}))
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM stops a command as Ctrl-C does (its files closed, `serve` its host), status 143."""
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT)."""
+    """Run the app or a command; Ctrl-C stops it with one line and exit status 130 (128 + SIGINT),
+    SIGTERM with `terminated` and 143 (the app: saved, see scenes.app.run_app)."""
+    import signal
+
+    before = signal.signal(signal.SIGTERM, _terminate) if hasattr(signal, "SIGTERM") else None
     try:
-        return run(argv)
+        status = run(argv)
+        sys.stdout.flush()  # a reader gone (`| head`) is told here, not by the exit's own flush
+        return status
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `tablee replay FILE | head -1`: the reader has all it wanted
+        quiet_stdout()
+        return 128 + 13  # as a shell reports a process ended by SIGPIPE
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def quiet_stdout() -> None:
+    """Standard output's reader has gone: what is left to print (the exit's own flush too) goes
+    nowhere, instead of a second BrokenPipeError."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass
+
+
+def print_version() -> int:
+    """`tablee --version`, exactly as argparse's version action would print it."""
+    from game.version import version
+
+    print(f"tablee {version()}")
+    return 0
 
 
 def start_log() -> None:
@@ -141,11 +254,19 @@ def start_log() -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    from game.cli import safe_output
+    from game.terminal import safe_output
 
     safe_output()
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+        return print_version()  # before defining the commands, which takes longer than the answer
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        if args.command is not None or args.resume:
+            parser.error("--install-desktop and --uninstall-desktop go alone")
+        from game.desktop import cmd_install
+
+        return cmd_install(undo=args.uninstall_desktop)
     if args.command is None:
         start_log()
         from scenes.app import run_app

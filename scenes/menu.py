@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, history, rules, settings, about, quit, and the version number."""
+"""The main menu: new game, learn to play, continue, history, rules, settings, about, quit, and the version number."""
 
 from __future__ import annotations
 
@@ -22,15 +22,16 @@ class MainMenuScene(Scene):
         self.continue_button = Button(lambda: tr("menu.continue"), self._continue, tooltip=lambda: tr("menu.continue_none"))
         self.quit_button = Button(lambda: tr("menu.quit"), app.quit)
         new_game = Button(lambda: tr("menu.new_game"), lambda: app.push(app.scene("setup")), primary=True)
-        lines = [  # History and Rules share a line: eight buttons in the height of seven
+        learn = Button(lambda: tr("learn.button"), lambda: app.push(app.scene("learn")), tooltip=lambda: tr("learn.intro"))
+        lines = [  # History and Rules share a line, and so do About and Quit: nine buttons in the height of seven
             [new_game],
             [self.continue_button],
+            [learn],
             [Button(lambda: tr("net.join_button"), lambda: app.push(app.scene("join")))],
             [Button(lambda: tr("records.history"), lambda: app.push(app.scene("history"))),
              Button(lambda: tr("menu.rules"), lambda: app.push(app.scene("rules")))],
             [Button(lambda: tr("menu.settings"), lambda: app.push(app.scene("settings")))],
-            [Button(lambda: tr("about.button"), lambda: app.push(app.scene("about")))],
-            [self.quit_button],
+            [Button(lambda: tr("about.button"), lambda: app.push(app.scene("about"))), self.quit_button],
         ]
         self.form = Form(app, [Row(None, line) for line in lines])
         self.form.focus = new_game

@@ -50,13 +50,20 @@ class Background:
 def failure_text(app: Any, exc: BaseException, address: str = "", port: int | str = "") -> str:
     """The sentence for a failed network call: a host that does not answer, a code or a seat
     refused by the host (its error key), anything else with the host's own words."""
+    if "://" in address:  # a URL names its port: "wss://name" and ":8443" read as it was typed
+        address = address.strip().rstrip("/").rsplit(":", 1)[0] if address.count(":") > 1 else address.strip()
     key = getattr(exc, "code", None)
     if isinstance(key, str):
         known = {"error.bad_code": "net.error.bad_code", "error.seat_taken": "net.error.seat_taken",
-                 "error.started": "net.error.started"}
+                 "error.started": "net.error.started", "error.locked": "net.error.locked"}
         if key in known:
             return str(app.tr(known[key]))
         return str(app.tr("net.error.refused", problem=str(getattr(exc, "text", "") or exc)))
+    # imported here: the menus start without the network code (a failed call has loaded it)
+    from game.net.client import CertificateError
+
+    if isinstance(exc, CertificateError):
+        return str(app.tr("net.error.certificate", address=address, problem=exc.reason))
     if isinstance(exc, OSError):
         return str(app.tr("net.error.unreachable", address=address, port=port))
     return str(app.tr("net.error.refused", problem=str(exc) or type(exc).__name__))

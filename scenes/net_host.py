@@ -18,7 +18,7 @@ from scenes.base import Scene
 from scenes.net_common import OPEN_SECONDS, game_name, open_network_table, ready_for_table
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
-from scenes.ui.widgets import Button, Form, Row
+from scenes.ui.widgets import Button, Check, Form, Row
 
 HOST_OPTIONS: dict[str, Any] = {}  # HostThread's settings beyond its defaults (tests: port 0, no mDNS)
 MATCH_OPTIONS: dict[str, Any] = {}  # a new hosted Match's (tests: bots that answer at once, in-thread)
@@ -57,7 +57,10 @@ class HostLobbyScene(Scene):
         tr = app.tr
         self.start_button = Button(lambda: tr("net.lobby_resume" if self.resumed else "net.lobby_start"), self.start, primary=True)
         self.cancel_button = Button(lambda: tr("net.lobby_cancel"), self.cancel)
-        self.form = Form(app, [Row(None, [self.cancel_button, self.start_button])])
+        # the host's setting, shown to every seat (docs/network.md): the players may ask the coach
+        self.hints_check = Check(lambda: tr("coach.allow_hints"), bool(getattr(host, "hints", False)),
+                                 lambda value: host.set_hints(bool(value)))
+        self.form = Form(app, [Row(None, [self.hints_check]), Row(None, [self.cancel_button, self.start_button])])
         self.form.focus = self.start_button
         self.refresh()
 
@@ -177,7 +180,9 @@ class HostLobbyScene(Scene):
         w, h = size
         px = self.app.px
         width = min(px(520), w - px(40))
-        self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(44), width, px(theme.ROW_HEIGHT)))
+        rows = len(self.form.rows)
+        height = rows * px(theme.ROW_HEIGHT) + (rows - 1) * px(10)  # the form's own gap
+        self.form.layout(pygame.Rect((w - width) // 2, h - height - px(44), width, height))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.net.protocol import DEFAULT_PORT  # shown in the port field (protocol.py is light)
 from game.textclean import clean_name
 from scenes.base import Scene
 from scenes.net_common import (
@@ -35,7 +36,6 @@ from scenes.ui.widgets import Button, Form, Row, TextField, Widget, draw_fitted
 
 BROWSE_SECONDS = 0.5  # how often the games found on the network are read again
 LOBBY_SECONDS = 1.0  # how often a seat screen asks the host for its lobby before taking a seat
-DEFAULT_PORT = 47474  # game.net's default port, shown in the port field
 BROWSE_INTERFACES: list[str] | None = None  # where to look for games (None: every interface; tests: loopback)
 
 
@@ -57,8 +57,15 @@ def _valid_address(address: str) -> bool:
 
 def parse_address(address: str, port: str) -> tuple[str, int] | None:
     """The host and port typed ("192.168.1.12" and "47474", or "192.168.1.12:47474" in the
-    address field); None when the port is not a number from 1 to 65535."""
+    address field, or a URL "wss://tablee.example.org", whose port is its own or its scheme's,
+    443 for wss://); None when the port is not a number from 1 to 65535."""
     address, port = address.strip(), port.strip()
+    if "://" in address:
+        try:
+            own = _net().default_port(address)
+        except OSError:
+            own = None  # not an address: said as such by the caller
+        return address, own if own is not None else 1
     if address.count(":") == 1:  # host:port in one field (an IPv6 address has several colons)
         address, _, typed = address.partition(":")
         port = typed.strip() or port
@@ -248,7 +255,7 @@ class JoinScene(FormScreen):
     # ------------------------------------------------------------------ actions
     def choose_found(self, found: Any) -> None:
         """A game found nearby: its address and port fill the form; the code is still to type."""
-        self.address.value, self.port.value = str(found.address), str(found.port)
+        self.address.value, self.port.value = str(found.join_address), str(found.port)
         self.message = None
         self.form.set_focus(self.code)
 
@@ -572,4 +579,5 @@ class SeatScene(FormScreen):
     def draw(self, surface: pygame.Surface) -> None:
         tr, game = self.app.tr, game_name(self.app, self.game)
         title = tr("net.wait_title", game=game) if self.seated else tr("net.pick_title", game=game)
+        title += " · " + tr("coach.hints_on" if self.lobby.get("hints") else "coach.hints_off")  # the host's setting
         draw_screen(self, surface, title, self.form, self.status(), tr("net.join_keys" if self.seated else "net.pick_keys"))

@@ -1,5 +1,5 @@
-"""Match records in the app: "Continue" (the resumer), the history of finished matches with the
-statistics, and the replay viewer that steps through a finished match move by move.
+"""Match records in the app: "Continue" (the resumer) and the replay viewer that steps through a
+finished match move by move (the History list is scenes/history.py).
 
 A record that cannot be loaded never crashes the app: a banner names the file and the first
 problem, and the file is left as it was.
@@ -21,7 +21,7 @@ from game.engine.state import State
 from scenes.base import Scene
 from scenes.table.log_panel import LogPanel
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text
+from scenes.ui.text import draw_text
 from scenes.ui.widgets import Button, Form, Row
 
 AUTOPLAY_SECONDS = 0.8
@@ -139,82 +139,16 @@ def _game_name(app: Any, game_id: str) -> str:
         return game_id
 
 
-class HistoryScene(Scene):
-    """Finished matches (newest first) with per-game statistics; Enter replays a match."""
-
-    def __init__(self, app: Any, store: records.RecordStore | None = None) -> None:
-        super().__init__(app)
-        self.store = store if store is not None else records.RecordStore()
-        self.stats = records.Statistics.load(self.store.root)
-        if self.stats.problem:
-            app.notify(app.tr("records.stats_corrupt", problem=self.stats.problem), seconds=20, error=True)
-        self.entries = self.store.history()
-        rows = [Row(None, [self._button(entry)]) for entry in self.entries]
-        self.back = Button(lambda: app.tr("common.back"), app.pop)
-        rows.append(Row(None, [self.back]))
-        self.form = Form(app, rows)
-        self.form.focus = next((row.widgets[0] for row in rows if row.widgets[0].enabled), self.back)
-
-    def _button(self, entry: records.HistoryEntry) -> Button:
-        app = self.app
-        if entry.record is None:
-            problem = entry.error or ""
-            button = Button(lambda: fit_text(app.font(app.px(theme.BODY_SIZE)), entry.path.name, app.px(900)), lambda: None,
-                            tooltip=lambda: app.tr("records.unreadable", problem=problem))
-            button.enabled = False
-            return button
-        record = entry.record
-
-        def label() -> str:
-            result = record.result or {}
-            scores = result.get("scores") or []
-            winners = result.get("winners") or []
-            parts = [f"{'★ ' if s in winners else ''}{seat.name} {scores[s] if s < len(scores) else ''}" for s, seat in enumerate(record.seats)]
-            return app.tr("records.entry", date=_date(record, app), game=_game_name(app, record.game), scores=", ".join(parts))
-
-        return Button(label, lambda: open_replay(app, entry.path), tooltip=lambda: str(entry.path))
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        px = self.app.px
-        width = min(px(1000), w - px(60))
-        top = px(120) + px(26) * max(1, len(self.stats.games))
-        self.form.layout(pygame.Rect((w - width) // 2, top, width, h - top - px(50)))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return self.form.handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        app, px = self.app, self.app.px
-        w, _ = surface.get_size()
-        draw_text(surface, app.font(px(theme.HEADING_SIZE), bold=True), app.tr("records.history_title"), theme.ACCENT, (w // 2, px(24)), "midtop")
-        small = app.font(px(theme.SMALL_SIZE))
-        y = px(74)
-        draw_text(surface, app.font(px(theme.BODY_SIZE), bold=True), app.tr("records.stats_title"), theme.TEXT, (self.form.area.x, y))
-        y += px(30)
-        if not self.stats.games:
-            draw_text(surface, small, app.tr("records.stats_none"), theme.TEXT_DIM, (self.form.area.x, y))
-        for game_id, stats in sorted(self.stats.games.items()):
-            best = "—" if stats.best_score is None else stats.best_score
-            line = app.tr("records.stats_line", game=_game_name(app, game_id), played=stats.played, won=stats.won, best=best)
-            draw_text(surface, small, line, theme.TEXT_DIM, (self.form.area.x, y))
-            y += px(26)
-        if not self.entries:
-            draw_text(surface, app.font(px(theme.BODY_SIZE)), app.tr("records.history_empty"), theme.TEXT_DIM,
-                      (w // 2, self.form.area.y + px(80)), "midtop")
-        self.form.draw(surface)
-        tip = self.form.tooltip()
-        if tip:
-            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, surface.get_height() - px(12)), "midbottom")
-
-
 def open_replay(app: Any, path: Path) -> bool:
     """Push the replay viewer for a record, or show why it cannot be replayed."""
+    return push_record_scene(app, lambda: app.scene("replay", path=path))
+
+
+def push_record_scene(app: Any, make: Any) -> bool:
+    """Push the scene `make()` builds from a record (a replay, a review), or show why the
+    record cannot be opened (`make` raises RecordError)."""
     try:
-        scene = app.scene("replay", path=path)
+        scene = make()
     except RecordError as exc:
         app.notify(app.tr("records.replay_failed", problem=str(exc)), seconds=20, error=True)
         return False
@@ -223,9 +157,12 @@ def open_replay(app: Any, path: Path) -> bool:
 
 
 class ReplayScene(Scene):
-    """A finished match, move by move: the table as a chosen seat saw it, and the log so far."""
+    """A finished match, move by move: the table as a chosen seat saw it, and the log so far.
 
-    def __init__(self, app: Any, path: Path) -> None:
+    Opened from a review (`review`, a game.ai.coach.Advice of scenes/review.py), it starts at
+    that decision from its seat's view, both moves marked: the one played and the coach's."""
+
+    def __init__(self, app: Any, path: Path, review: Any = None) -> None:
         super().__init__(app)
         played = load(path)  # RecordError: the caller shows it
         self.path = path
@@ -262,6 +199,11 @@ class ReplayScene(Scene):
         ]
         self.form = Form(app, [Row(None, buttons, [1, 1, 2, 1, 1, 2, 1.5])])
         self.form.focus = self.play_button
+        self.review = review
+        self._review_marks: tuple[int, Any] | None = None  # (index, the marks drawn there), cached
+        if review is not None and 0 <= review.at < self.total:
+            self.viewer, self.index = review.seat, review.at
+            self.log.set_viewer(self.viewer)
         self._refresh_log()
 
     def _table_drawing(self) -> tuple[Any, Any]:
@@ -316,7 +258,12 @@ class ReplayScene(Scene):
         bar = px(theme.ROW_HEIGHT)
         log_w = max(px(260), int(w * 0.28))
         top = px(56)
-        self.table_rect = pygame.Rect(0, top, w - log_w - px(20), h - top - bar - px(60))
+        reserved = 0
+        if self.review is not None:  # the reviewed decision's line above the table (scenes/review.py)
+            from scenes.review import banner_height
+
+            reserved = banner_height(self.app)
+        self.table_rect = pygame.Rect(0, top + reserved, w - log_w - px(20), h - top - reserved - bar - px(60))
         self.log.layout(pygame.Rect(w - log_w - px(10), top, log_w, h - top - bar - px(60)))
         self.form.layout(pygame.Rect(px(20), h - bar - px(36), w - px(40), bar))
         if self.painter is not None:
@@ -391,6 +338,10 @@ class ReplayScene(Scene):
             except (AttributeError, TypeError, KeyError) as exc:  # a hook written for the live table only
                 self._extras_ok = False
                 self.app.notify(self.app.tr("records.board_unavailable", problem=str(exc)), seconds=8)
+        if self.review is not None and self.index == self.review.at and self.viewer == self.review.seat:
+            from scenes.review import draw_review_marks
+
+            draw_review_marks(self, surface, placements, view)
 
     def seat_label(self, seat: int | None) -> str:
         """A seat's name; a table seat nobody plays (a ghost) as the layout names it."""

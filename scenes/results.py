@@ -10,8 +10,8 @@ A game may also give its final count part by part, `view["breakdown"]`:
      "totals": [per seat], "verdict": {"key": game text, "params": {...}}}
 The results screen then shows one line per part (game text "score.<part>"; parts worth nothing
 and counting nothing for anyone are left out) instead of the rows of the sheet; a selected line tells what each seat
-counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, ".many" for
-more than one), and the verdict (its "seat" params by name) says why the winners won, in place
+counted (game text "breakdown.<part>" with {count} and {points}, ".none" for 0, and the form
+that agrees with the count in the player's language: game/languages.py), and the verdict (its "seat" params by name) says why the winners won, in place
 of the tie-break note.
 """
 
@@ -19,22 +19,27 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import registry
 from game.match import HUMAN
 from scenes.base import Scene
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.guard import InputGuard
+from scenes.ui.text import READABLE_PX, draw_text, fit_middle, fit_text, wrap_text, wrap_words
 from scenes.ui.widgets import Button, Form, Row
 
 
 def signed(points: int) -> str:
     """+4, −2, 0: the score-sheet way of writing points."""
     return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
+HEADER_FLOOR = 13  # the smallest print (at 1280x720) the names over the sheet's columns shrink to
+DETAIL_LINES = 2  # lines of the selected row's detail per seat, at most
 
 
 def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> list[tuple[int, int]]:
@@ -51,8 +56,9 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
 
 
 def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    """The view's final breakdown as a score sheet (one row per part that scored for anyone,
-    each seat's count told by the game's texts); None when the game gives none."""
+    """The view's final breakdown as a score sheet (one row per part that scored for anyone, or
+    that the game marks `always`; each seat's count told by the game's texts); None when the
+    game gives none."""
     data = view.get("breakdown")
     if not isinstance(data, dict) or not data.get("parts"):
         return None
@@ -60,13 +66,12 @@ def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]
     for entry in data["parts"]:
         points = list(entry["points"])
         counts = list(entry.get("counts") or [0] * len(points))
-        if entry["part"] != "unicorns" and not any(points) and not any(counts):
-            continue  # nobody counted anything there (no pâté, no rainbow...)
+        if not entry.get("always") and not any(points) and not any(counts):
+            continue  # nobody counted anything there (no pâté, no rainbow...), and it may go
         key = f"breakdown.{entry['part']}"
         notes = []
         for seat, (p, c) in enumerate(zip(points, counts, strict=True)):
-            form = f"{key}.none" if c == 0 else f"{key}.many" if c > 1 else key
-            form = form if rules.has_text(form) else key
+            form = languages.counted_key(rules.has_text, key, app.settings.language, c)
             note = app.game_text(rules, form, count=c, points=signed(p)) if rules.has_text(key) else signed(p)
             notes.append(app.tr("sheet.seat_detail", name=names[seat] if seat < len(names) else "", items=note))
         rows.append({"label": f"score.{entry['part']}", "points": points, "notes": notes})
@@ -139,15 +144,17 @@ class ScoreSheetView:
         own = self.labels[index] if index < len(self.labels) else None
         return self.app.game_text(self.rules, own or self.label, number=self.numbers[index])
 
-    def detail_lines(self) -> list[str]:
-        """The selected row explained, one line per seat ("Anna: Prey pile +6, Cards in hand −3")."""
-        if self.selected is None or self.selected >= len(self.details):
+    def detail_lines(self, index: int | None = None) -> list[str]:
+        """The selected row (or row `index`) explained, one line per seat ("Anna: Prey pile +6,
+        Cards in hand −3")."""
+        selected = self.selected if index is None else index
+        if selected is None or selected >= len(self.details):
             return []
-        lines = [self.app.tr("sheet.detail", row=self.row_label(self.selected))]
-        notes = self.notes[self.selected] if self.selected < len(self.notes) else None
+        lines = [self.app.tr("sheet.detail", row=self.row_label(selected))]
+        notes = self.notes[selected] if selected < len(self.notes) else None
         if notes:
             return lines + list(notes)
-        for seat, detail in enumerate(self.details[self.selected]):
+        for seat, detail in enumerate(self.details[selected]):
             items = ", ".join(
                 self.app.tr("sheet.part", part=self.app.game_text(self.rules, f"score.{part}"), points=signed(points))
                 for part, points in detail.items()
@@ -159,17 +166,18 @@ class ScoreSheetView:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         app, px = self.app, self.app.px
         self.rect = rect
-        n = len(self.names)
         font, bold = app.font(px(theme.BODY_SIZE)), app.font(px(theme.BODY_SIZE), bold=True)
         line_h = font.get_linesize() + px(8)
-        widest = max((font.size(f"▼ {self.row_label(i)}")[0] for i in range(len(self.sheet))), default=0) + px(16)
-        first = max(int(rect.width * 0.22), min(widest, int(rect.width * 0.36)))  # row names whole when they can be
-        col = (rect.width - first) // max(1, n)
+        first, col = self.columns(rect.width)
         y = rect.y
-        for s, name in enumerate(self.names):
+        head_font, heads = self.headers(col)
+        head_h = self.header_height(col)
+        for s, lines in enumerate(heads):
             color = theme.WINNER if s in self.winners else theme.ACCENT
-            draw_text(surface, bold, fit_text(bold, name, col - px(8)), color, (rect.x + first + col * s + col // 2, y + line_h // 2), "center")
-        y += line_h
+            top = y + (head_h - len(lines) * head_font.get_linesize()) // 2
+            for k, text_line in enumerate(lines):
+                draw_text(surface, head_font, text_line, color, (rect.x + first + col * s + col // 2, top + k * head_font.get_linesize()), "midtop")
+        y += head_h
         self.line_rects = []
         small_h = app.font(px(theme.SMALL_SIZE)).get_linesize()
         room = (rect.bottom - y - line_h - px(14) - (len(self.names) + 1) * small_h) // line_h
@@ -202,26 +210,65 @@ class ScoreSheetView:
         y += line_h + px(8)
         small = app.font(px(theme.SMALL_SIZE))
         for i, detail in enumerate(self.detail_lines()):
-            for text_line in wrap_text(small, detail, rect.width - px(8))[:2]:
+            for text_line in wrap_text(small, detail, rect.width - px(8))[:DETAIL_LINES]:
                 draw_text(surface, small, text_line, theme.ACCENT if i == 0 else theme.TEXT_DIM, (rect.x + px(8), y))
                 y += small.get_linesize()
 
-    def height(self) -> int:
+    def columns(self, width: int) -> tuple[int, int]:
+        """The width of the row names' column and of each seat's column in `width` pixels."""
+        font, px = self.app.font(self.app.px(theme.BODY_SIZE)), self.app.px
+        widest = max((font.size(f"▼ {self.row_label(i)}")[0] for i in range(len(self.sheet))), default=0) + px(16)
+        first = max(int(width * 0.22), min(widest, int(width * 0.36)))  # row names whole when they can be
+        return first, (width - first) // max(1, len(self.names))
+
+    def headers(self, col: int) -> tuple[pygame.font.Font, list[list[str]]]:
+        """Each seat's name over its column, telling the seats apart at any count and window
+        size: whole on one line, else on two at word boundaries ("Ordinateur" / "3"), in one
+        print for all, smaller down to HEADER_FLOOR; a name even that cannot hold is cut in its
+        middle, so that its end (a number, a last name) still reads."""
+        app = self.app
+        size = app.px(theme.BODY_SIZE)
+        width = max(8, col - app.px(8))
+        floor = min(size, max(READABLE_PX, app.px(HEADER_FLOOR)))
+
+        def wrapped(name: str, s: int) -> list[str] | None:
+            lines = wrap_words(app.font(s, True), name, width)
+            return lines if lines is not None and len(lines) <= 2 else None
+
+        # the common print: the largest every name holds whole in (a name too long even at the
+        # floor does not make the others smaller: it alone is cut)
+        holding = [name for name in self.names if wrapped(name, floor) is not None]
+        common = next((s for s in range(size, floor - 1, -1) if all(wrapped(n, s) is not None for n in holding)), floor)
+        font = app.font(common, True)
+        return font, [wrapped(name, common) or [fit_middle(font, name, width)] for name in self.names]
+
+    def header_height(self, col: int) -> int:
+        """The height of the names' row: one line of the sheet, or the names' two lines."""
         px = self.app.px
         line_h = self.app.font(px(theme.BODY_SIZE)).get_linesize() + px(8)
+        font, heads = self.headers(col)
+        return max(line_h, max((len(lines) for lines in heads), default=1) * font.get_linesize() + px(6))
+
+    def height(self, width: int | None = None) -> int:
+        """The sheet's height: its names' row and the details of any row as they are laid out
+        in `width` pixels, if given (a detail line too long wraps: the last one was clipped)."""
+        px = self.app.px
+        line_h = self.app.font(px(theme.BODY_SIZE)).get_linesize() + px(8)
+        head = self.header_height(self.columns(width)[1]) if width else line_h
+        small = self.app.font(px(theme.SMALL_SIZE))
         details = len(self.names) + 1 if self.details else 0
-        return line_h * (len(self.sheet) + 2) + px(16) + details * self.app.font(px(theme.SMALL_SIZE)).get_linesize()
-
-
-INPUT_GUARD_SECONDS = 0.8  # keys and clicks are ignored this long: a press meant for the table
-GUARDED_INPUT = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+        if width and self.details:
+            details = max(sum(min(DETAIL_LINES, len(wrap_text(small, line, width - px(8)))) for line in self.detail_lines(i))
+                          for i in range(len(self.details)))
+        return line_h * (len(self.sheet) + 1) + head + px(16) + details * small.get_linesize()
 
 
 class ResultsScene(Scene):
     """Shown by the table when the match is over: app.replace(ResultsScene(app, match)).
 
-    For a moment after it opens it ignores keys and clicks (the Enter that played the last card
-    must not start a new match), and "Main menu" has the focus, never "Play again".
+    It takes no key or click typed ahead for the table (scenes/ui/guard.py: the Enter that
+    played the last card, or a player still typing, must not leave it unread), and "Main menu"
+    has the focus, never "Play again".
     """
 
     def __init__(self, app: Any, match: Any) -> None:
@@ -245,13 +292,39 @@ class ResultsScene(Scene):
         self.menu = Button(lambda: app.tr("results.main_menu"), app.main_menu)
         # a network match is played again from its host's New game, not from one seat's window
         again = [self.again] if getattr(match, "play_again", True) else []
-        self.form = Form(app, [Row(None, [self.menu, *again])])
+        from scenes.results_chart import RunningTotals
+        from scenes.review import finished_record, open_review
+
+        self.chart = RunningTotals(app, self.rules, self.view, self.names)
+        self.show_chart = False
+        self.chart_button = Button(lambda: app.tr("results.show_table" if self.show_chart else "results.show_chart"),
+                                   self.toggle_chart, tooltip=lambda: app.tr("results.chart_tip"))
+        charted = [self.chart_button] if self.chart.available else []
+        self.record_path = finished_record(match)  # "Review my moves" (scenes/review.py): a local match's
+        record_path = self.record_path
+
+        def review_moves() -> None:
+            if record_path is not None:
+                open_review(app, record_path)
+
+        review = [Button(lambda: app.tr("review.button"), review_moves)] if record_path else []
+        buttons = [self.menu, *again, *review, *charted]
+        if review:  # four labels share the row by their lengths: each whole ("Rejouer avec les mêmes joueurs")
+            font = app.font(app.px(theme.BODY_SIZE), bold=True)
+            weights = [float(font.size(b.label())[0] + app.px(20)) for b in buttons]
+        else:
+            weights = [1.0, *([1.5 if charted else 1.0] * len(again)), *([0.6] * len(charted))]
+        self.form = Form(app, [Row(None, buttons, weights)])
         self.form.focus = self.menu
-        self.age = 0.0  # seconds since the results opened (app time, from update)
+        self.guard = InputGuard()  # keys typed ahead for the table do not leave the results unread
         self.next_config: Any = None
 
     def enter(self) -> None:
         self.app.play_sound("score")
+
+    def toggle_chart(self) -> None:
+        """The score sheet's table, or the chart of the running totals in its place."""
+        self.show_chart = self.chart.available and not self.show_chart
 
     def play_again(self) -> None:
         """Same players and options, a new deal."""
@@ -286,14 +359,15 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.app.px
-        width = min(px(900), w - px(60))  # "Rejouer avec les mêmes joueurs" fits uncut
+        wide = self.chart.available or len(self.form.widgets()) > 2  # the chart, the review: more buttons
+        width = min(px(1100 if wide else 900), w - px(24 if len(self.form.widgets()) > 3 else 60))  # "Rejouer avec les mêmes joueurs" fits uncut
         self.form.layout(pygame.Rect((w - width) // 2, h - px(theme.ROW_HEIGHT) - px(24), width, px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        self.guard.update(dt)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < INPUT_GUARD_SECONDS and event.type in GUARDED_INPUT:
+        if self.guard.blocks(event):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -302,8 +376,12 @@ class ResultsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.main_menu()
                 return True
+            if event.key == pygame.K_c and self.chart.available:
+                self.toggle_chart()
+                return True
         if event.type == pygame.MOUSEMOTION:
             self.sheet.hover(event.pos)
+            self.chart.hover(event.pos if self.show_chart else None)
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -330,7 +408,7 @@ class ResultsScene(Scene):
             total = self.scores[seat]
             points = app.tr_count("results.points_lost", total) if self.sheet.lower_wins else app.tr_count("results.points", total)
             lines.append((app.tr("results.rank_line", rank=rank, name=self.names[seat], points=points), seat in self.winners))
-        if len(lines) * font.get_linesize() + self.sheet.height() > h - y - px(theme.ROW_HEIGHT) - px(52):
+        if len(lines) * font.get_linesize() + self.sheet.height(width) > h - y - px(theme.ROW_HEIGHT) - px(52):
             # a small window: the ranking on one or two lines, so that the sheet keeps its room
             small = app.font(px(theme.SMALL_SIZE))
             for text_line in wrap_text(small, "   ".join(text.replace(" ", "\u00a0") for text, _ in lines), width)[:2]:
@@ -345,9 +423,16 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, sheet_rect.inflate(px(16), px(12)), border_radius=px(theme.RADIUS))
         clip = surface.get_clip()
         surface.set_clip(sheet_rect)
-        self.sheet.draw(surface, sheet_rect)
+        if self.show_chart:
+            self.chart.draw(surface, sheet_rect)
+        else:
+            self.sheet.draw(surface, sheet_rect)
         surface.set_clip(clip)
         self.form.draw(surface)
+        tip = (self.chart.note() if self.show_chart else None) or self.form.tooltip()
+        if tip:
+            small = app.font(px(theme.SMALL_SIZE))
+            draw_text(surface, small, fit_text(small, tip, w - px(40)), theme.TEXT_DIM, (w // 2, h - px(4)), "midbottom")
 
 
 class ScoreSheetScene(Scene):
@@ -355,16 +440,12 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guard: float = 0.0,
-                 keep: Callable[[pygame.event.Event], bool] | None = None) -> None:
-        """`guard`: seconds the sheet takes no key or click (it opened by itself after a scoring);
-        `keep`: where a key pressed in that time goes instead (the table keeps it for the
-        player's next decision, so it is not lost)."""
+    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guarded: bool = False) -> None:
+        """`guarded`: the sheet opened by itself after a scoring, while the player may still be
+        typing for the table: it takes no key or click typed ahead (scenes/ui/guard.py)."""
         super().__init__(app)
         self.rules = rules
-        self.guard = guard
-        self.keep = keep
-        self.age = 0.0
+        self.guard = InputGuard() if guarded else None
         self.sheet = ScoreSheetView(app, rules, view, names)
         self.close = Button(lambda: app.tr("common.close"), app.pop)
         self.form = Form(app, [Row(None, [self.close])])
@@ -375,17 +456,17 @@ class ScoreSheetScene(Scene):
         w, h = size
         px = self.app.px
         width = min(px(900), w - px(40))
-        height = min(h - px(40), self.sheet.height() + px(80) + px(theme.ROW_HEIGHT))
+        # the title, the sheet, its button: as body (draw) takes them, every line of it inside
+        height = min(h - px(40), self.sheet.height(width - px(40)) + px(60) + px(theme.ROW_HEIGHT) + px(24) + px(4))
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self.form.layout(pygame.Rect(self.panel.centerx - px(120), self.panel.bottom - px(theme.ROW_HEIGHT) - px(14), px(240), px(theme.ROW_HEIGHT)))
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        if self.guard is not None:
+            self.guard.update(dt)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.age < self.guard and event.type in GUARDED_INPUT:
-            if self.keep is not None and event.type == pygame.KEYDOWN:
-                self.keep(event)  # meant for the table, pressed as the sheet opened
+        if self.guard is not None and self.guard.blocks(event):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.sheet.move(-1 if event.key == pygame.K_UP else 1)

@@ -1,4 +1,5 @@
-"""The rules of each game, in our own words, from assets/rules/<game_id>.<lang>.md; scrollable.
+"""The rules of each game, in our own words, scrollable: assets/rules/<game_id>.<lang>.md for a
+shipped game, where its declaration says for another (game/engine/declaration.py).
 
 The Markdown used is a small subset: "# " title, "## " heading, "- " bullets, "1. " numbered
 items, "| a | b |" tables and **bold** runs. It is laid out once per (game, language, width).
@@ -12,9 +13,8 @@ from typing import Any
 
 import pygame
 
-from game import userfiles
+from game import languages, userfiles
 from game.engine import registry
-from game.resources import asset_path
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text
@@ -27,7 +27,11 @@ MAX_RULES_BYTES = 2_000_000  # a rulebook is ~20 kB
 
 
 def rules_file(game_id: str, lang: str) -> Any:
-    return asset_path("rules", f"{game_id}.{lang}.md")
+    """The game's rules page in `lang` (where its declaration says: assets/rules/ for a shipped
+    game), or in English (the reference) until it is translated."""
+    game = registry.declaration(game_id)
+    path = game.rules_text_path(lang)
+    return path if path.is_file() else game.rules_text_path(languages.REFERENCE)
 
 
 @dataclass
@@ -227,7 +231,8 @@ class RulesScene(DocumentScene):
             self.game.set_value(game_id)
         self.back = Button(lambda: app.tr("common.back"), app.pop)
         self.cards = Button(lambda: app.tr("gallery.button"), self.open_gallery)  # a layout's card gallery
-        self.form = Form(app, [Row(None, [self.game, self.cards, self.back], [3.0, 1.0, 1.0])])
+        self.lesson = Button(lambda: app.tr("learn.rules_button"), self.open_lesson, tooltip=lambda: app.tr("learn.rules_tip"))
+        self.form = Form(app, [Row(None, [self.game, self.lesson, self.cards, self.back], [3.0, 1.0, 1.0, 1.0])])
         self.form.focus = self.game
 
     def text(self) -> str | None:
@@ -249,6 +254,13 @@ class RulesScene(DocumentScene):
         if self.games and has_gallery(self.game.value):
             self.app.push(self.app.scene("gallery", game_id=self.game.value))
 
+    def open_lesson(self) -> None:
+        """The game's lesson, from its rules (scenes/lessons.py)."""
+        from scenes.lessons import open_lesson
+
+        if self.games and self.lesson.enabled:
+            open_lesson(self.app, self.game.value)
+
     def _reload(self) -> None:
         self.scroll = 0
         self.resize(self.app.screen.get_size())
@@ -258,6 +270,9 @@ class RulesScene(DocumentScene):
         from scenes.gallery import has_gallery
 
         self.cards.enabled = bool(self.games) and has_gallery(self.game.value)
+        from game.lesson import has_lesson
+
+        self.lesson.enabled = bool(self.games) and has_lesson(self.game.value)
         text = self.text()
         self.document = RulesDocument(self.app, text, width) if text is not None else None
         self._clamp()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
+from game import languages
 from scenes.base import Scene
 from scenes.i18n import LANGUAGES
-from scenes.settings_store import ANIMATION_SPEEDS, TEXT_SIZES, WINDOW_SIZES
+from scenes.settings_store import ANIMATION_SPEEDS, CONFIRM_MODES, TEXT_SIZES, WINDOW_SIZES
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
 from scenes.ui.widgets import Button, Choice, Form, Row, Toggle
@@ -22,7 +24,8 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         tr, s = app.tr, app.settings
-        self.language = Choice([(lang, lambda lang=lang: tr(f"language.{lang}")) for lang in LANGUAGES], s.language, self._language)
+        # Each language by its own name ("Français", "English"), as language pickers show them.
+        self.language = Choice([(lang, lambda lang=lang: languages.get(lang).name) for lang in LANGUAGES], s.language, self._language)
         speeds = sorted({*ANIMATION_SPEEDS, s.animation_speed})
         self.speed = Choice(
             [(v, lambda v=v: tr("settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed
@@ -33,6 +36,8 @@ class SettingsScene(Scene):
             [(v, lambda v=v: tr("settings.text_size_value", percent=round(v * 100))) for v in text_sizes], s.text_size, self._text_size
         )
         self.reduced_motion = Toggle(app, s.reduced_motion, self._reduced_motion)
+        self.confirm_moves = Choice([(m, partial(tr, f"settings.confirm_moves.{m}")) for m in CONFIRM_MODES],
+                                    s.confirm_moves, self._confirm_moves, tooltip=partial(tr, "settings.confirm_moves_tip"))
         sizes = list(WINDOW_SIZES)
         if tuple(s.window_size) not in sizes:
             sizes.append(tuple(s.window_size))
@@ -50,6 +55,7 @@ class SettingsScene(Scene):
                 Row(lambda: tr("settings.fullscreen"), [self.fullscreen]),
                 Row(lambda: tr("settings.text_size"), [self.text_size]),
                 Row(lambda: tr("settings.reduced_motion"), [self.reduced_motion]),
+                Row(lambda: tr("settings.confirm_moves"), [self.confirm_moves]),
                 Row(None, [self.back]),
             ],
             label_ratio=0.45,
@@ -74,6 +80,10 @@ class SettingsScene(Scene):
 
     def _reduced_motion(self, on: bool) -> None:
         self.app.settings.reduced_motion = on
+        self.app.save_settings()
+
+    def _confirm_moves(self, mode: str) -> None:
+        self.app.settings.confirm_moves = mode
         self.app.save_settings()
 
     def _sound(self, on: bool) -> None:
@@ -113,7 +123,15 @@ class SettingsScene(Scene):
         w, h = surface.get_size()
         draw_text(surface, app.font(px(theme.HEADING_SIZE * 1.3), bold=True), app.tr("settings.title"), theme.ACCENT, (w // 2, px(60)), "center")
         self.form.draw(surface)
-        if not app.sounds.available:
+        tip = self.form.tooltip()  # what the focused setting does ("Confirm my moves")
+        if tip:
+            font = app.font(px(theme.SMALL_SIZE))
+            lines = wrap_text(font, tip, w - px(60))[:3]
+            y = h - px(12) - len(lines) * font.get_linesize()
+            for line in lines:
+                draw_text(surface, font, line, theme.TEXT_DIM, (w // 2, y), "midtop")
+                y += font.get_linesize()
+        elif not app.sounds.available:
             font = app.font(px(theme.SMALL_SIZE))
             y = h - px(56)
             for line in wrap_text(font, app.tr("settings.no_audio"), w - px(60)):

@@ -27,6 +27,8 @@ MAX_WINDOW = (7680, 4320)  # 8K: anything larger is an edited file, not a screen
 MAX_BYTES = 1_000_000
 MAX_EXTRA_DEPTH = 12  # `extra` holds small records of other screens (the last setup)
 TEXT_SIZES = (0.85, 1.0, 1.15, 1.3, 1.5)  # the text's size, times the window's scale
+KEEP_MATCHES = (0, 1000, 500, 200, 100)  # History's "keep the latest N matches" (0: all)
+MAX_KEEP = 1_000_000
 
 
 class SettingsError(ValueError):
@@ -45,6 +47,8 @@ class Settings:
     extra: dict[str, Any] = field(default_factory=dict)
     text_size: float = 1.0  # reading text (log, captions, tooltips, rules), whatever the window size
     reduced_motion: bool = False  # no flying cards, moments shown at once
+    keep_matches: int = 0  # History keeps the latest N finished matches (0: all of them)
+    confirm_moves: str = "network"  # a move waits for Confirm: in network matches, always or never (table/confirm.py)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -157,7 +161,8 @@ def from_json(data: Any, problems: list[str] | None = None) -> Settings:
     if not isinstance(data, dict):
         raise SettingsError("the file is not a JSON object (expected {\"language\": ..., ...})")
     settings = Settings()
-    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion"}
+    known = {"language", "animation_speed", "sound", "window_size", "fullscreen", "extra", "text_size", "reduced_motion",
+             "keep_matches", "confirm_moves"}
 
     def field_error(exc: SettingsError) -> None:
         if problems is None:
@@ -223,6 +228,21 @@ def _text_size(size: Any) -> float:
     return float(size)
 
 
+CONFIRM_MODES = ("network", "always", "never")  # "Confirm my moves"
+
+
+def _confirm_moves(value: Any) -> str:
+    if value not in CONFIRM_MODES:
+        raise _field_error("confirm_moves", value, "one of " + ", ".join(CONFIRM_MODES))
+    return str(value)
+
+
+def _keep_matches(value: Any) -> int:
+    if not _is(value, int) or not 0 <= value <= MAX_KEEP:
+        raise _field_error("keep_matches", value, f"a whole number from 0 (keep every match) to {MAX_KEEP}")
+    return int(value)
+
+
 # Every setting of the screen: its reader from JSON (a wrong value raises SettingsError).
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
@@ -232,6 +252,8 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
     "window_size": _window_size,
     "text_size": _text_size,
     "reduced_motion": _flag("reduced_motion"),
+    "keep_matches": _keep_matches,
+    "confirm_moves": _confirm_moves,
 }
 
 
@@ -252,7 +274,7 @@ def load(path: Path | None = None) -> LoadResult:
         elif isinstance(exc, OSError):
             problem = f"{path}: {exc.strerror or exc}"
         else:
-            problem = str(exc)[:300]
+            problem = userfiles.reason(exc)[:300]
         moved = userfiles.set_aside(path, "bad") if path.is_file() else None
         return LoadResult(Settings(), problem=problem, moved_to=moved)
     if not problems:

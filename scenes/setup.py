@@ -48,9 +48,9 @@ class SeatRow:
         app = scene.app
         self.index = index
         self.edited = False
-        self.kind = Choice(
-            [(HUMAN, lambda: app.tr("setup.human")), (NETWORK, lambda: app.tr("net.seat_kind")),
-             (BOT, lambda: app.tr("setup.computer"))],
+        self.kind = Choice(  # a network seat last: one › from Human is a computer, never a hosting screen
+            [(HUMAN, lambda: app.tr("setup.human")), (BOT, lambda: app.tr("setup.computer")),
+             (NETWORK, lambda: app.tr("net.seat_kind"))],
             HUMAN if index == 0 else BOT,
             on_change=lambda _v: self.kind_changed(),
             tooltip=lambda: app.tr("net.seat_tip") if self.kind.value == NETWORK else "",
@@ -83,6 +83,16 @@ class SeatRow:
         return clean_name(self.name.value) or self.default_name()
 
 
+def unavailable_line(app: Any, game_id: str, error: str) -> str:
+    """Why a game is not offered, with its data file's first problem as `validate` prints it
+    (`file:line: what is wrong`), not only "its data file is invalid"."""
+    found = [line.strip() for line in error.splitlines() if line.strip()]
+    if len(found) <= 1:
+        return str(app.tr("setup.unavailable", game=game_id, problem=found[0] if found else ""))
+    problem = found[1] if len(found) == 2 else app.tr("setup.unavailable_more", problem=found[1], count=len(found) - 2)
+    return str(app.tr("setup.unavailable", game=game_id, problem=problem))
+
+
 class SetupScene(Scene):
     """Choose everything a match needs, then Start opens the table."""
 
@@ -103,7 +113,8 @@ class SetupScene(Scene):
         if game_id is not None:
             self.game.set_value(game_id)
         self.players = Choice([], on_change=lambda _v: self._players_changed())
-        self.start_button = Button(lambda: tr("setup.start"), self.start, primary=True)
+        # with a seat open to the network, Start says that it hosts (the lobby opens, not the table)
+        self.start_button = Button(lambda: tr("setup.host") if self.network_seats() else tr("setup.start"), self.start, primary=True)
         self.back_button = Button(lambda: tr("common.back"), app.pop)
         self.practice = Toggle(app, False, tooltip=lambda: tr("records.practice_tip"))
         self.form = Form(app, label_ratio=0.24)
@@ -382,6 +393,14 @@ class SetupScene(Scene):
             return
         self.last_config = config
         self._remember()
+        from scenes.lessons import LessonOfferScene, should_offer
+
+        if should_offer(self.app, config.game_id, sum(s.kind == HUMAN for s in config.seats)):
+            self.app.push(LessonOfferScene(self.app, config.game_id, lambda: self._open_table(config)))
+            return
+        self._open_table(config)
+
+    def _open_table(self, config: Any) -> None:
         try:
             table = self.app.scene("table", config=config)
         except (ImportError, LookupError) as exc:  # LookupError: the game has no table layout yet
@@ -427,8 +446,9 @@ class SetupScene(Scene):
             if not seat.edited:
                 seat.name.value = seat.default_name()
         self.form.layout(pygame.Rect((w - width) // 2, px(96), width, h - px(96) - px(70)))
-        if self.form.focus is None:
-            self.form.set_focus(self.start_button if self.games else self.back_button)
+        if self.form.focus is None:  # Start has the focus, the screen still opens at its top (the game)
+            self.form.focus = self.start_button if self.games else self.back_button
+            self.form.scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -462,7 +482,7 @@ class SetupScene(Scene):
         else:
             lines.append((app.tr("setup.hint"), theme.TEXT_DIM))
         for game_id, error in self.unavailable:
-            lines.append((app.tr("setup.unavailable", game=game_id, problem=error.splitlines()[0] if error else ""), theme.TEXT_DIM))
+            lines.append((unavailable_line(app, game_id, error), theme.TEXT_DIM))
         y = h - px(62)
         if self.message:
             pygame.draw.rect(surface, theme.ERROR_BG, (px(20), y - px(4), w - px(40), px(58)), border_radius=px(6))

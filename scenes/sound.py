@@ -1,4 +1,4 @@
-"""Short sound effects, synthesized at start-up (no sound files, no numpy).
+"""Short sound effects, synthesized when first played (no sound files, no numpy).
 
 Each effect is a few hundred milliseconds of 16-bit samples built with `array` and `math`.
 When no audio device exists (CI, a server, a muted machine) the bank stays silent instead of
@@ -87,15 +87,20 @@ def to_pcm16(samples: list[float], channels: int) -> bytes:
 
 
 class SoundBank:
-    """The app's sound effects; `play` is a no-op when sound is off or no device exists."""
+    """The app's sound effects; `play` is a no-op when sound is off or no device exists.
+
+    Each effect is synthesized when it is first played (a few milliseconds), not at start-up:
+    the first frame of the app does not wait for sounds it may never play."""
 
     def __init__(self) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
         self.problem: str | None = None
+        self._frequency = RATE
+        self._channels = 2
 
     def start(self) -> None:
-        """Open the audio device and synthesize the effects (failures only disable sound)."""
+        """Open the audio device (a failure only disables sound)."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512, allowedchanges=0)
@@ -105,18 +110,32 @@ class SoundBank:
             freq, size, channels = init
             if size != -16:
                 raise pygame.error(f"unsupported sample format {size}")
-            for name, synth in SYNTHS.items():
-                self.sounds[name] = pygame.mixer.Sound(buffer=to_pcm16(synth(freq), channels))
+            self._frequency, self._channels = freq, channels
             self.available = True
         except (pygame.error, NotImplementedError, OSError) as exc:
-            self.sounds.clear()
-            self.available = False
-            self.problem = str(exc)
+            self._disable(exc)
+
+    def _disable(self, exc: BaseException) -> None:
+        self.sounds.clear()
+        self.available = False
+        self.problem = str(exc)
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect, synthesized the first time it is asked for; None when sound is off."""
+        sound = self.sounds.get(name)
+        if sound is None and self.available:
+            try:
+                sound = pygame.mixer.Sound(buffer=to_pcm16(SYNTHS[name](self._frequency), self._channels))
+            except (pygame.error, OSError) as exc:
+                self._disable(exc)
+                return None
+            self.sounds[name] = sound
+        return sound
 
     def play(self, name: str, volume: float = 0.6) -> None:
         if name not in SYNTHS:
             raise KeyError(f"unknown sound '{name}' (sounds: {', '.join(NAMES)})")
-        sound = self.sounds.get(name)
+        sound = self._sound(name)
         if sound is None:
             return
         try:

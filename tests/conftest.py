@@ -1,8 +1,23 @@
-"""Shared pytest options."""
+"""Shared pytest options, and the games written only for the tests.
+
+The packages under tests/games/ are games like the shipped ones (their own package, data and
+layout), never shipped: the registry finds them because this file names their folder in
+TABLEE_GAME_PACKAGES (game/engine/registry.py). Set before any test imports the registry, and
+in the environment, so the bots' worker processes and the commands a test runs find them too.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+TEST_GAMES = "tests.games"
+os.environ["TABLEE_GAME_PACKAGES"] = ",".join(dict.fromkeys(
+    [*filter(None, os.environ.get("TABLEE_GAME_PACKAGES", "").split(",")), TEST_GAMES]))
+# SDL (pygame's display) would turn SIGTERM into a quit event that no test reads, so the suite
+# ignored `kill` and a CI time limit: the signal keeps its default meaning (stop).
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
 def pytest_addoption(parser):

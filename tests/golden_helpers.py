@@ -21,26 +21,20 @@ from game.engine.rng import Rng
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
-# (game, players, seeds, options, tag): three seeds at every player count each game allows,
-# plus the variants that change what is dealt or played.
-CASES: list[tuple[str, int, tuple[int, ...], dict[str, Any], str]] = [
-    *[("jagdfieber", n, (1, 2, 3), {}, "") for n in (3, 4, 5)],
-    *[("fish_fish", n, (1, 2, 3), {}, "") for n in range(2, 9)],
-    *[("wolf_and_hound", n, (1, 2, 3), {}, "") for n in (2, 3, 4)],
-    *[
-        (
-            "wolf_and_hound",
-            n,
-            (4, 5, 6),
-            {"animals": ["wolf_06", "hound_02", "sheep_02", "metamorphic_03", "extra_01"], "meat_and_bone": True},
-            "variant",
-        )
-        for n in (2, 3, 4)
-    ],
-    *[("silver_amulet", n, (1, 2, 3), {}, "") for n in (2, 3, 4)],
-    *[("silver_amulet", n, (4,), {"squire": "public", "rascal": "discard"}, "variant") for n in (2, 4)],
-    *[("kill_the_unicorns", n, (1, 2, 3), {}, "") for n in (3, 4, 6)],
-]
+
+def golden_cases() -> list[tuple[str, int, tuple[int, ...], dict[str, Any], str]]:
+    """(game, players, seeds, options, tag) of every game's declared golden transcripts (its
+    `golden=` in game/games/<id>/__init__.py): three seeds at every player count each game
+    allows, plus the variants that change what is dealt or played."""
+    return [
+        (game_id, players, case.seeds, dict(case.options), case.tag)
+        for game_id, game in registry.GAMES.items()
+        for case in game.golden
+        for players in case.players
+    ]
+
+
+CASES = golden_cases()
 
 MAX_STEPS = 5000
 

@@ -46,7 +46,8 @@ def frames(app, count: int = 1, dt: float = 1 / 60, events: list | None = None) 
 
 def settle(app, scene, limit: int = 3000) -> None:
     """Run frames until no animation is playing and nobody but humans must act. A score sheet
-    that opened by itself after a scoring is closed (the table waits under it)."""
+    that opened by itself after a scoring is closed (the table waits under it). A hot-seat pass
+    screen is settled once it takes keys (the next player came to the screen: scenes/ui/guard.py)."""
     from scenes.results import ScoreSheetScene
 
     for _ in range(limit):
@@ -55,6 +56,8 @@ def settle(app, scene, limit: int = 3000) -> None:
             app.pop()
         if not scene.animator.busy and not scene.match.bots_thinking():
             frames(app, 1)
+            while scene.privacy_for is not None and not scene.pass_guard.open and app.stack.top is scene:
+                frames(app, 1, 0.05)
             return
     raise AssertionError("the table never settled")
 
@@ -102,3 +105,21 @@ def shot(app, folder: Path, name: str) -> Path:
         Path(extra).mkdir(parents=True, exist_ok=True)
         shutil.copy(path, Path(extra) / path.name)
     return path
+
+
+def words_whole(lines: list[str], text: str) -> bool:
+    """Whether `lines` tell `text` whole with no word split without its hyphen: each line ends
+    between two words, or with a hyphen (the word's own, or the one added where it was cut)."""
+    flat, pos = text.replace("\u00a0", " "), 0
+    for i, line in enumerate(lines):
+        line = line.replace("\u00a0", " ")
+        body = line[:-1] if line.endswith("-") and not flat.startswith(line, pos) else line
+        if not flat.startswith(body, pos):
+            return False
+        pos += len(body)
+        if i < len(lines) - 1:
+            if flat[pos:pos + 1] == " ":
+                pos += 1
+            elif not line.endswith("-"):
+                return False
+    return pos == len(flat)

@@ -56,8 +56,8 @@ def test_the_page_says_what_it_must_in_both_languages(monkeypatch, tmp_path) -> 
         assert "Twemoji" in text and "CC-BY 4.0" in text and "DejaVu" in text
         for entry in registry.available():
             assert entry.rules is not None
-            credit = app.tr(f"about.game.{entry.game_id}")
-            assert credit != f"about.game.{entry.game_id}", f"no credit for {entry.game_id} in {lang}"
+            credit = entry.rules.credits(lang)
+            assert credit, f"no credits: section in the YAML of {entry.game_id}"
             assert f"**{entry.rules.name(lang)}** — {credit}" in text
         for publisher in ("Smiling Monster Games", "Ninja Star Games", "Gigamic", "Bézier Games", "Morning"):
             assert publisher in text
@@ -74,6 +74,13 @@ def test_every_third_party_item_of_the_credits_file_is_on_the_page(monkeypatch, 
 def test_the_licence_file_is_the_licence_pyproject_declares() -> None:
     import tomllib
 
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["license"]
-    assert declared == {"text": "MIT"}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    # An SPDX expression: the program's own licence first, then those of the third-party
+    # pictures and fonts the package carries (assets/CREDITS.md).
+    assert project["license"].split(" AND ") == ["MIT", "CC-BY-4.0", "Bitstream-Vera"]
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert project["license-files"] == ["LICENSE", "assets/fonts/DejaVu-LICENSE.txt"]
+    credits = (ROOT / "assets" / "CREDITS.md").read_text(encoding="utf-8")
+    assert "CC-BY 4.0" in credits and "Bitstream Vera" in credits
+    for name in project["license-files"]:
+        assert (ROOT / name).is_file(), name

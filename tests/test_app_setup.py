@@ -60,7 +60,7 @@ def test_mouse_and_keyboard_choices_end_up_in_the_config(setup_app) -> None:
     # (seat 1's level is skipped: a human has no level).
     frame(app, key(pygame.K_TAB), key(pygame.K_TAB))
     assert scene.form.focus is scene.seats[1].name
-    frame(app, key(pygame.K_TAB), key(pygame.K_RIGHT))
+    frame(app, key(pygame.K_TAB), key(pygame.K_LEFT))  # Human ‹ Computer › Network
     assert scene.seats[1].kind.value == "human"
     assert not scene.seats[1].level.enabled
     # Seat 3 plays hard (right arrow of its level: medium -> hard), seat 4 easy (left arrow).
@@ -211,3 +211,42 @@ def test_a_game_without_a_table_layout_cannot_be_started_and_says_why(setup_app,
     assert scene.start_button.tooltip() == "Jagdfieber ne peut pas encore se jouer sur la table : sa disposition n'est pas prête."
     frame(app, key(pygame.K_RETURN, pygame.KMOD_CTRL), *click(center(app, scene.start_button)))
     assert StandInTable.opened == [] and app.stack.top is scene
+
+
+def test_one_step_from_human_is_a_computer_never_a_hosting_screen(setup_app) -> None:
+    """One › from Human went to Network, and Start opened a hosting screen."""
+    app = setup_app
+    scene = app.stack.top
+    seat = scene.seats[0]
+    assert seat.kind.value == "human"
+    frame(app, *click(right_arrow(app, seat.kind)))
+    assert seat.kind.value == "bot"
+    assert scene.start_button.label() == app.tr("setup.start") and not scene.network_seats()
+
+
+def test_new_game_opens_at_its_top_and_up_goes_to_the_row_above(monkeypatch, tmp_path) -> None:
+    """New game remembered its scroll position; Up from a name field went through the seat's
+    other choices before the seat above."""
+    monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
+    app = make_app(monkeypatch, tmp_path, size=(800, 480))
+    frame(app, key(pygame.K_RETURN))
+    scene = app.stack.top
+    scene.game.set_value("kill_the_unicorns")
+    scene._game_changed()
+    scene.players.set_value(6)
+    scene._players_changed()
+    frame(app, key(pygame.K_RETURN, pygame.KMOD_CTRL))  # a match started with six seats
+    app.main_menu()
+    frame(app, key(pygame.K_RETURN))  # New game again
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene) and scene.players.value == 6
+    assert scene.form.scroll == 0  # the game choice in view
+    scene.form.set_focus(scene.seats[3].name)
+    frame(app, key(pygame.K_UP))
+    assert scene.form.focus is scene.seats[2].name  # the seat above's name
+    frame(app, key(pygame.K_UP))
+    assert scene.form.focus is scene.seats[1].name
+    frame(app, key(pygame.K_DOWN), key(pygame.K_DOWN))
+    assert scene.form.focus is scene.seats[3].name
+    frame(app, key(pygame.K_TAB))  # Tab still goes through every choice of the row
+    assert scene.form.focus is scene.seats[3].kind

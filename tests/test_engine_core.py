@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import registry
+from game.engine.errors import GameUnavailable
 from game.engine.rng import Rng
 from game.resources import data_path
 
@@ -120,7 +121,7 @@ def test_broken_data_file_makes_the_game_unavailable_not_a_crash(tmp_path, monke
     bad = write_bad(tmp_path, "  days: 4", "  days: four")
     import game.engine.registry as reg
 
-    monkeypatch.setattr(reg, "data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
+    monkeypatch.setattr("game.engine.declaration.data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
     reg.clear_cache()
     try:
         entries = {e.game_id: e for e in reg.available()}
@@ -188,3 +189,30 @@ def test_events_keep_their_kind_through_replace_pickle_and_dict() -> None:
     assert pickle.loads(pickle.dumps(moved)) == moved and type(pickle.loads(pickle.dumps(moved))) is CardMoved
     assert event_to_dict(moved)["kind"] == "card_moved" and "kind" not in moved._asdict()
     assert not hasattr(moved, "__dict__")  # still a bare tuple: cheap for bots
+
+
+def test_games_are_found_in_the_folders_the_environment_names_and_a_broken_one_is_only_unavailable(monkeypatch, tmp_path) -> None:
+    """TABLEE_GAME_PACKAGES adds folders of games: the tests' own (tests.games) is found as the
+    shipped ones are; a package there that declares no game is unavailable with why; a folder
+    that is not there gives no game and is only noted."""
+    folder = tmp_path / "extra_games"
+    (folder / "half_done").mkdir(parents=True)
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "half_done" / "__init__.py").write_text('"""A game in the making: no GAME yet."""\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("TABLEE_GAME_PACKAGES", "tests.games, extra_games, not_here")
+    registry.clear_cache()
+    try:
+        assert registry.game_packages() == ["game.games", "tests.games", "extra_games", "not_here"]
+        assert list(registry.GAMES)[-1] == "colour_call"  # after the shipped games: its order
+        entries = {e.game_id: e for e in registry.available()}
+        assert entries["colour_call"].rules is not None and entries["jagdfieber"].rules is not None
+        assert entries["half_done"].rules is None and "declares no game" in (entries["half_done"].error or "")
+        assert any("not_here" in note for note in registry.GAMES.missing) and "not_here" not in entries
+        with pytest.raises(GameUnavailable, match="declares no game"):
+            registry.load("half_done")
+        problems = [str(p) for p in registry.validate_paths([])]
+        assert len(problems) == 1 and "half_done" in problems[0]
+    finally:
+        monkeypatch.undo()
+        registry.clear_cache()

@@ -1,5 +1,6 @@
-"""The engine's effect registry: signature-checked primitives, declared stages, target parameters,
-YAML problems at file:line, and numeric parameters that must stay in their range."""
+"""The engine's effect registry: signature-checked primitives, declared stages, YAML problems at
+file:line, and numeric parameters that must stay in their range; the three games with card
+powers (Wolf & Hound, Silver, Kill the Unicorns) all declare theirs through it."""
 
 from __future__ import annotations
 
@@ -10,46 +11,35 @@ from typing import Annotated, Literal
 import pytest
 
 from game.engine import registry
-from game.engine.effects import EffectRegistry, Power, Range
-from game.engine.errors import IllegalAction
+from game.engine.effects import EffectRegistry, Range
 from game.engine.schema import Context, DataError, DictOf, Map, read_yaml, validate_node
-from game.engine.targets import AnyFaceDown, Choice, OwnSlot
 from game.resources import data_path
-from tests.engine_table_helpers import make_table, uid_of
 from tests.test_engine_core import run_main
 
 STAGES = ("face_up", "drawn_and_discarded", "exchange")
-POWERS = EffectRegistry("test", STAGES)
-POWERS.add_target("any_face_down", AnyFaceDown("village"))
-POWERS.add_target("own_slot", OwnSlot("village"))
-POWERS.add_target("opponent_slot", AnyFaceDown("village", others=True))
+EFFECTS = EffectRegistry("test", STAGES)
 
 
-@POWERS.effect("drawn_and_discarded")
-def look(state, seat, log, *, target: Choice) -> None:
-    """The acting seat learns the chosen card (a stand-in for the engine's peek)."""
-    uid = target.card(state)
-    log.append(("look", state.peek(uid, seat).card))
+@EFFECTS.effect("drawn_and_discarded")
+def look(log, *, target: Literal["any_face_down", "own_slot"]) -> None:
+    """The acting seat looks at a card (its target: a name of the game's target types)."""
+    log.append(("look", target))
 
 
-@POWERS.effect(("drawn_and_discarded", "exchange"))
-def swap(state, seat, log, *, mine: Choice, theirs: Choice) -> None:
-    """Two village cards change places."""
-    a, b = mine.card(state), theirs.card(state)
-    aside = state.zone_index(None, "discard")
-    state.move(a, aside)
-    state.move(b, state.zone_index(mine.seat, "village"), mine.slot)
-    state.move(a, state.zone_index(theirs.seat, "village"), theirs.slot)
-    log.append(("swap", state.card_ids[a], state.card_ids[b]))
+@EFFECTS.effect("exchange")
+def trade(log) -> None:
+    """Acts only in an exchange."""
+    log.append(("trade",))
 
 
-@POWERS.effect()
-def draw(state, seat, log, *, count: Annotated[int, Range(1, 3)] = 1, where: Literal["top", "bottom"] = "top") -> None:
+@EFFECTS.effect()
+def draw(log, *, count: Annotated[int, Range(1, 3)] = 1, where: Literal["top", "bottom"] = "top") -> None:
     """Any stage: draw `count` cards."""
     log.append(("draw", count, where))
 
 
-SCHEMA = Map({"cards": DictOf(Map({"value": POWERS.list_spec(), "power": POWERS.power_spec()}, optional={"value": [], "power": None}))})
+SCHEMA = Map({"cards": DictOf(Map({"value": EFFECTS.list_spec(), "power": EFFECTS.list_spec("drawn_and_discarded")},
+                                  optional={"value": [], "power": []}))})
 
 
 def load(tmp_path: Path, text: str):
@@ -61,28 +51,16 @@ def load(tmp_path: Path, text: str):
     return data, [str(p) for p in ctx.problems], path
 
 
-SEER = "cards:\n  seer:\n    power: {when: drawn_and_discarded, effects: [look: {target: any_face_down}]}\n"
-
-
-def test_a_seer_power_is_yaml_plus_a_target_type(tmp_path):
-    data, problems, _ = load(tmp_path, SEER)
+def test_a_power_is_yaml_resolved_at_load_time_into_ready_calls(tmp_path):
+    data, problems, _ = load(tmp_path, "cards:\n  seer:\n    power: [look: {target: any_face_down}, draw: {count: 2}]\n")
     assert problems == []
-    power = data["cards"]["seer"]["power"]
-    assert isinstance(power, Power) and power.when == "drawn_and_discarded"
-    state = make_table([["a", "b^", "c"], ["d", "e", "f"]])
-    options = [power.text(picks) for picks in power.choices(state, 0)]
-    assert options == ["seat 0 slot 1", "seat 0 slot 3", "seat 1 slot 1", "seat 1 slot 2", "seat 1 slot 3"]
-    picks = power.parse(state, 0, "seat 1 slot 2")
+    bound = data["cards"]["seer"]["power"]
+    assert [(b.name, b.params, b.stage) for b in bound] == [
+        ("look", {"target": "any_face_down"}, "drawn_and_discarded"), ("draw", {"count": 2}, "drawn_and_discarded")]
     log: list = []
-    power.run(picks, state, 0, log)
-    assert log == [("look", "e")] and state.sees(0, uid_of(state, "e")) and not state.sees(1, uid_of(state, "e"))
-    with pytest.raises(IllegalAction) as err:
-        power.parse(state, 0, "seat 0 slot 2")
-    assert err.value.key == "error.target_face_up"
-    assert power.choices(make_table([["a^"], ["b^"]]), 0) == []  # nothing face down: no use
-    with pytest.raises(IllegalAction) as err:
-        power.parse(state, 0, "seat 1")
-    assert err.value.key == "error.target_form" and "seat N slot K" in str(err.value)
+    for b in bound:
+        b.fn(log, **b.params)
+    assert log == [("look", "any_face_down"), ("draw", 2, "top")]
 
 
 def test_an_effect_list_takes_bare_names_for_effects_without_parameters(tmp_path):
@@ -91,43 +69,22 @@ def test_an_effect_list_takes_bare_names_for_effects_without_parameters(tmp_path
     assert [(b.name, b.params, b.stage) for b in data["cards"]["card"]["value"]] == [("draw", {}, ""), ("draw", {"count": 3, "where": "bottom"}, "")]
 
 
-def test_a_power_with_two_targets_and_fixed_parameters(tmp_path):
-    text = (
-        "cards:\n  robber:\n    power:\n      when: exchange\n"
-        "      effects: [swap: {mine: own_slot, theirs: opponent_slot}, draw: {count: 2}]\n"
-    )
-    data, problems, _ = load(tmp_path, text)
-    assert problems == []
-    power = data["cards"]["robber"]["power"]
-    state = make_table([["a", "b"], ["c", "d"]])
-    combos = [power.text(p) for p in power.choices(state, 0)]
-    assert len(combos) == 4 and combos[0] == "slot 1 seat 1 slot 1"
-    log: list = []
-    power.run(power.parse(state, 0, "slot 2 seat 1 slot 1"), state, 0, log)
-    assert log == [("swap", "b", "c"), ("draw", 2, "top")]
-    assert [state.card_ids[u] for u in state.zone(0, "village")] == ["a", "c"]
-
-
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("power: {when: drawn_and_discard, effects: []}", "is 'drawn_and_discard' (expected one of: face_up, drawn_and_discarded, exchange; did you mean 'drawn_and_discarded'?)"),
-        ("power: {when: face_up, effects: [look: {target: any_face_down}]}", "effect 'look' cannot act at 'face_up' (it acts at: drawn_and_discarded)"),
-        ("power: {when: exchange, effects: [lok: {target: any_face_down}]}", "unknown effect primitive 'lok' (expected one of: look, swap, draw; did you mean 'look'?)"),
-        ("power: {when: exchange, effects: [draw: {cuont: 2}]}", "unknown parameter 'cuont' for effect 'draw' (expected: count, where; did you mean 'count'?)"),
-        ("power: {when: exchange, effects: [draw: {count: two}]}", "parameter 'count' of effect 'draw' is 'two' (expected a whole number)"),
-        ("power: {when: exchange, effects: [draw: {count: 1000000000}]}", "parameter 'count' of effect 'draw' is 1000000000, out of range (expected a whole number from 1 to 3)"),
-        ("power: {when: exchange, effects: [draw: {count: 0}]}", "is 0, out of range (expected a whole number from 1 to 3)"),
-        ("power: {when: exchange, effects: [draw: {where: middle}]}", "is 'middle' (expected one of: top, bottom"),
+        ("power: [trade]", "effect 'trade' cannot act at 'drawn_and_discarded' (it acts at: exchange)"),
+        ("power: [lok: {target: any_face_down}]", "unknown effect primitive 'lok' (expected one of: look, trade, draw; did you mean 'look'?)"),
+        ("power: [draw: {cuont: 2}]", "unknown parameter 'cuont' for effect 'draw' (expected: count, where; did you mean 'count'?)"),
+        ("power: [draw: {count: two}]", "parameter 'count' of effect 'draw' is 'two' (expected a whole number)"),
+        ("power: [draw: {count: 1000000000}]", "parameter 'count' of effect 'draw' is 1000000000, out of range (expected a whole number from 1 to 3)"),
+        ("power: [draw: {count: 0}]", "is 0, out of range (expected a whole number from 1 to 3)"),
+        ("power: [draw: {where: middle}]", "is 'middle' (expected one of: top, bottom"),
         # A number too long for int(): the effect reports it, or the YAML reader first (hardening).
-        ("power: {when: exchange, effects: [draw: {count: " + "9" * 5000 + "}]}", "cannot be"),
-        ("power: {when: drawn_and_discarded, effects: [look: {target: any_face_dwn}]}", "(expected a target type: any_face_down, own_slot, opponent_slot; did you mean 'any_face_down'?)"),
-        ("power: {when: drawn_and_discarded, effects: [look: {}]}", "effect 'look' has no 'target'"),
-        ("power: {effects: []}", "has no 'when'"),
-        ("power: {when: exchange, effects: [], once: true}", "unknown key 'once'"),
-        ("power: {when: exchange, when: face_up, effects: []}", "'when' appears twice"),
-        ("power: [look]", "cards.card.power is a list (expected a mapping with keys when, effects)"),
-        ("value: [draw, drw]", "unknown effect primitive 'drw' (expected one of: look, swap, draw; did you mean 'draw'?)"),
+        ("power: [draw: {count: " + "9" * 5000 + "}]", "cannot be"),
+        ("power: [look: {target: any_face_dwn}]", "is 'any_face_dwn' (expected one of: any_face_down, own_slot; did you mean 'any_face_down'?)"),
+        ("power: [look: {}]", "effect 'look' has no 'target'"),
+        ("power: {look: {target: own_slot}}", "cards.card.power is a mapping (expected a list of effects"),
+        ("value: [draw, drw]", "unknown effect primitive 'drw' (expected one of: look, trade, draw; did you mean 'draw'?)"),
         ("value: [draw: 2]", "parameters of 'draw' are '2' (expected a mapping"),
         ("value: [[draw]]", "cards.card.value.0 is a list (expected one primitive name with its parameters)"),
     ],
@@ -151,6 +108,11 @@ def test_registering_a_primitive_checks_its_signature_and_stage():
         @effects.effect("on_hunt_won")
         def share(state, *, part: float) -> None: ...
 
+    with pytest.raises(TypeError, match="needs a range"):  # Silver's counts have theirs
+
+        @effects.effect("on_hunt_won")
+        def looks(state, *, per_turn: int = 1) -> None: ...
+
     @effects.effect("on_hunt_won")
     def bonus(state, *, add: Annotated[int, Range(-3, 3)], tags: list[str]) -> None: ...
 
@@ -172,6 +134,21 @@ def test_wolf_and_hound_primitives_live_in_the_engine_registry_with_ranges():
     assert all(t.high - t.low <= 30 for _, _, t in numbers)
 
 
+def test_silver_and_kill_the_unicorns_declare_their_powers_through_the_engine_registry():
+    """One effect system: Silver's characters and Kill the Unicorns' schemes are engine effects
+    (their targets are Silver's own, named by Literal parameters)."""
+    from game.engine.effects import EffectRegistry as Registry
+    from game.games.kill_the_unicorns.effects import SCHEMES
+    from game.games.silver_amulet.effects import EFFECTS as SILVER
+
+    assert isinstance(SILVER, Registry) and isinstance(SCHEMES, Registry)
+    assert {"turn", "look", "rob", "swap_deck_top", "take_from_pile", "guard", "free_look"} <= set(SILVER.effects)
+    assert SILVER.effects["look"].params["target"].choices == ("own_face_down", "any_face_down", "opponent_face_down")
+    assert SILVER.effects["look"].params["up_to"].kind == "int"
+    rules = registry.load("silver_amulet")
+    assert rules.characters({})["seer"].power is not None
+
+
 def huge_factor_copy(tmp_path: Path) -> tuple[Path, int]:
     text = data_path("wolf_and_hound.yaml").read_text(encoding="utf-8")
     old = "times_steps: {factor: 3}"
@@ -191,7 +168,7 @@ def test_a_movement_factor_of_a_billion_is_a_data_error_not_a_hung_game(tmp_path
     result = run_main("validate", str(path))
     assert result.returncode == 1 and expected in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
-    monkeypatch.setattr(registry, "data_path", lambda name: path if name == "wolf_and_hound.yaml" else data_path(name))
+    monkeypatch.setattr("game.engine.declaration.data_path", lambda name: path if name == "wolf_and_hound.yaml" else data_path(name))
     registry.clear_cache()
     try:
         entries = {e.game_id: e for e in registry.available()}

@@ -58,7 +58,7 @@ def test_frozen_root_is_the_bundle_folder(monkeypatch: pytest.MonkeyPatch, tmp_p
 
 def test_source_paths_point_at_shipped_files() -> None:
     assert resources.data_path("jagdfieber.yaml").is_file()
-    assert resources.asset_path("icon.png").is_file()
+    assert resources.asset_path("icon.ico").is_file()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows asks the shell for its folders, not the environment")

@@ -1,10 +1,12 @@
-"""The version players see (`--version`, the menu) is the one written in pyproject.toml."""
+"""The version players see (`--version`, the menu, the About screen) is written once, in
+game/version.py; pyproject.toml reads it from there, so the package metadata agrees."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 from game import version as version_module
@@ -13,37 +15,21 @@ from game.resources import app_root
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def pyproject_number() -> str:
+def test_pyproject_takes_the_version_from_the_one_place() -> None:
     with (ROOT / "pyproject.toml").open("rb") as handle:
-        return tomllib.load(handle)["project"]["version"]
+        config = tomllib.load(handle)
+    assert "version" not in config["project"] and "version" in config["project"]["dynamic"]
+    assert config["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "game.version.VERSION"}
 
 
-def test_version_is_the_pyproject_version() -> None:
-    assert version_module.version() == pyproject_number()
+def test_the_installed_metadata_says_the_same_version() -> None:
+    """The development install's metadata was built from the same constant."""
+    assert metadata.version("tablee") == version_module.VERSION == version_module.version()
 
 
-def test_pyproject_fallback_reads_the_same_number() -> None:
-    # The path taken by the frozen program and by a source tree that was never pip-installed.
-    assert version_module.pyproject_version() == pyproject_number()
-
-
-def test_uninstalled_copy_answers_from_pyproject(monkeypatch) -> None:
-    def not_installed(name: str) -> str:
-        raise version_module.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(version_module.metadata, "version", not_installed)
-    version_module.version.cache_clear()
-    try:
-        assert version_module.version() == pyproject_number()
-    finally:
-        version_module.version.cache_clear()
-
-
-def test_missing_pyproject_gives_unknown_not_a_crash(monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr(version_module, "app_root", lambda: tmp_path)
-    assert version_module.pyproject_version() == version_module.UNKNOWN
-    (tmp_path / "pyproject.toml").write_text("[project\nversion = ", encoding="utf-8")
-    assert version_module.pyproject_version() == version_module.UNKNOWN
+def test_the_version_is_a_plain_release_number() -> None:
+    parts = version_module.VERSION.split(".")
+    assert len(parts) == 3 and all(p.isdigit() for p in parts), version_module.VERSION
 
 
 def test_resources_root_is_the_source_tree_when_not_frozen() -> None:
@@ -60,4 +46,4 @@ def test_main_prints_the_version() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"tablee {pyproject_number()}"
+    assert done.stdout.strip() == f"tablee {version_module.VERSION}"

@@ -8,10 +8,8 @@ from game.engine.flow import (
     SHARED,
     AllAtOnce,
     EachOnce,
-    Rotation,
     ScoreSheet,
     TieBreak,
-    UntilDone,
     around,
     run_automatic,
 )
@@ -73,37 +71,6 @@ def test_all_at_once_waits_for_every_seat_in_any_order_once_each():
         order.acted(2)
     assert order.acted(3).acted(1).done
     assert AllAtOnce.of([1, 3]).to_act() == [1, 3]
-
-
-def test_until_done_keeps_one_seat_until_an_action_ends_its_turn():
-    order = UntilDone(2)
-    for _ in range(3):  # look, look, place the amulet: the turn goes on
-        assert order.to_act() == [2]
-        order = order.acted(2, ends_turn=False)
-    with pytest.raises(ValueError):
-        order.acted(1)
-    order = order.acted(2)
-    assert order.done and order.to_act() == []
-
-
-def test_rotation_goes_round_lap_after_lap_in_either_direction_skipping_seats():
-    order, seats = Rotation(4, 1), []
-    for _ in range(6):
-        seats.append(order.current)
-        order = order.acted(order.current)
-    assert seats == [1, 2, 3, 0, 1, 2]
-    order, seats = Rotation(4, 1, clockwise=False, skip=frozenset({3})), []
-    for _ in range(5):
-        seats.append(order.current)
-        order = order.acted(order.current)
-    assert seats == [1, 0, 2, 1, 0]
-    assert Rotation(3, 0).acted(0, ends_turn=False).current == 0
-
-
-def test_a_called_count_gives_every_other_seat_one_last_turn_from_the_callers_left():
-    # Silver: seat 2 calls the count on its turn; 3, 0 and 1 play once more, then the round ends.
-    assert play_out(Rotation(4, 2).others_once()) == [3, 0, 1]
-    assert play_out(Rotation(4, 2, clockwise=False).others_once()) == [1, 0, 3]
 
 
 def test_a_hunt_fits_each_once_when_the_first_player_passes():

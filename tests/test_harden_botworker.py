@@ -166,7 +166,7 @@ def test_the_table_says_it_in_one_line_and_plays_on(tmp_path: Path, monkeypatch,
     time.sleep(0.2)
     said: list[str] = []
     real_say = scene.say
-    monkeypatch.setattr(scene, "say", lambda text, error=False: (said.append(text) if error else None, real_say(text, error)))
+    monkeypatch.setattr(scene, "say", lambda text, error=False, **kw: (said.append(text) if error else None, real_say(text, error, **kw)))
     before = len(scene.match.history)
     scene.match.submit(0, scene.match.state.legal_actions(0)[0])
     deadline = time.monotonic() + 60

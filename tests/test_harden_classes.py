@@ -375,34 +375,47 @@ def test_leftover_temporary_files_are_removed_at_start(tmp_path: Path, monkeypat
     assert keep.exists() and mine.exists()
 
 
-@pytest.mark.real_autosave_timing
-def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, monkeypatch) -> None:
+def play_bot_moves_on_a_slow_disk(tmp_path: Path, monkeypatch) -> tuple[list[int], list[tuple[int, int]], int]:
+    """A human and two bots that answer at once, autosaved on a slow disk (20 ms a write, 4 ms a
+    frame), 8 moves. Returns what the disk itself saw: the moves on disk after each write, in the
+    order the writes ended; and for each bot move, when it was applied, (its number, the moves on
+    disk then), counted by the writes' own wrappers, not by asking the recorder."""
+    import threading
+
     from game import records
     from game.match import Match, MatchConfig, SeatConfig
 
     counts: list[int] = []  # after each write: the moves on disk
+    lock = threading.Lock()
     real_write, real_append = records.write_atomic, records.append_line
 
     def slow_write(path: Path, text: str) -> None:
         time.sleep(0.02)  # a slow disk: several frames per write
         real_write(path, text)
-        counts.append(len(json.loads(text)["actions"]))
+        with lock:
+            counts.append(len(json.loads(text)["actions"]))
 
     def slow_append(path: Path, text: str) -> None:  # the journal: one line per move
         time.sleep(0.02)
         real_append(path, text)
-        counts.append(json.loads(text.splitlines()[-1])["at"] + 1)
+        with lock:
+            counts.append(json.loads(text.splitlines()[-1])["at"] + 1)
 
     monkeypatch.setattr(records, "write_atomic", slow_write)
     monkeypatch.setattr(records, "append_line", slow_append)
     seats = [SeatConfig("me", "human")] + [SeatConfig(f"b{i}", "bot", "random") for i in range(2)]
     config = MatchConfig("jagdfieber", seats, 3, {})
     match = Match(config, think_seconds=0.0, threaded=False)
-    writer = records.BackgroundWriter()
     recorder = records.MatchRecorder(match, RecordStore(tmp_path), background=True)
-    recorder.writer = writer
-    early: list[int] = []  # bot moves applied while the previous move was still being written
-    match.on_action.insert(0, lambda seat, text, events: early.append(seat) if seat in match.bots and recorder.writing() else None)
+    recorder.writer = records.BackgroundWriter()
+    bot_moves: list[tuple[int, int]] = []
+
+    def on_disk() -> int:
+        with lock:
+            return max(counts, default=0)
+
+    match.on_action.insert(0, lambda seat, text, events: bot_moves.append((len(match.history), on_disk()))
+                           if seat in match.bots else None)
     for _ in range(3000):  # frames: bots move as soon as they may, until 8 moves were played
         for seat in match.human_to_act():
             match.submit(seat, match.state.legal_actions(seat)[0])
@@ -410,12 +423,32 @@ def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, m
         time.sleep(0.004)
         if match.is_over() or len(match.history) >= 8:
             break
-    writer.flush()
+    recorder.writer.flush()
+    return counts, bot_moves, len(match.history)
+
+
+@pytest.mark.real_autosave_timing
+def test_one_fsynced_write_per_move_when_bots_move_every_frame(tmp_path: Path, monkeypatch) -> None:
+    counts, bot_moves, played = play_bot_moves_on_a_slow_disk(tmp_path, monkeypatch)
     assert counts == sorted(counts)
     # every write carries exactly one move more than the previous one
     assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts
-    assert len(counts) >= 5 and counts[-1] == len(match.history)
-    assert early == []  # so a crash loses at most the move in flight
+    assert len(counts) >= 5 and counts[-1] == played
+    # a bot move is applied only once every move before it is on disk: a crash loses at most
+    # the move in flight (move n was applied with n - 1 moves written)
+    assert len(bot_moves) >= 3
+    assert all(written >= number - 1 for number, written in bot_moves), bot_moves
+
+
+@pytest.mark.real_autosave_timing
+def test_the_write_order_test_fails_when_the_recorder_does_not_hold_the_bots(tmp_path: Path, monkeypatch) -> None:
+    """The oracle above is the disk's, not the recorder's: with `writing()` always False, the
+    bots run ahead of the disk and it sees it."""
+    from game import records
+
+    monkeypatch.setattr(records.MatchRecorder, "writing", lambda self: False)
+    _, bot_moves, _ = play_bot_moves_on_a_slow_disk(tmp_path, monkeypatch)
+    assert any(written < number - 1 for number, written in bot_moves), bot_moves
 
 
 def test_recovery_in_a_read_only_data_folder_is_reported_not_raised(tmp_path: Path, monkeypatch) -> None:

@@ -147,3 +147,40 @@ def test_continue_says_which_moves_of_a_damaged_journal_were_dropped(tmp_path: P
     assert kept == len(match.history) - len(lines) + 1
     assert any(f"{len(lines)} " in n.text and str(kept) in n.text and n.error for n in app.notices)
     app.stack.top.match.close()
+
+
+@pytest.mark.parametrize("newline", [True, False])
+def test_a_20_mb_garbage_line_drops_only_itself(tmp_path: Path, newline: bool) -> None:
+    """Read as a stream: the good lines before it are kept and the match resumes, however large
+    the damaged tail, and the reader never holds more than a line's worth of it."""
+    import tracemalloc
+
+    match, _, path = journaled(tmp_path, rounds=6)
+    with journal_path(path).open("ab") as journal:
+        journal.write(b"x" * 20_000_000 + (b"\n" if newline else b""))
+        if newline:
+            journal.write(b'{"at": 999}\n' * 3)  # later complete lines go with it
+    tracemalloc.start()
+    try:
+        record = read_record(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert record.actions == match.history
+    assert record.journal_dropped == (4 if newline else 0) and record.journal_problem
+    assert peak < 4_000_000, f"{peak} bytes held while reading"
+    assert Timeline.load(path).record.actions == match.history
+    resumed = resume(path, RecordStore(tmp_path), threaded=False, think_seconds=0)
+    assert resumed.match.history == match.history
+    resumed.close()
+
+
+def test_a_journal_longer_than_a_record_may_be_still_resumes(tmp_path: Path) -> None:
+    """The record's own 20 MB cap does not apply to the journal read line by line."""
+    from game.engine.record import MAX_RECORD_BYTES
+
+    match, _, path = journaled(tmp_path, rounds=2)
+    with journal_path(path).open("ab") as journal:
+        journal.write(b"\n" * (MAX_RECORD_BYTES + 10))  # empty lines: the first one is the damage
+    record = read_record(path)
+    assert record.actions == match.history and record.journal_dropped == MAX_RECORD_BYTES + 10

@@ -19,6 +19,7 @@ from game.engine.record import RecordError, load
 from game.engine.schema import DataError
 from game.records import RecordStore, Statistics
 from game.resources import asset_path
+from game.stats import parse_legacy
 from scenes import i18n, settings_store
 from tests.records_helpers import random_match
 
@@ -196,7 +197,7 @@ def test_damaged_settings_load_or_are_set_aside(tmp_path_factory, data: bytes) -
 # ------------------------------------------------------------------ data files
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_damaged_game_data_is_a_data_error(tmp_path_factory, game_id: str) -> None:
-    original = registry.data_path(f"{game_id}.yaml").read_bytes()
+    original = registry.declaration(game_id).data_path().read_bytes()
 
     @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
     @given(data=damaged_bytes(original))
@@ -241,7 +242,7 @@ def test_damaged_locale_files_load_or_give_a_locale_error(tmp_path_factory, data
 def test_the_property_tests_damage_real_files() -> None:
     """The originals themselves load (so a refusal above is caused by the damage)."""
     assert load_ok(FINISHED.to_json().encode())
-    assert Statistics._from_dict(Path("s.json"), STATS).games["jagdfieber"].played == 3
+    assert parse_legacy(STATS)["jagdfieber"].played == 3
     assert settings_store.from_json(SETTINGS).window_size == (1600, 900)
     assert i18n.load_file(asset_path("locale", "en") / "table.yaml")
 

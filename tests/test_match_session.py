@@ -223,3 +223,34 @@ def test_a_seat_can_be_handed_to_a_bot_and_back_mid_match() -> None:
     assert match.poll() == [] and match.human_to_act() == [2]
     with pytest.raises(OptionError):
         match.set_seat(3, SeatConfig("P3", HUMAN))
+
+
+def test_a_human_move_is_checked_against_the_legal_list_once_on_its_way(monkeypatch) -> None:
+    """The table asks whether a move is legal before it hides a hot-seat hand, then plays it;
+    a network seat's move is checked by the host's stream, then played: one look at the legal
+    list each time (and a text played without a check first is checked when it is played)."""
+    from game.net.stream import Host
+    from scenes.table.seats import LocalSeats
+
+    match = Match(config("hhh"))
+    parsed: list[str] = []
+    real = match.rules.parse_action
+    monkeypatch.setattr(match.rules, "parse_action", lambda state, seat, text: parsed.append(text) or real(state, seat, text))
+    seats = LocalSeats(match)
+    assert seats.refusal(0, "play wolf") is None
+    seats.submit(0, "play wolf")
+    assert parsed == ["play wolf"] and match.history == [(0, "play wolf")]
+    seats.submit(1, "play rabbit")  # not asked about first: checked as it is played
+    assert parsed == ["play wolf", "play rabbit"]
+    assert seats.refusal(2, "play hunter") is None
+    match.reset_to(list(match.history))  # the match moved on (an undo, a resume) since the check
+    parsed.clear()
+    seats.submit(2, "play hunter")
+    assert parsed == ["play hunter"]  # the action checked before the undo is not trusted
+
+    match = Match(config("hhh"))
+    monkeypatch.setattr(match.rules, "parse_action", lambda state, seat, text: parsed.append(text) or real(state, seat, text))
+    parsed.clear()
+    stream = Host(match, match_id="m").stream(0)
+    assert stream.send("play wolf")["kind"] == "accepted"
+    assert parsed == ["play wolf"]

@@ -59,9 +59,9 @@ def test_a_network_seat_is_a_third_kind_beside_human_and_computer(app) -> None:
     scene = open_setup(app)
     seat = scene.seats[1]
     assert seat.kind.value == "bot"
-    frame(app, *click(right_arrow(app, seat.kind)))  # computer -> (wraps) human
-    frame(app, *click(right_arrow(app, seat.kind)))  # human -> network
+    frame(app, *click(right_arrow(app, seat.kind)))  # computer -> network (the last kind: a deliberate choice)
     assert seat.kind.value == NETWORK
+    assert scene.start_button.label() == app.tr("setup.host")  # Start says it hosts
     assert not seat.level.enabled
     assert scene.form.tooltip() is not None and "code" in scene.form.tooltip()
     config = scene.build_config()

@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from game.engine import registry
 from game.engine.errors import IllegalAction
 from game.engine.rng import Rng
 from game.net.client import RemoteSeat
@@ -19,7 +20,7 @@ from tests.table_helpers import frames, make_app
 from tests.test_net_client import TIMEOUT, hosting
 from tests.test_net_server import make_host
 
-GAMES = ["jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns"]
+GAMES = list(registry.GAMES)  # every declared game, the tests' own too
 
 
 def joined_table(app, port: int, secret: str, seat: int = 0):
@@ -90,7 +91,32 @@ def app(tmp_path, monkeypatch):
     found = make_app(tmp_path, monkeypatch)
     found.settings.extra["tours_seen"] = GAMES
     found.settings.reduced_motion = True
+    found.settings.confirm_moves = "never"  # these tests play the seat by script (a network table confirms by default)
     return found
+
+
+def test_a_joined_table_shows_a_move_lit_and_sends_it_on_confirm_by_default(tmp_path, monkeypatch) -> None:
+    """No undo across screens: a network seat's moves wait for Confirm unless the player chose
+    otherwise (Settings, "Confirm my moves")."""
+    import pygame
+
+    from tests.table_helpers import key
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = GAMES
+    app.settings.reduced_motion = True
+    assert app.settings.confirm_moves == "network"
+    host = make_host("jagdfieber", "hbb")
+    with hosting(host) as port:
+        scene = joined_table(app, port, host.secrets[0])
+        wait_for(app, lambda: scene.active_seat() == 0)
+        text = scene.seats.legal_texts(0)[0]
+        assert scene.submit(text) and scene.confirm.pending == (0, text)
+        frames(app, 5)
+        assert not any(seat == 0 for seat, _ in host.match.history)  # nothing sent yet
+        frames(app, 1, events=[key(pygame.K_RETURN)])
+        wait_for(app, lambda: any(seat == 0 for seat, _ in host.match.history))
+        assert (0, text) in host.match.history
 
 
 @pytest.mark.parametrize("game_id", GAMES)

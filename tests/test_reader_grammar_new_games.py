@@ -112,13 +112,13 @@ def test_silver_robber_exchange_reads_from_both_villages() -> None:
     give = CardMoved("villager", 0, "village", 1, "village", actor=0, reason="rob", from_slot=4, to_slot=3)  # Ana's card to Bruno
     take = CardMoved("seer", 1, "village", 0, "village", actor=0, reason="rob", from_slot=3, to_slot=4)  # Bruno's card to Ana
     en = {s: LogWriter(rules, "en", NAMES, s) for s in range(3)}
-    assert en[0].line(give).text == "Villager goes from your village (slot 5) to Bruno's (slot 4) (robber)."
-    assert en[0].line(take).text == "Seer goes from Bruno's village (slot 4) to yours (slot 5) (robber)."
-    assert en[1].line(give).text == "Villager goes from Ana's village (slot 5) to yours (slot 4) (robber)."
-    assert en[1].line(take).text == "Seer goes from your village (slot 4) to Ana's (slot 5) (robber)."
-    assert en[2].line(take).text == "Seer goes from Bruno's village (slot 4) to Ana's (slot 5) (robber)."
+    assert en[0].line(give).text == "Your robber: Villager goes from your village (slot 5) to Bruno's (slot 4)."
+    assert en[0].line(take).text == "Your robber: Seer goes from Bruno's village (slot 4) to yours (slot 5)."
+    assert en[1].line(give).text == "Ana's robber: Villager goes from Ana's village (slot 5) to yours (slot 4)."
+    assert en[1].line(take).text == "Ana's robber: Seer goes from your village (slot 4) to Ana's (slot 5)."
+    assert en[2].line(take).text == "Ana's robber: Seer goes from Bruno's village (slot 4) to Ana's (slot 5)."
     fr = LogWriter(rules, "fr", NAMES, 1)
-    assert fr.line(give).text == "Villageois passe du village d'Ana (place 5) au vôtre (place 4) (voleur)."
+    assert fr.line(give).text == "Voleur d'Ana : Villageois passe du village d'Ana (place 5) au vôtre (place 4)."
 
 
 def test_kill_the_unicorns_exact_lines() -> None:

@@ -15,8 +15,25 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def commands() -> list[str]:
-    """The README's indented command lines that set up a fresh checkout."""
-    return [line.strip() for line in README.splitlines() if line.startswith("    ") and "-m venv .venv" in line]
+    """The README's indented command lines that set up a fresh checkout (each is also written
+    for Windows, one command a line: see windows_commands)."""
+    return [line.strip() for line in README.splitlines() if line.startswith("    python3 -m venv .venv")]
+
+
+def windows_commands() -> list[list[str]]:
+    """The README's Windows blocks: the indented lines from `py -m venv .venv` to a blank line."""
+    blocks: list[list[str]] = []
+    current: list[str] | None = None
+    for line in README.splitlines():
+        if line.startswith("    py -m venv .venv"):
+            current = []
+            blocks.append(current)
+        if current is not None:
+            if line.startswith("    ") and line.strip():
+                current.append(line.strip())
+            else:
+                current = None
+    return blocks
 
 
 def test_the_readme_has_exactly_a_play_and_a_test_command() -> None:
@@ -68,3 +85,29 @@ def test_every_linked_file_exists() -> None:
     for doc in (ROOT / "docs").glob("*.md"):
         for link in re.findall(r"\]\(([^)#:]+)\)", doc.read_text(encoding="utf-8")):
             assert (doc.parent / link).exists(), f"{doc.name}: {link}"
+
+
+def test_the_windows_commands_work_in_windows_powershell_and_the_command_prompt() -> None:
+    """Windows PowerShell 5.1 rejects `&&` and the Command Prompt keeps single quotes: each
+    Windows command is one line, quoted with double quotes, doing what its POSIX twin does."""
+    play, test = windows_commands()
+    posix_play, posix_test = commands()
+    assert play == ["py -m venv .venv", ".venv\\Scripts\\pip install -q -e .", ".venv\\Scripts\\tablee"]
+    assert test[1] == '.venv\\Scripts\\pip install -q -e ".[dev]" -c .ci\\constraints.txt'
+    assert test[-1] == ".venv\\Scripts\\python -m pytest" and posix_test.endswith(".venv/bin/python -m pytest")
+    assert posix_play.endswith(".venv/bin/tablee")
+    for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        for line in doc.read_text(encoding="utf-8").splitlines():
+            if "\\Scripts\\" in line or line.strip().startswith("py "):
+                assert "&&" not in line and "'" not in line.split("#")[0], f"{doc.name}: {line.strip()}"
+
+
+def test_the_dependencies_doc_counts_and_names_every_dependency() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)["project"]
+    names = [Requirement(r).name for r in project["dependencies"]]
+    doc = (ROOT / "docs" / "dependencies.md").read_text(encoding="utf-8")
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    assert f"needs {words[len(names)]} packages" in doc
+    for name in names + [Requirement(r).name for r in project["optional-dependencies"]["dev"]]:
+        assert f"**{name}**".lower() in doc.lower(), name

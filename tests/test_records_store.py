@@ -75,23 +75,47 @@ def test_bot_only_matches_do_not_count_in_statistics(tmp_path: Path) -> None:
     assert Statistics.load(tmp_path).games == {} and len(store.history()) == 1
 
 
-def test_corrupt_statistics_are_kept_aside_and_reported(tmp_path: Path) -> None:
+def test_corrupt_old_statistics_are_kept_aside_and_reported(tmp_path: Path) -> None:
+    """The old statistics file is read once, when the index is built: a damaged one is set
+    aside and said, and the counting starts from the records kept."""
     stats_path = tmp_path / "stats.json"
     stats_path.write_text('{"format": "tablee-stats", "games": {"jagdfieber": {"played": "x"', encoding="utf-8")
     stats = Statistics.load(tmp_path)
     assert stats.problem is not None and "unreadable statistics" in stats.problem
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").endswith('"played": "x"')
+    assert not stats_path.exists()
     record, state = human_match(6)
     store = RecordStore(tmp_path)
     store.save(record, state)
-    assert json.loads(stats_path.read_text(encoding="utf-8"))["games"]["jagdfieber"]["played"] == 1
+    assert Statistics.load(tmp_path).games["jagdfieber"].played == 1
     assert store.problems == []  # the corrupt file was already reported and put aside by load()
-    stats_path.write_text("not json", encoding="utf-8")
-    other, end = human_match(9)
-    store.save(other, end)
-    assert len(store.problems) == 1 and "unreadable statistics" in store.problems[0]
-    assert sum(p.name.startswith("stats.corrupt-") for p in tmp_path.iterdir()) == 2
+    assert not stats_path.exists()  # the index counts now: no statistics file is written
+
+
+def test_old_statistics_are_carried_over_once_then_retired(tmp_path: Path) -> None:
+    """Matches the old file counted without a record kept are carried; the kept ones are not
+    counted twice; a rebuilt index carries the same counts (from the retired file)."""
+    store = RecordStore(tmp_path)
+    record, state = human_match(7)
+    store.history_dir.mkdir(parents=True)
+    record.result = result_of(state)
+    write_atomic(store.history_dir / f"{record.match_id}.json", record.to_json())  # counted by the old file too
+    won = 1 if 0 in state.winners() else 0
+    old = {"format": "tablee-stats", "format_version": 1, "counted": [record.match_id],
+           "games": {"jagdfieber": {"played": 5, "won": 2 + won, "best_score": 999}, "fish_fish": {"played": 2, "won": 1, "best_score": 30}}}
+    (tmp_path / "stats.json").write_text(json.dumps(old), encoding="utf-8")
+    stats = Statistics.load(tmp_path)
+    assert stats.problem is None
+    assert (stats.games["jagdfieber"].played, stats.games["jagdfieber"].won, stats.games["jagdfieber"].best_score) == (5, 2 + won, 999)
+    assert (stats.games["fish_fish"].played, stats.games["fish_fish"].won) == (2, 1)
+    assert not (tmp_path / "stats.json").exists() and (tmp_path / "stats.retired.json").exists()
+    (tmp_path / "matches.sqlite3").unlink()
+    again = Statistics.load(tmp_path)
+    assert again.games == stats.games
+    (tmp_path / "stats.json").write_text(json.dumps(old), encoding="utf-8")  # written again by an older Tablée
+    assert Statistics.load(tmp_path).games == stats.games
+    assert [p.name for p in tmp_path.glob("stats.retired-*.json")]
 
 
 def test_unreadable_history_file_is_listed_with_its_problem(tmp_path: Path) -> None:

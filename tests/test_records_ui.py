@@ -15,7 +15,8 @@ import pygame  # noqa: E402
 from game.engine import registry  # noqa: E402
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig  # noqa: E402
 from game.records import MatchRecorder, RecordStore  # noqa: E402
-from scenes.replay import HistoryScene, ReplayScene  # noqa: E402
+from scenes.history import HistoryScene  # noqa: E402
+from scenes.replay import ReplayScene  # noqa: E402
 from scenes.table.log_panel import LogPanel  # noqa: E402
 from tests.records_helpers import random_match, views  # noqa: E402
 from tests.test_app_support import make_app  # noqa: E402
@@ -36,18 +37,20 @@ def saved_history(count: int = 2) -> list[Path]:
     return paths
 
 
-def test_history_lists_finished_matches_with_statistics(monkeypatch, tmp_path: Path) -> None:
+def test_history_lists_finished_matches_and_replays_one(monkeypatch, tmp_path: Path) -> None:
     app = make_app(monkeypatch, tmp_path)
     saved_history(2)
     (RecordStore().history_dir / "zz-broken.json").write_text("{", encoding="utf-8")
     app.push(app.scene("history"))
     scene = app.stack.top
     assert isinstance(scene, HistoryScene)
-    assert len(scene.entries) == 3 and sum(e.record is None for e in scene.entries) == 1
-    assert scene.stats.games["jagdfieber"].played == 2
+    assert scene.list.total == 3 and len(scene.index.unreadable()) == 1
+    from game.records import Statistics
+
+    assert Statistics.load(RecordStore().root).games["jagdfieber"].played == 2
     app.step(0.016, [])
-    assert scene.form.focus is not None and scene.form.focus.enabled
-    scene.form.focus.activate()
+    scene.list.select(next(i for i in range(3) if (scene.list.select(i) or scene.list.current().readable)))
+    scene.handle(key(pygame.K_RETURN))
     assert isinstance(app.stack.top, ReplayScene)
 
 
@@ -226,7 +229,10 @@ def test_a_game_without_table_layout_is_refused_by_continue_and_replayed_from_th
     import scenes.layouts
 
     app = make_app(monkeypatch, tmp_path)
-    monkeypatch.setattr(scenes.layouts, "LAYOUTS", {})
+    def no_layout(game_id: str):
+        raise scenes.layouts.NoLayout(f"{game_id} declares no table layout")
+
+    monkeypatch.setattr(scenes.layouts, "layout_class", no_layout)
     record, state, _ = random_match(JAGD, 3, 4, max_actions=5, humans=1)
     path = RecordStore().save(record, state)
     assert app.continue_match() is False

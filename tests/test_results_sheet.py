@@ -130,3 +130,83 @@ def test_silvers_results_rank_the_fewest_points_lost_first(results_app, tmp_path
     assert [state.scores()[s] for s in ranked[len(state.winners()):]] == sorted(state.scores()[s] for s in ranked[len(state.winners()):])
     assert app.tr_count("results.points_lost", 12) == ("12 points perdus" if lang == "fr" else "12 points lost")
     shot(app, tmp_path, f"silver_results_{lang}")
+
+
+def test_a_breakdown_part_nobody_scored_goes_unless_the_game_marks_it_always(results_app) -> None:
+    """Kill the Unicorns keeps its unicorns row even at 0 for everyone: the view says so
+    (`always`), the results screen knows no game's parts."""
+    from game.engine import registry
+    from scenes.results import breakdown_sheet
+
+    rules = registry.load("kill_the_unicorns")
+    parts = [{"part": "unicorns", "points": [0, 0, 0], "counts": [0, 0, 0], "always": True},
+             {"part": "pate", "points": [0, 0, 0], "counts": [0, 0, 0]},
+             {"part": "rainbows", "points": [0, 3, 0], "counts": [0, 1, 0]}]
+    view = {"scores": [0, 3, 0], "breakdown": {"parts": parts, "totals": [0, 3, 0]}}
+    sheet = breakdown_sheet(results_app, rules, view, ["Ana", "Bruno", "Chloé"])
+    assert sheet is not None
+    assert [row["label"] for row in sheet["rows"]] == ["score.unicorns", "score.rainbows"]
+
+
+NAME_SETS = {
+    "default": lambda app: [app.tr("setup.player", number=1)] + [app.tr("table.bot_name", number=i) for i in range(2, 7)],
+    "bots": lambda app: [n.strip() for n in app.tr("setup.bot_names").split(",")][:6],
+    "players": lambda app: [app.tr("setup.player", number=i) for i in range(1, 7)],
+    "long": lambda app: ["Marie-Amélie de la Tour", "Marie-Amélie de la Roche", "Bartholomew", "Jo", "Anne-Sophie", "Léon"],
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("names", list(NAME_SETS))
+def test_six_seats_headers_tell_every_seat_apart(monkeypatch, tmp_path, size, lang, names) -> None:
+    """Kill the Unicorns, 6 players, default names: every header read "Comp…"."""
+    app = make_app(monkeypatch, tmp_path, size)
+    app.set_language(lang)
+    match = finished_match(seed=4, players=6, game_id="kill_the_unicorns")
+    for seat, name in zip(match.config.seats, NAME_SETS[names](app), strict=True):
+        seat.name = name
+    app.push(ResultsScene(app, match))
+    frame(app)
+    scene = app.stack.top
+    sheet = scene.sheet
+    first, col = sheet.columns(sheet.rect.width)
+    font, heads = sheet.headers(col)
+    shown = [" ".join(lines) for lines in heads]
+    assert len(set(shown)) == 6, shown  # the seats told apart
+    assert all(font.size(line)[0] <= col - app.px(8) for lines in heads for line in lines), heads
+    if names != "long":  # names a column can hold: whole, at word boundaries, in a readable print
+        assert shown == sheet.names, shown
+        assert font.get_height() >= 10
+    assert sheet.line_rects[0].top >= sheet.rect.y + sheet.header_height(col) - 1  # no row under the names
+    shot(app, tmp_path, f"results_6p_{names}_{lang}_{size[0]}")
+
+
+@pytest.mark.parametrize(("game", "players"), [("silver_amulet", 3), ("jagdfieber", 4), ("fish_fish", 4)])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_score_sheet_overlay_shows_its_last_detail_line_whole(monkeypatch, tmp_path, game, players, size) -> None:
+    """The last line of the selected row's detail was clipped at 3-4 players."""
+    import scenes.results as results
+    from scenes.results import ScoreSheetScene
+    from scenes.table.tally import sheet_as_shown
+
+    app = make_app(monkeypatch, tmp_path, size)
+    app.set_language("fr")
+    match = finished_match(seed=5, players=players, game_id=game)
+    view = match.state.view(None)
+    first = view["sheet"]["rows"][0]["points"]  # as it opens after the first round's scoring
+    view = sheet_as_shown(view, list(first))
+    assert len(view["sheet"]["rows"]) == 1
+    app.push(ScoreSheetScene(app, match.rules, view, [s.name for s in match.config.seats]))
+    sheet_scene = app.stack.top
+    drawn: list[pygame.Rect] = []
+    real = results.draw_text
+    monkeypatch.setattr(results, "draw_text", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    for row in range(len(sheet_scene.sheet.sheet)):
+        sheet_scene.sheet.selected = row
+        drawn.clear()
+        app.draw()
+        body = sheet_scene.panel.inflate(-app.px(40), 0)
+        body.y, body.height = sheet_scene.panel.y + app.px(60), sheet_scene.panel.height - app.px(60) - app.px(46) - app.px(24)
+        if sheet_scene.panel.height < size[1] - app.px(40):  # (a window too small for it scrolls its rows)
+            assert all(body.contains(r) for r in drawn if r.y > body.y), (row, body, [r for r in drawn if not body.contains(r)])

@@ -47,8 +47,10 @@ def test_the_shipped_deck_is_the_published_one():
     [
         ("effects: [look: {target: any_face_down}]", "effects: [look: {target: any_face_dwn}]", "did you mean 'any_face_down'?"),
         ("effects: [look: {target: own_face_down, up_to: 2}]", "effects: [look: {target: own_face_down, upto: 2}]",
-         "effect 'look' has no parameter 'upto'"),
-        ("effects: [turn: {target: own_face_down}]", "effects: [tunr: {target: own_face_down}]", "unknown effect 'tunr'"),
+         "unknown parameter 'upto' for effect 'look' (expected: target, up_to; did you mean 'up_to'?)"),
+        ("effects: [look: {target: own_face_down, up_to: 2}]", "effects: [look: {target: own_face_down, up_to: 9}]",
+         "parameter 'up_to' of effect 'look' is 9, out of range (expected a whole number from 1 to 5)"),
+        ("effects: [turn: {target: own_face_down}]", "effects: [tunr: {target: own_face_down}]", "unknown effect primitive 'tunr'"),
         ("effects: [rob: {mine: own_slot, theirs: opponent_slot, look_after: true}]",
          "effects: [rob: {mine: own_slot, theirs: opponent_slot, look_after: yes please}]", "expected true or false"),
         ("    when: exchanging\n    effects: [match_any: {}]", "    when: drawn_and_discarded\n    effects: [match_any: {}]",

@@ -22,7 +22,7 @@ def test_an_exchange_names_the_place_left_and_filled() -> None:
     state = new_game(3, VILLAGES, "beholder", ["robber"])
     act(state, 0, "draw")
     events = act(state, 0, "exchange 3")
-    assert "Ana discards a card from slot 3 of the village." not in lines(events, 1)
+    assert "Ana discards a card from slot 3 of their village." not in lines(events, 1)
     public = lines(events, 1)
     assert any("slot 3" in t and "Empath" in t for t in public), public  # the card leaving, face up
     assert any("slot 3" in t and "puts" in t for t in public), public  # the new card, its place
@@ -53,9 +53,9 @@ def test_two_matching_cards_discarded_name_their_own_places() -> None:
                      "villager", ["squire"])
     act(state, 0, "draw")
     told = lines(act(state, 0, "exchange 1 3"), 1)
-    assert "Ana discards Rascal from slot 1 of the village." in told
-    assert "Ana discards Rascal from slot 3 of the village." in told, told  # not slot 2, as the row closed up
-    assert "Ana puts a card into slot 1 of the village." in told
+    assert "Ana discards Rascal from slot 1 of their village." in told
+    assert "Ana discards Rascal from slot 3 of their village." in told, told  # not slot 2, as the row closed up
+    assert "Ana puts a card into slot 1 of their village." in told
 
 
 def test_a_card_turned_face_up_names_its_place() -> None:
@@ -75,7 +75,7 @@ def test_the_tables_captions_name_the_places_as_the_row_stood(tmp_path, monkeypa
     app, scene = table(tmp_path, monkeypatch, stacked(3, villages, "beholder", ["squire"]), [*PEEKS, (0, "draw")])
     told: list[str] = []
     real = scene.say
-    monkeypatch.setattr(scene, "say", lambda text, error=False: (told.append(text), real(text, error)))
+    monkeypatch.setattr(scene, "say", lambda text, error=False, **kw: (told.append(text), real(text, error, **kw)))
     scene.submit("exchange 1 3")
     settle(app, scene)
     assert "You discard Rascal from slot 3 of your village." in told, told

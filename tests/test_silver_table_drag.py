@@ -65,8 +65,8 @@ def drawn_table(tmp_path, monkeypatch, card: str = "squire", lang: str = "en"):
 def test_the_drawn_card_dropped_on_a_village_place_exchanges_it(tmp_path, monkeypatch, lang) -> None:
     app, scene = drawn_table(tmp_path, monkeypatch, lang=lang)
     hold(app, drawn_center(scene), slot_center(scene, 0, 3))
-    lit = scene.composer.drops.places(scene.ctx())  # every own place is lit on pick-up
-    rects = scene.placements.regions["village:0"].card_rects(5)
+    lit = scene.composer.drops.places(scene.ctx())  # every own place is lit on pick-up, and the discard pile
+    rects = [*scene.placements.regions["village:0"].card_rects(5), scene.placements.regions["discard"].rect]
     assert sorted(map(tuple, lit)) == sorted(map(tuple, rects))
     release(app, scene, slot_center(scene, 0, 3), "drawn_to_village")
     assert played(scene, "exchange 3")
@@ -92,13 +92,36 @@ def test_a_card_dropped_elsewhere_says_where_it_goes_and_plays_nothing(tmp_path,
     app, scene = drawn_table(tmp_path, monkeypatch, lang=lang)
     nowhere = scene.placements.regions["sheet"].rect.center
     drag(app, slot_center(scene, 0, 2), nowhere)
-    assert last_error(scene) == scene.app.tr("silver_amulet.drop_exchange")
+    assert last_error(scene) == scene.app.tr("silver_amulet.drop_drawn")
     assert scene.view["step"] == "drawn" and not scene.composer.composer.any_choice()
     scene.captions.clear()
     drag(app, drawn_center(scene), nowhere)
-    assert last_error(scene) == scene.app.tr("silver_amulet.drop_exchange")
+    assert last_error(scene) == scene.app.tr("silver_amulet.drop_drawn")
     assert not last_error(scene).endswith(" .")
     assert [t for s, t in scene.match.history if s == 0][-1] == "draw"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_drawn_card_dropped_on_the_discard_pile_is_discarded(tmp_path, monkeypatch, lang) -> None:
+    """It was refused ("Drop the village card on the drawn card…"): the natural way to discard."""
+    app, scene = drawn_table(tmp_path, monkeypatch, lang=lang)
+    pile = scene.placements.regions["discard"].rect
+    hold(app, drawn_center(scene), pile.center)
+    assert pile in scene.composer.drops.places(scene.ctx())  # lit on pick-up, with the village places
+    release(app, scene, pile.center, "drawn_to_discard")
+    assert played(scene, "discard")
+    assert not any(err for _, err, _ in scene.captions[-2:])
+
+
+def test_a_card_taken_from_the_discard_and_dropped_back_says_why_it_stays(tmp_path, monkeypatch) -> None:
+    deck = stacked(3, VILLAGES, "beholder", ["squire"])
+    app, scene = table(tmp_path, monkeypatch, deck, [*PEEKS, (0, "take discard")])
+    assert scene.view["step"] == "taken"
+    pile = scene.placements.regions["discard"].rect
+    drag(app, drawn_center(scene), pile.center)
+    settle(app, scene)
+    assert scene.view["step"] == "taken" and [t for s, t in scene.match.history if s == 0][-1] == "take discard"
+    assert last_error(scene)  # the engine's reason: a taken card is exchanged
 
 
 def test_a_multiple_exchange_announced_by_clicks_is_dropped_on_one_of_its_cards(tmp_path, monkeypatch) -> None:

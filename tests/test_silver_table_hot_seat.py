@@ -216,3 +216,19 @@ def test_your_known_cards_read_the_same_on_later_turns_in_hot_seat_and_alone(tmp
     assert shown(scene, 0)[:2] == ["v:1:look:villager", "v:2:look:squire"]
     click(app, scene.placements.regions["sheet"].rect.center)  # her next move (here a click on nothing)
     assert shown(scene, 0) == hot
+
+
+def test_the_hide_your_cards_caption_leaves_with_its_player(tmp_path, monkeypatch) -> None:
+    """'Ana: read, then hide your cards (Enter)…' stayed on Bruno's screen."""
+    deck = stacked(3, VILLAGES, "beholder", ["seer"])
+    app, scene = table(tmp_path, monkeypatch, deck, [], kinds="hhb")
+    peek_at_screen(app, scene, 0)
+    hint = app.tr("table.look_hint", name="Ana")
+    assert any(text == hint for text, _ in scene._caption_lines())  # said while Ana reads
+    press(app, pygame.K_RETURN)  # she hides her cards
+    settle(app, scene)
+    assert scene.privacy_for == 1
+    press(app, pygame.K_RETURN)  # Bruno at the screen
+    assert scene.viewer == 1
+    assert not any(text == hint for text, _ in scene._caption_lines())
+    assert not any(text.startswith("You") for text, _ in scene._caption_lines())  # nothing said to Ana is said to Bruno

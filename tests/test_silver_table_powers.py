@@ -476,7 +476,7 @@ def test_hot_seat_shows_no_second_privacy_screen_when_the_same_player_acts_again
 def test_french_texts_elide_de_before_a_vowel() -> None:
     """"le village d'Ana", not "de Ana"; "de Bruno" stays; English is untouched."""
     rules = registry.load("silver_amulet")
-    assert rules.text("fr", "move.witch_in", card="Écuyer", to="Ana", to_slot=2) == "La sorcière place Écuyer dans le village d'Ana (place 2)."
-    assert rules.text("fr", "move.witch_in", card="Écuyer", to="Bruno", to_slot=2) == "La sorcière place Écuyer dans le village de Bruno (place 2)."
+    assert rules.text("fr", "move.witch_in", actor="Bruno", card="Écuyer", to="Ana", to_slot=2) == "La sorcière de Bruno place Écuyer dans le village d'Ana (place 2)."
+    assert rules.text("fr", "move.witch_in", actor="Ana", card="Écuyer", to="Bruno", to_slot=2) == "La sorcière d'Ana place Écuyer dans le village de Bruno (place 2)."
     assert rules.text("fr", "marker.guard.chosen", seat="Émile", slot=2) == "Le garde du corps d'Émile protège la place 2."
-    assert rules.text("en", "move.witch_in", card="Squire", to="Ana", to_slot=2) == "The witch puts Squire into Ana's village, slot 2."
+    assert rules.text("en", "move.witch_in", actor="Bruno", card="Squire", to="Ana", to_slot=2) == "Bruno's witch puts Squire into Ana's village, slot 2."

@@ -17,10 +17,11 @@ import pytest
 import scenes.layouts.silver_amulet_draw as art
 import scenes.table.composer_input as composer_input
 import scenes.table.overlays as overlays
+import scenes.ui.text as text_helpers
 from scenes.app import MIN_SIZE
 from scenes.ui.text import clean
 from tests.silver_helpers import stacked
-from tests.table_helpers import SHOTS_ENV, frames
+from tests.table_helpers import SHOTS_ENV, frames, words_whole
 from tests.test_silver_table_powers import HIGH, LOW, PEEKS, VILLAGES, table
 
 SIZES = [MIN_SIZE, (1280, 720)]
@@ -76,7 +77,7 @@ class Fit:
                 self.cut.append(" / ".join(texts))
             return True
 
-        for module in (art, composer_input, overlays):  # overlays: the top bar's hint
+        for module in (art, composer_input, overlays, text_helpers):  # overlays: the top bar's hint; text: fit_lines
             monkeypatch.setattr(module, "fit_text", fit)
         monkeypatch.setattr(art, "label", label)
         monkeypatch.setattr(art, "button", button)
@@ -135,3 +136,44 @@ def test_every_characters_name_is_whole_on_every_card_size(tmp_path, monkeypatch
             if card_size in readable:  # on the drawn card (and your own cards but in the smallest window): named
                 assert lines, (card, card_size)
     assert not fit.cut, fit.cut
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_name_or_zone_label_splits_a_word_without_a_hyphen(tmp_path, monkeypatch, lang, size) -> None:
+    """'Bodyguar/d', 'Apprentic/e Seer', 'Doppelgän/ger' on cards; 'Drawn/n/card', 'Set/aside' on
+    empty zones: a label wraps at word boundaries, made smaller first; a cut word has its hyphen."""
+    app, scene = build(tmp_path, monkeypatch, "main", size, lang)
+    regions = scene.placements.regions
+    sizes = {region.card_size for region in regions.values() if region.zone in ("village", "discard", "drawn")}
+    sizes |= {scene.placements.card_size, scene.placements.hand_card_size}
+    for card in scene.rules.card_order:
+        name = app.game_text(scene.rules, f"card.{card}")
+        for card_size in sizes:
+            _, lines, _ = art.name_lines(app, scene.rules, card, card_size)
+            assert not lines or words_whole(lines, name), (card, card_size, lines)
+    drawn: list[str] = []
+    real = scene.painter.text
+    monkeypatch.setattr(scene.painter, "text", lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1])
+    surface = pygame.Surface(size)
+    labelled = [r for r in regions.values() if r.label and scene.rules.has_text(r.label) and r.zone in ("drawn", "aside")]
+    assert labelled
+    for region in labelled:
+        drawn.clear()
+        scene.painter.empty_label(surface, region)
+        label = app.game_text(scene.rules, region.label)
+        assert words_whole(drawn, label) if drawn else size[0] < 1280, (region.name, drawn)  # (too small: none)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_long_discard_pile_keeps_its_count_in_the_smallest_window(tmp_path, monkeypatch, lang) -> None:
+    """'Discard pile (1…' at 800x480 late in a round: the label shortens its name, never its count."""
+    app, scene = build(tmp_path, monkeypatch, "main", MIN_SIZE, lang)
+    scene.view["zones"]["discard"] = ["villager"] * 19
+    said: list[tuple[str, int, int]] = []
+    real = art.label
+    monkeypatch.setattr(art, "label", lambda ctx, surface, text, pos, size, *a, **k: (
+        said.append((text, k.get("width", 0), size)), real(ctx, surface, text, pos, size, *a, **k))[1])
+    scene.layout.draw_table(scene.ctx(), pygame.Surface(MIN_SIZE))
+    text, width, size = next(s for s in said if "(19)" in s[0])
+    assert art.fit_lines(app, text, width, app.font(size, True).get_linesize(), size, most=1)[2], text

@@ -6,7 +6,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.table.composer import CARD, PILE, Composer, Confirm, Counter, Pick, Press, Target
+from scenes.table.composer import (
+    CARD,
+    PILE,
+    Composer,
+    Confirm,
+    Counter,
+    Pick,
+    Press,
+    Target,
+    Word,
+    free_letters,
+)
 from tests.table_helpers import frames, key, make_app
 
 LINE = (Pick("fishing", keys="initial")
@@ -26,6 +37,31 @@ def test_each_step_offers_only_what_still_leads_to_a_legal_action() -> None:
     assert comp.auto_ready() is None  # one piece of two: nothing to send yet
     assert comp.pick("fishing", "catch")
     assert comp.auto_ready() == "line catch 2"
+
+
+def test_a_word_step_picks_one_word_of_a_list_inside_a_longer_action() -> None:
+    """A guard's guess is one action, "play guard 2 priest": the card, the seat, the word. The
+    word buttons are the words the legal texts still offer, in the order they first name them."""
+    guard = (Pick("hand") >> Target("pile", name="seat") >> Word("guess", label="card.{}")
+             >> Confirm("play {hand} {seat} {guess}", auto=True))
+    legal = ["play guard 1 priest", "play guard 1 baron", "play guard 2 priest", "play guard 2 baron",
+             "play guard 2 prince", "play priest 1 none"]
+    comp = Composer([guard], legal)
+    assert [w for _, w in comp.words()] == ["priest", "baron", "prince", "none"]
+    assert comp.pick("seat", "1")
+    assert [w for _, w in comp.words()] == ["priest", "baron", "none"]  # no "play guard 1 prince"
+    assert comp.pick("guess", "baron") and comp.auto_ready() is None  # the card is still to choose
+    assert comp.pick("guess", "priest") and comp.picked("guess") == ["priest"]  # one word: replaced
+    assert not comp.pick("guess", "prince")
+    assert comp.guess("guess", "prince") == "play guard 1 prince"  # what the engine is asked why
+    assert comp.pick("hand", "guard") and comp.auto_ready() == "play guard 1 priest"
+    assert guard.steps[2].text_key("baron") == "card.baron"
+
+
+def test_word_keys_are_the_first_free_letters_of_their_labels() -> None:
+    labels = {"colour.red": "Rouge", "colour.rose": "Rose", "colour.green": "Vert"}
+    items = [("red", "", "colour.red"), ("rose", "", "colour.rose"), ("green", "", "colour.green"), ("blue", "b", "")]
+    assert free_letters(items, labels.__getitem__, frozenset("v")) == {"red": "r", "rose": "o", "green": "e", "blue": "b"}
 
 
 def test_an_auto_action_waits_while_a_longer_legal_action_extends_the_choice() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.events import CardMoved, Note
+from scenes.pause import PauseScene
 from scenes.table.hold import Kept
 from tests.table_helpers import frames, hand_card_center, key, make_app, make_table, mouse, settle
 from tests.test_kill_the_unicorns_table_play import ana_last, own_button, submit_until, under
@@ -92,10 +93,12 @@ def test_kept_keys_are_cleared_by_escape_and_refused_aloud_when_they_no_longer_a
     scene = silver_table(app)
     frames(app, 1)
     post(app, key(pygame.K_1))
-    post(app, key(pygame.K_ESCAPE))
+    post(app, key(pygame.K_ESCAPE))  # one press: the kept keys go and the pause menu opens
     assert not scene.hold.kept
     text, error, _ = scene.captions[-1]
     assert error and text == app.tr("table.held_cleared")
+    assert isinstance(app.stack.top, PauseScene)
+    app.pop()
     settle(app, scene)
     assert not any(seat == 0 for seat, _ in scene.match.history)  # nothing was played
     # hot-seat: the screen passes to another player; what the last one typed is refused aloud
@@ -121,3 +124,28 @@ def test_hot_seat_keys_while_the_last_move_plays_are_refused_aloud(tmp_path, mon
     post(app, key(pygame.K_1))
     text, error, _ = scene.captions[-1]
     assert error and text == app.tr("table.wait_animation")
+
+
+def test_one_escape_opens_the_pause_menu_while_the_table_moves_whatever_was_picked(tmp_path, monkeypatch) -> None:
+    """Escape once cleared the kept keys, once the picked card, once more the choice: three
+    presses for the menu. One press opens it while the table moves."""
+    app = make_app(tmp_path, monkeypatch)
+    scene = make_table(app, "hbb")
+    settle(app, scene)
+    scene.input.selected = 0  # a card picked up (a choice in progress)
+    scene.animator.push([Note("x", None, ())])
+    frames(app, 1)
+    assert scene.animator.busy and not scene.hold.kept
+    post(app, key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, PauseScene)
+
+
+def test_the_hud_names_enter_and_other_keys_that_type_no_character(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch)
+    scene = silver_table(app)
+    frames(app, 1)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)
+    four = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0, unicode="4", scancode=33)
+    post(app, four, enter, four, enter, key(pygame.K_BACKSPACE))
+    assert scene.hold.words() == "4 ⏎ 4 ⏎ ⌫"
+    assert "?" not in scene.hint()

@@ -8,8 +8,9 @@ import math
 import pygame
 import pytest
 
+from game.engine import registry
 from game.engine.events import CardMoved, MarkerChanged
-from scenes.layouts import LAYOUTS
+from scenes.layouts import layout_class
 from scenes.table import recipes
 from scenes.table.anim import MoveKinds
 from scenes.table.layout import Layout
@@ -36,8 +37,9 @@ def test_a_bare_layout_has_a_default_for_every_hook() -> None:
     assert MoveKinds.of(layout) == MoveKinds()
 
 
-def test_registered_layouts_are_fresh_instances_of_layout_subclasses() -> None:
-    for game_id, cls in LAYOUTS.items():
+def test_declared_layouts_are_fresh_instances_of_layout_subclasses() -> None:
+    for game_id in registry.GAMES:
+        cls = layout_class(game_id)
         assert issubclass(cls, Layout) and cls.game_id == game_id
         assert cls() is not cls()
 
@@ -94,25 +96,36 @@ def test_spots_on_an_ellipse_start_at_the_bottom_and_line_of_cards_fits_its_span
     assert tall[0].x == tall[1].x and tall[1].y > tall[0].y
 
 
-def test_the_docs_smallest_layout_places_its_regions_and_composes_its_action() -> None:
-    """docs/building-a-game.md: the example layout works as written."""
+def test_the_docs_examples_are_the_real_code_of_the_tests_game() -> None:
+    """docs/building-a-game.md walks through tests/games/colour_call: every line of its examples
+    (but `...`, which stands for lines left out) is a line of that game's code."""
     from pathlib import Path
 
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "building-a-game.md").read_text(encoding="utf-8")
+    real = {line.strip() for path in (root / "tests" / "games" / "colour_call").glob("*.py")
+            for line in path.read_text(encoding="utf-8").splitlines()}
+    blocks = [block.split("```", 1)[0] for block in doc.split("```python\n")[1:]]
+    assert len(blocks) >= 2
+    shown = [line.strip() for block in blocks for line in block.splitlines()]
+    assert [line for line in shown if line and not line.startswith("...") and line not in real] == []
+
+
+def test_the_tests_game_layout_places_its_regions_inside_the_table_and_composes_its_move() -> None:
+    from scenes.layouts import get_layout
     from scenes.table.composer import Composer
 
-    readme = (Path(__file__).resolve().parent.parent / "docs" / "building-a-game.md").read_text(encoding="utf-8")
-    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
-    namespace: dict = {}
-    exec(compile(code, "building-a-game.md", "exec"), namespace)  # noqa: S102 - our own docs' example
-    layout = namespace["MyGameLayout"]()
-    view = {"players": 4, "seat": 1, "zones": {"hand": [[], ["a", "b"], [], []], "pile": [[], [], [], []]}}
-    rect = pygame.Rect(0, 0, 1280, 720)
-    placements = layout.place(view, rect)
-    assert all(rect.contains(r.rect) for r in placements.regions.values())
-    assert {f"pile:{s}" for s in range(4)} <= set(placements.regions)
-    assert placements.zone("pile", 1).rect.bottom <= placements.zone("hand", 1).rect.top
-    comp = Composer(layout.templates(view, 1), ["play a", "play b"])
-    assert comp.offered("hand") == {"a", "b"} and comp.pick("hand", "b") and comp.auto_ready() == "play b"
+    layout = get_layout("colour_call")
+    for players in (2, 3, 4):
+        view = {"players": players, "seat": 1, "zones": {}}
+        rect = pygame.Rect(0, 0, 800, 480)
+        placements = layout.place(view, rect)
+        assert all(rect.contains(r.rect) for r in placements.regions.values())
+        assert {"hud", "caption", "actions", "deck"} <= set(placements.regions)
+        assert {f"hand:{s}" for s in range(players)} <= set(placements.regions)
+    comp = Composer(layout.templates(view, 1), ["play red_1 ask 0 blue", "play red_1 ask 0 red"])
+    assert comp.pick("hand", "red_1") and comp.pick("seat", "0") and comp.pick("colour", "red")
+    assert comp.auto_ready() == "play red_1 ask 0 red"
 
 
 def test_a_grid_holding_more_cards_than_its_rows_overlaps_them_inside_its_rect() -> None:

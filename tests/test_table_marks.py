@@ -9,11 +9,12 @@ import os
 import pygame
 import pytest
 
+from game.engine import registry
 from game.engine.events import CardMoved, CardSeen
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from tests.table_helpers import SHOTS_ENV, frames, make_app, settle
 
-GAMES = ("jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns")
+GAMES = list(registry.GAMES)  # every declared game, the tests' own too
 NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
 
 

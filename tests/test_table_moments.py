@@ -29,7 +29,7 @@ from scenes.table.tally import (
 )
 from tests.table_helpers import SHOTS_ENV, frames, key, make_app, shot
 
-GAMES = ("jagdfieber", "wolf_and_hound", "fish_fish", "silver_amulet", "kill_the_unicorns")
+GAMES = list(registry.GAMES)  # every declared game, the tests' own too
 NAMES = ["Ana", "Bruno", "Chloé", "Didier"]
 
 
@@ -138,13 +138,8 @@ def test_the_tally_boxes_never_cover_a_name_plate(game: str, monkeypatch, tmp_pa
             assert not any(rect.colliderect(o) for s, o in rects.items() if s != seat), (game, parts, seat)
 
 
-@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
-def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
-    """At a real scoring moment, with the most players (the fullest table): no box covers a name
-    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
-    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
-    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
-    pile, hand and lodge: it lists those cards and parts."""
+def tally_at(game: str, players: int, monkeypatch, tmp_path: Path):
+    """A table of Ana and bots at its first scoring moment: the app, the scene, the boxes."""
     from scenes.table.scene import TableScene
 
     app = make_app(tmp_path, monkeypatch)
@@ -157,6 +152,17 @@ def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, player
     step = run_to_tally(app, scene)
     frames(app, 2, 0.02)
     _, rects = scene.moments.tallies(step)
+    return app, scene, rects
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, registry.load(g).max_players) for g in GAMES])
+def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """At a real scoring moment, with the most players (the fullest table): no box covers a name
+    plate, the HUD, the captions or another box, nor what the scoring counts that the box does
+    not repeat itself (a village, a collection, a catch: any seat's counted cards drawn face up;
+    another seat's prey pile, hand or lodge). A box may lie over its own seat's face-down prey
+    pile, hand and lodge: it lists those cards and parts."""
+    app, scene, rects = tally_at(game, players, monkeypatch, tmp_path)
     layout, regions = scene.layout, list(scene.placements.regions.values())
     never = [r.rect for r in regions if r.kind == PANEL and (r.seat is not None or r.name in ("hud", "caption"))]
     for seat, box in rects.items():
@@ -178,7 +184,7 @@ def test_the_tally_boxes_leave_what_the_scoring_counts_in_view(game: str, player
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_leftover_key(game: str, monkeypatch, tmp_path: Path) -> None:
+def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_keys_typed_ahead(game: str, monkeypatch, tmp_path: Path) -> None:
     app = make_app(tmp_path, monkeypatch)
     app.settings.extra["tours_seen"] = list(GAMES)
     app.settings.animation_speed = 3
@@ -210,12 +216,16 @@ def test_a_scoring_is_shown_on_the_table_then_the_sheet_opens_and_ignores_a_left
     assert sheet.sheet.totals == shown  # the sheet as the table shows it, not as the bots went on
     frames(app, 1, 0.01, events=[key(pygame.K_ESCAPE)])  # a key pressed for the table
     assert app.stack.top is sheet
-    frames(app, 1, 0.01, events=[key(pygame.K_1)])  # a choice typed for the table: kept for it, not lost
-    assert app.stack.top is sheet
-    assert [k.event.key for k in scene.hold.kept] == [pygame.K_1]
-    frames(app, 20, 0.05)
+    frames(app, 1, 0.01, events=[key(pygame.K_1)])  # a choice typed for the table: it does not cross the scoring
+    assert app.stack.top is sheet and not scene.hold.kept
+    for _ in range(10):  # still typing: the sheet stays until the keys pause
+        frames(app, 4, 0.05)
+        frames(app, 1, 0.01, events=[key(pygame.K_RETURN)])
+        assert app.stack.top is sheet
+    frames(app, 20, 0.05)  # the player stops, reads, then closes it
     frames(app, 1, 0.01, events=[key(pygame.K_ESCAPE)])
     assert app.stack.top is scene
+    assert not scene.hold.kept
 
 
 def test_a_table_of_bots_only_runs_on_after_a_scoring(monkeypatch, tmp_path: Path) -> None:
@@ -386,3 +396,25 @@ def test_silvers_sheet_is_cut_to_the_rounds_the_table_has_shown() -> None:
     rows = sheet_of(view)["rows"]
     assert [r["points"] for r in rows] == [[5, 1], [4, 3]] and rows[1]["details"][0] == {"village": 4}
     assert [r["points"] for r in sheet_of(sheet_as_shown(view, [5, 1]))["rows"]] == [[5, 1]]
+
+
+@pytest.mark.parametrize(("game", "players"), [("silver_amulet", 3), ("kill_the_unicorns", 6)])
+def test_the_tally_boxes_leave_the_tables_labels_readable(game: str, players: int, monkeypatch, tmp_path: Path) -> None:
+    """Silver, 3 players: the third box covered the deck's and the discard pile's labels and the
+    top of the discard card. Kill the Unicorns, 6 players: the boxes covered the hunt line and
+    the black market's labels."""
+    app, scene, rects = tally_at(game, players, monkeypatch, tmp_path)
+    regions = scene.placements.regions
+    label = app.font(app.px(14)).get_linesize()  # the labels' line, above their zone
+    keep = []
+    if game == "silver_amulet":
+        for name in ("deck", "discard"):
+            rect = regions[name].rect
+            keep.append((f"{name} label", pygame.Rect(rect.x, rect.y - label, rect.w, label)))
+        cards = zone_cards(scene.view, regions["discard"])
+        keep += [("discard card", r) for r in regions["discard"].card_rects(len(cards))]
+    else:
+        keep += [(name, regions[name].rect) for name in ("line_frame", "market_frame")]
+    for seat, box in rects.items():
+        for what, rect in keep:
+            assert not box.colliderect(rect), (game, seat, what)

@@ -1,4 +1,5 @@
-"""Wrapping text on screen: French punctuation stays with its word, a word too long is cut."""
+"""Wrapping text on screen: French punctuation stays with its word; a label shrinks before a word
+is cut, and a cut word always says so with a hyphen."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from scenes.ui.text import wrap_text  # noqa: E402
+from scenes.ui.text import fit_lines, fit_middle, wrap_text  # noqa: E402
+from tests.table_helpers import words_whole  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +34,46 @@ def test_guillemets_keep_their_word(font) -> None:
     assert all(not line.endswith("«") and not line.startswith("»") for line in lines), lines
 
 
-def test_a_word_wider_than_the_line_is_cut_and_nothing_is_lost(font) -> None:
+def test_a_word_wider_than_the_line_is_cut_with_a_hyphen_and_nothing_is_lost(font) -> None:
     name = "Maximilien" * 6
     width = font.size("Maximilien")[0] * 2
-    lines = wrap_text(font, f"À vous, {name} : jouez", width)
+    text = f"À vous, {name} : jouez"
+    lines = wrap_text(font, text, width)
     assert all(font.size(line)[0] <= width for line in lines), lines
-    assert "".join(lines).replace(" ", "").replace("\u00a0", "") == f"Àvous,{name}:jouez"
+    assert words_whole(lines, text), lines
+
+
+@pytest.mark.parametrize("text", ["Bodyguard", "Apprentice Seer", "Doppelgänger", "Drawn card", "Set aside",
+                                  "Apprentie voyante", "Cartes écartées", "Jean-Baptiste Poquelin"])
+def test_no_word_is_ever_split_without_a_hyphen(font, text) -> None:
+    """'Bodyguar/d', 'Apprentic/e Seer', 'Doppelgän/ger', 'Drawn/n/card', 'Set/aside' on the table."""
+    for width in range(12, font.size(text)[0] + 2, 3):
+        lines = wrap_text(font, text, width)
+        assert words_whole(lines, text), (width, lines)
+
+
+class Fonts:
+    """The app's font(size, bold) for the helpers that shrink a text."""
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return pygame.font.Font(None, size)
+
+
+def test_a_label_is_made_smaller_before_any_word_is_cut(font) -> None:
+    fonts = Fonts()
+    width = fonts.font(24).size("Doppelgänger")[0] - 4  # a little narrow at 24 px
+    used, lines, whole = fit_lines(fonts, "Doppelgänger", width, 60, 24)
+    assert whole and lines == ["Doppelgänger"] and used.get_height() < fonts.font(24).get_height()
+    used, lines, whole = fit_lines(fonts, "Apprentice Seer", fonts.font(20).size("Apprentice")[0] + 2, 60, 20)
+    assert whole and lines == ["Apprentice", "Seer"]  # two lines at word boundaries, full size
+    used, lines, whole = fit_lines(fonts, "Doppelgänger", 20, 200, 24, floor=12, most=6)  # even the floor is too big
+    assert whole and words_whole(lines, "Doppelgänger") and all(line.endswith("-") for line in lines[:-1])
+
+
+def test_a_name_cut_in_its_middle_keeps_its_end() -> None:
+    small = pygame.font.Font(None, 18)
+    a, b = fit_middle(small, "Alexandrine 2", 60), fit_middle(small, "Alexandrine 3", 60)
+    assert a != b and "…" in a and a.endswith("2") and small.size(a)[0] <= 60
 
 
 def test_short_text_is_one_line_and_newlines_are_kept(font) -> None:

@@ -191,7 +191,7 @@ def test_a_new_animal_card_from_existing_primitives_needs_no_python(tmp_path):
     )
     path, _ = broken_copy(tmp_path, "  wolf_02:  #", card + "  wolf_02:  #")
     text = path.read_text(encoding="utf-8").replace("      - wolf_01\n", "      - wolf_01\n      - wolf_07\n", 1)
-    text = text.replace('    animal.wolf_01: "Wolf card 01"\n', '    animal.wolf_01: "Wolf card 01"\n    animal.wolf_07: "Wolf 07"\n    animal.wolf_07.desc: "Test"\n')
+    text = text.replace('    animal.wolf_01: "Wolf 01"\n', '    animal.wolf_01: "Wolf 01"\n    animal.wolf_07: "Wolf 07"\n    animal.wolf_07.desc: "Test"\n')
     text = text.replace('    animal.wolf_01: "Loup 01"\n', '    animal.wolf_01: "Loup 01"\n    animal.wolf_07: "Loup 07"\n    animal.wolf_07.desc: "Test"\n')
     path.write_text(text, encoding="utf-8")
     rules = registry.load_file(path)

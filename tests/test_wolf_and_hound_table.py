@@ -203,7 +203,7 @@ def _stacked_deck(first: list[str]) -> list[str]:
 
 
 def test_skip_button_when_sheep_02_forbids_every_card(tmp_path, monkeypatch) -> None:
-    # Seat 0 holds only 1s: whatever it plays moves Sheep card 02 to seat 1, whose hand is all 3s.
+    # Seat 0 holds only 1s: whatever it plays moves Sheep 02 to seat 1, whose hand is all 3s.
     deck = _stacked_deck(["black 1", "black 1", "white 1", "white 1", "black 3", "black 3", "white 3", "white 3"])
     app = _app(tmp_path, monkeypatch)
     scene = make_table(app, "bh", options={"animals": ["sheep_02", "wolf_01", "hound_01"], "deck": deck})

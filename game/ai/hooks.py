@@ -204,7 +204,8 @@ def hooks_for(game_id: str) -> GameHooks:
     """The game's hooks from its optional `ai` module (cached; a missing module means defaults)."""
     hooks = _cache.get(game_id)
     if hooks is None:
-        hooks = _cache[game_id] = load_hooks(registry.game_module(game_id).__name__ + ".ai")
+        game = registry.declaration(game_id)
+        hooks = _cache[game_id] = load_hooks(game.module(game.ai)) if game.ai else GameHooks(module="")
     return hooks
 
 

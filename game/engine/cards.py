@@ -277,8 +277,9 @@ class CardsMixin:
             per_zone.append(row)
         return self.table.shaped(per_zone)
 
-    def reveal(self, uid: int) -> CardRevealed:
-        """Turn a card face up where it lies: everyone knows it from now on."""
+    def reveal(self, uid: int, actor: int | None = None) -> CardRevealed:
+        """Turn a card face up where it lies: everyone knows it from now on (`actor`: the seat
+        whose move turned it, when it is not the card's owner's: the log names both)."""
         cards = self.cards
         cards.known[uid] = ALL_SEATS
         cards.up[uid] = True
@@ -288,7 +289,7 @@ class CardsMixin:
         table = self.table
         spec = table.specs[zi]
         slot = self.zones[zi].index(uid) if table.slotted[zi] or table.numbered[zi] else None  # `_slot`, inlined
-        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid]))
+        return _new(CardRevealed, (cards.ids[uid], spec.owner, spec.name, ALL_SEATS, slot, spec.pos, cards.info[uid], actor))
 
     def peek(self, uid: int, seat: int) -> CardSeen:
         """`seat` looks at a card where it lies and remembers it; only `seat` learns its id."""

@@ -4,54 +4,46 @@ A game makes one `EffectRegistry` naming its trigger stages and registers its pr
 `@registry.effect(stage)`. The keyword-only parameters of a primitive are its YAML parameters;
 the loader checks names, types and ranges against the signature and reports `file:line` with a
 "did you mean". Every number needs a range (`Annotated[int, Range(low, high)]`): a movement
-factor of a billion is a data error, not a hung game. A parameter annotated `Choice` is a
-target: the YAML names one of the game's target types (game/engine/targets.py), the player picks
-a choice, and the function receives it. Everything is resolved when the YAML is loaded: play
-calls plain functions with ready keyword dictionaries, no YAML and no reflection.
+factor of a billion is a data error, not a hung game. Everything is resolved when the YAML is
+loaded: a `Bound` is the primitive with its checked parameters, and play calls plain functions
+with ready keyword dictionaries, no YAML and no reflection. What the positional arguments are
+is the game's choice: the state and the acting card (Kill the Unicorns' schemes), a card's side
+being compiled (Wolf & Hound's animals), the card a factory builds a power for (Silver's).
 
-Example (a seer that looks at any face-down card, as Silver will declare it):
+Kill the Unicorns' schemes, as its code and YAML have them:
 
-    # game/games/silver_amulet/powers.py
-    from typing import Annotated
-    from game.engine.effects import EffectRegistry, Range
-    from game.engine.targets import AnyFaceDown, Choice
+    # game/games/kill_the_unicorns/effects.py
+    STAGES = ("revealed",)
+    SCHEMES = EffectRegistry(<the game's id>, STAGES)
 
-    POWERS = EffectRegistry("my_game", stages=("face_up", "drawn_and_discarded", "exchange"))
-    POWERS.add_target("any_face_down", AnyFaceDown("village"))
+    @SCHEMES.effect("revealed")
+    def take_back(state, scheme, events, *, count: Annotated[int, Range(1, 8)]) -> None:
+        state.take_back(state.winner, count, events)  # hunt cards back, highest first
 
-    @POWERS.effect("drawn_and_discarded")
-    def look(state, seat, events, *, target: Choice) -> None:
-        # the acting seat looks at the chosen card
-        events.append(state.peek(target.card(state), seat))
+    def run(effects: Sequence[Bound], state, scheme, events) -> None:
+        for bound in effects:
+            bound.fn(state, scheme, events, **bound.params)
 
-    @POWERS.effect()  # any stage
-    def draw(state, seat, events, *, count: Annotated[int, Range(1, 3)] = 1) -> None: ...
+    # game/games/kill_the_unicorns/rules.py: the scheme cards' schema uses the registry's spec
+    "schemes": DictOf(Map({"stays": Bool(), "effects": fx.SCHEMES.list_spec("revealed")}), min_len=1)
 
-    # its rules module: the card schema uses the registry's specs
-    SCHEMA = {"cards": DictOf(Map({"value": Int(min=0, max=13), "power": POWERS.power_spec()}))}
+    # game/data/kill_the_unicorns.yaml
+    schemes:
+      lucky: {stays: false, effects: [{take_back: {count: 1}}]}
 
-    # game/data/silver_amulet.yaml
-    cards:
-      seer: {value: 9, power: {when: drawn_and_discarded, effects: [look: {target: any_face_down}]}}
-
-    # in play: data["cards"]["seer"]["power"] is a Power
-    for picks in power.choices(state, seat):          # one action per choice:
-        ...  f"use seer {power.text(picks)}"          #   "use seer seat 2 slot 4"
-    picks = power.parse(state, seat, "seat 2 slot 4") # or IllegalAction with the reason
-    power.run(picks, state, seat, events)             # look(state, seat, events, target=<Choice>)
-
-Wolf & Hound's animal cards use `list_spec()` (a list of effects, each acting at its own stage).
+The targets a player picks for a power (Silver's "look at any face-down card") are the game's own
+(game/games/silver_amulet/effects.py): a parameter names one with a Literal of the game's target
+names, which the registry checks like any choice.
 """
 
 from __future__ import annotations
 
 import builtins
 import inspect
-import itertools
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 import yaml
 
@@ -61,14 +53,9 @@ from game.engine.schema import (
     Spec,
     _construct,
     _describe,
-    _mapping_items,
     _where,
     did_you_mean,
 )
-from game.engine.targets import Choice, Target, illegal
-
-if TYPE_CHECKING:
-    from game.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -83,7 +70,7 @@ class Range:
 class ParamType:
     """A parameter's YAML type, normalized from its annotation when the primitive is registered."""
 
-    kind: str  # int, bool, str, choice, list, target
+    kind: str  # int, bool, str, choice, list
     low: int = 0
     high: int = 0
     choices: tuple[Any, ...] = ()
@@ -97,10 +84,10 @@ class ParamType:
         if self.kind == "list":
             assert self.item is not None
             return f"a list of {self.item.describe()}"
-        return {"bool": "true or false", "str": "a text", "target": "a target type"}[self.kind]
+        return {"bool": "true or false", "str": "a text"}[self.kind]
 
     def problem(self, value: Any) -> str | None:
-        """Why `value` does not fit (None when it fits); targets are checked by the registry."""
+        """Why `value` does not fit (None when it fits)."""
         if self.kind == "choice":
             if value not in self.choices or isinstance(value, bool):
                 names = ", ".join(map(str, self.choices))
@@ -119,7 +106,7 @@ class ParamType:
             if not self.low <= value <= self.high:
                 return f"is {value}, out of range (expected {self.describe()})"
             return None
-        if self.kind in ("str", "target"):
+        if self.kind == "str":
             return None if isinstance(value, str) and value else f"is {value!r} (expected a text)"
         raise AssertionError(self.kind)
 
@@ -142,10 +129,8 @@ def param_type(hint: Any, where: str) -> ParamType:
         return ParamType("bool")
     if hint is str:
         return ParamType("str")
-    if hint is Choice:
-        return ParamType("target")
-    raise TypeError(f"{where}: unsupported parameter type {hint!r} (expected bool, str, Literal, list, "
-                    "Annotated[int, Range] or Choice)")
+    raise TypeError(f"{where}: unsupported parameter type {hint!r} (expected bool, str, Literal, list "
+                    "or Annotated[int, Range])")
 
 
 @dataclass(frozen=True)
@@ -165,9 +150,8 @@ class Bound:
     """An effect with its validated YAML parameters, ready to call (built at load time)."""
 
     effect: Effect
-    params: dict[str, Any]  # fixed parameters
-    targets: tuple[tuple[str, Target], ...] = ()  # target parameters, in signature order
-    stage: str = ""  # the stage it acts at here
+    params: dict[str, Any]  # its parameters, checked
+    stage: str = ""  # the stage it acts at here ("" for a primitive of several stages, bound to none)
 
     @property
     def name(self) -> str:
@@ -176,53 +160,6 @@ class Bound:
     @property
     def fn(self) -> Callable[..., Any]:
         return self.effect.fn
-
-
-@dataclass(frozen=True)
-class Power:
-    """Effects that act together at one stage (`when`), with the targets the player picks."""
-
-    when: str
-    effects: tuple[Bound, ...]
-    extra: dict[str, Any] = field(default_factory=dict)  # the game's own keys of the power
-    targets: tuple[Target, ...] = field(init=False)  # every target parameter, in text order
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", tuple(t for b in self.effects for _, t in b.targets))
-
-    def choices(self, state: State, seat: int) -> list[tuple[Choice, ...]]:
-        """Every legal combination of targets for `seat`: `[()]` for a power without targets,
-        `[]` when some target has no legal choice now (the power cannot be used)."""
-        return list(itertools.product(*(t.choices(state, seat) for t in self.targets)))
-
-    def text(self, picks: Sequence[Choice]) -> str:
-        return " ".join(c.text for c in picks)
-
-    def parse(self, state: State, seat: int, text: str) -> tuple[Choice, ...]:
-        """The targets written `text` ("seat 2 slot 4 card 1"), or IllegalAction saying why."""
-        words, picks, start = text.split(), [], 0
-        targets = self.targets
-        if len(words) != sum(t.words for t in targets):
-            form = " ".join(t.form for t in targets) or "nothing"
-            raise illegal(state, "error.target_form", {"text": text, "form": form})
-        for t in targets:
-            picks.append(t.parse(state, seat, " ".join(words[start : start + t.words])))
-            start += t.words
-        return tuple(picks)
-
-    def run(self, picks: Sequence[Choice], *args: Any) -> list[Any]:
-        """Call every effect in order with `args` and its parameters; returns their results."""
-        results, i = [], 0
-        for bound in self.effects:
-            if bound.targets:
-                params = dict(bound.params)
-                for name, _ in bound.targets:
-                    params[name] = picks[i]
-                    i += 1
-                results.append(bound.effect.fn(*args, **params))
-            else:
-                results.append(bound.effect.fn(*args, **bound.params))
-        return results
 
 
 class _AnyName(dict[str, Any]):
@@ -237,24 +174,15 @@ class _AnyName(dict[str, Any]):
 
 
 class EffectRegistry:
-    """One game's primitives, trigger stages and target types."""
+    """One game's primitives and trigger stages."""
 
-    def __init__(self, game: str, stages: Iterable[str], targets: Mapping[str, Target] | None = None) -> None:
+    def __init__(self, game: str, stages: Iterable[str]) -> None:
         self.game = game
         self.stages: tuple[str, ...] = tuple(stages)
         self.effects: dict[str, Effect] = {}
-        self.targets: dict[str, Target] = {}
-        for name, target in (targets or {}).items():
-            self.add_target(name, target)
 
     def __contains__(self, name: object) -> bool:
         return name in self.effects
-
-    def add_target(self, name: str, target: Target) -> None:
-        """Make `target` the meaning of `name` in this game's YAML (`look: {target: name}`)."""
-        if name in self.targets:
-            raise ValueError(f"{self.game}: target type '{name}' is registered twice")
-        self.targets[name] = target
 
     def effect(self, stage: str | Iterable[str] | None = None, *, name: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Register a function as a primitive acting at `stage` (None: any stage)."""
@@ -286,10 +214,6 @@ class EffectRegistry:
         """A YAML list of `- name: {param: value}`; with `stage`, every effect must act there."""
         return EffectList(self, stage)
 
-    def power_spec(self, extra: dict[str, Spec] | None = None, optional: dict[str, Any] | None = None) -> Spec:
-        """A YAML power `{when: <stage>, effects: [...]}` (plus the game's `extra` keys)."""
-        return PowerSpec(self, extra or {}, optional or {})
-
     def bind(self, item: yaml.Node, ctx: Context, path: tuple[Any, ...], stage: str | None) -> Bound | None:
         """One `name: {params}` node checked against the signature; problems go to `ctx`."""
         if isinstance(item, yaml.ScalarNode) and item.tag == "tag:yaml.org,2002:str":
@@ -316,7 +240,6 @@ class EffectRegistry:
             ctx.error(params_node, f"parameters of '{name}' are {_describe(params_node)} (expected a mapping, e.g. {{}})")
             return None
         params: dict[str, Any] = {}
-        targets: dict[str, Target] = {}
         for pkey, pvalue in pairs:
             pname = pkey.value
             ptype = effect.params.get(pname)
@@ -331,21 +254,15 @@ class EffectRegistry:
                 ctx.error(pvalue, f"parameter '{pname}' of effect '{name}' cannot be read: {exc} (expected {ptype.describe()})")
                 continue
             problem = ptype.problem(value)
-            if problem is None and ptype.kind == "target" and value not in self.targets:
-                problem = f"is {value!r} (expected a target type: {', '.join(self.targets) or 'none'}{did_you_mean(value, self.targets)})"
             if problem:
                 ctx.error(pvalue, f"parameter '{pname}' of effect '{name}' {problem}")
                 continue
-            if ptype.kind == "target":
-                targets[pname] = self.targets[value]
-            else:
-                params[pname] = value
+            params[pname] = value
         given = {p.value for p, _ in pairs}
         for missing in sorted(effect.required - given):
             ctx.error(key_node, f"effect '{name}' has no '{missing}' (expected the parameter '{missing}')")
-        ordered = tuple((p, targets[p]) for p in effect.params if p in targets)
         here = stage if stage is not None else effect.stages[0] if len(effect.stages) == 1 else ""
-        return Bound(effect, params, ordered, here)
+        return Bound(effect, params, here)
 
 
 class EffectList(Spec):
@@ -369,44 +286,4 @@ class EffectList(Spec):
         return result
 
 
-class PowerSpec(Spec):
-    """`{when: <stage>, effects: [...]}`: the stage checked against the game's stages first."""
-
-    def __init__(self, registry: EffectRegistry, extra: dict[str, Spec], optional: dict[str, Any]) -> None:
-        self.registry, self.extra, self.optional = registry, extra, optional
-        self.expected = "a mapping with keys " + ", ".join(["when", "effects", *extra])
-
-    def _check(self, node: yaml.Node, ctx: Context, path: tuple[Any, ...]) -> Any:
-        items = _mapping_items(node, ctx, path, self.expected)
-        if items is None:
-            return INVALID
-        keys = {key: (key_node, value_node) for key, key_node, value_node in items}
-        known = ("when", "effects", *self.extra)
-        for key, (key_node, _) in keys.items():
-            if key not in known:
-                hint = did_you_mean(key, known)
-                ctx.error(key_node, f"unknown key '{key}' in {_where(path)} (expected one of: {', '.join(known)}{hint})")
-        for key in ("when", "effects", *(k for k in self.extra if k not in self.optional)):
-            if key not in keys:
-                ctx.error(node, f"{_where(path)} has no '{key}' (expected a '{key}' key)")
-        if "when" not in keys or "effects" not in keys:
-            return INVALID
-        stages = self.registry.stages
-        when_node = keys["when"][1]
-        when = when_node.value if isinstance(when_node, yaml.ScalarNode) else None
-        ctx.lines[path + ("when",)] = when_node.start_mark.line + 1
-        if when not in stages:
-            shown = when if when is not None else _describe(when_node)
-            ctx.error(when_node, f"{_where(path + ('when',))} is '{shown}' (expected one of: {', '.join(stages)}{did_you_mean(str(shown), stages)})")
-            return INVALID
-        effects = EffectList(self.registry, when).check(keys["effects"][1], ctx, path + ("effects",))
-        extra = {k: self.optional[k] for k in self.optional}
-        for key, spec in self.extra.items():
-            if key in keys:
-                extra[key] = spec.check(keys[key][1], ctx, path + (key,))
-        if effects is INVALID:
-            return INVALID
-        return Power(when, tuple(effects), extra)
-
-
-__all__ = ["Bound", "Effect", "EffectList", "EffectRegistry", "ParamType", "Power", "PowerSpec", "Range"]
+__all__ = ["Bound", "Effect", "EffectList", "EffectRegistry", "ParamType", "Range"]

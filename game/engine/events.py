@@ -75,10 +75,12 @@ class _CardRevealed(NamedTuple):
     slot: int | None = None
     pos: int | None = None
     info: tuple[tuple[str, Any], ...] = ()  # the card's owner and YAML attributes
+    actor: int | None = None  # the seat whose move turned it (None: its owner, or the game itself)
 
 
 class CardRevealed(_CardRevealed):
-    """A face-down card was turned face up where it lies (`seat`: the zone's owner)."""
+    """A face-down card was turned face up where it lies (`seat`: the zone's owner; `actor`:
+    who turned it, when another seat's power did)."""
 
     __slots__ = ()
     kind: ClassVar[str] = "card_revealed"

@@ -9,9 +9,10 @@ holds them in plain attributes and `clone()` shares them instead of copying.
     order = order.acted(seat) -> the next seat's turn (ends_turn=False: the same seat again)
 
     AllAtOnce.everyone(n)     every seat chooses (in secret); done when all have
-    UntilDone(seat)           one seat acts again and again until an action ends its turn
-    Rotation(n, first)        each seat in turn, lap after lap, until the game stops it;
-                              .others_once(): one last turn for each other seat
+
+A game whose turns go round until something ends them keeps its own "whose turn" seat (Silver's
+`seat`, Wolf & Hound's `turn_seat`, Kill the Unicorns' `actor`), since its own rules decide who
+plays next and who is skipped.
 
 A game's phases are names; the automatic ones (reveal, scoring, dealing) have a step function
 that appends its events and names the next phase. `run_automatic` runs them until a phase with no
@@ -136,89 +137,7 @@ class AllAtOnce:
         return f"AllAtOnce({self.to_act()})"
 
 
-class UntilDone:
-    """One seat acts again and again until an action ends its turn (look, then exchange; place the
-    amulet, then play)."""
-
-    __slots__ = ("seat", "done")
-
-    def __init__(self, seat: int, done: bool = False) -> None:
-        self.seat = seat
-        self.done = done
-
-    @property
-    def current(self) -> int | None:
-        return None if self.done else self.seat
-
-    def to_act(self) -> list[int]:
-        return [] if self.done else [self.seat]
-
-    def acted(self, seat: int, ends_turn: bool = True) -> UntilDone:
-        if self.done or seat != self.seat:
-            raise ValueError(f"seat {seat} acted out of turn (expected {self.current})")
-        return UntilDone(self.seat, True) if ends_turn else self
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, UntilDone) and (self.seat, self.done) == (other.seat, other.done)
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.done))
-
-    def __repr__(self) -> str:
-        return f"UntilDone({self.seat}, done={self.done})"
-
-
-class Rotation:
-    """Each seat in turn, lap after lap, with no end of its own (Silver's turns): the game stops
-    it (a called count starts an EachOnce of last turns). `skip` seats never get a turn."""
-
-    __slots__ = ("clockwise", "current", "num_players", "skip")
-
-    def __init__(self, num_players: int, current: int, clockwise: bool = True, skip: frozenset[int] = frozenset()) -> None:
-        if len(skip) >= num_players or current in skip:
-            raise ValueError(f"seat {current} cannot start a rotation that skips {sorted(skip)}")
-        self.num_players = num_players
-        self.current = current
-        self.clockwise = clockwise
-        self.skip = skip
-
-    done = False
-
-    def to_act(self) -> list[int]:
-        return [self.current]
-
-    def next_seat(self) -> int:
-        """Who plays after the current seat."""
-        step = 1 if self.clockwise else -1
-        seat = (self.current + step) % self.num_players
-        while seat in self.skip:
-            seat = (seat + step) % self.num_players
-        return seat
-
-    def acted(self, seat: int, ends_turn: bool = True) -> Rotation:
-        if seat != self.current:
-            raise ValueError(f"seat {seat} acted out of turn (expected {self.current})")
-        if not ends_turn:
-            return self
-        return Rotation(self.num_players, self.next_seat(), self.clockwise, self.skip)
-
-    def others_once(self) -> EachOnce:
-        """One more turn for every other seat, starting after the current one (a called count)."""
-        step = 1 if self.clockwise else -1
-        return EachOnce.around(self.num_players, self.current + step, self.clockwise, skip=self.skip | {self.current})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rotation) and (self.num_players, self.current, self.clockwise, self.skip) == (
-            other.num_players, other.current, other.clockwise, other.skip)
-
-    def __hash__(self) -> int:
-        return hash((self.num_players, self.current, self.clockwise, self.skip))
-
-    def __repr__(self) -> str:
-        return f"Rotation(current={self.current}, clockwise={self.clockwise})"
-
-
-TurnOrder = EachOnce | AllAtOnce | UntilDone | Rotation
+TurnOrder = EachOnce | AllAtOnce
 
 # ------------------------------------------------------------------------------ the driver
 
@@ -376,17 +295,18 @@ class ScoreSheet:
         return f"ScoreSheet({self.points}, totals={self.totals})"
 
 
-__all__ = [
-    "SHARED", "AllAtOnce", "EachOnce", "Rotation", "ScoreSheet", "TieBreak", "TurnOrder",
-    "UntilDone", "around", "run_automatic",
-]
+__all__ = ["SHARED", "AllAtOnce", "EachOnce", "ScoreSheet", "TieBreak", "TurnOrder", "around", "run_automatic"]
 
 
 class KeepsScoreSheet:
-    """Mixed into a State that writes its points on an engine ScoreSheet (`score_sheet`): the
-    sheet's rows as plain lists, as bots and tests read them."""
+    """Mixed into a State that writes its points on an engine ScoreSheet (`score_sheet`): its
+    running totals are the state's `scores()`, and its rows plain lists, as bots and tests read
+    them."""
 
     score_sheet: ScoreSheet
+
+    def scores(self) -> list[int]:
+        return self.score_sheet.totals[:]
 
     @property
     def sheet(self) -> list[list[int]]:

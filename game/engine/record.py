@@ -13,7 +13,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from game import userfiles
 from game.engine import registry
@@ -78,6 +78,9 @@ class Record:
     updated: str = ""
     undos: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    coached: list[int] = field(default_factory=list)  # seats that asked the coach for a hint
+    network: bool = False  # hosted on the network by this computer (omitted when false)
+    seconds: int = 0  # time spent at the table on this match (pauses over 5 minutes count as 5)
     # Which write of the record its autosave journal belongs to: every whole write gets a new
     # id, every journal line carries the id of the write it follows, and lines of another id
     # (a journal the crash left behind a newer write, an undo's) are ignored.
@@ -138,6 +141,12 @@ class Record:
             "journal": self.journal_id,
             "actions": [{"seat": seat, "action": text} for seat, text in self.actions],
         }
+        if self.coached:  # omitted when no seat asked (older records read as none)
+            data["coached"] = sorted(self.coached)
+        if self.network:
+            data["network"] = True
+        if self.seconds:
+            data["seconds"] = self.seconds
         return data
 
     def to_json(self) -> str:
@@ -188,8 +197,20 @@ class Record:
         if extra["match_id"] and not userfiles.is_safe_id(extra["match_id"]):
             raise RecordError(source, "'match_id' must be letters, digits, - and _ only (it names the file)")
         journal_id = check.opt_string(data, "journal")
+        coached = data.get("coached", [])
+        if not isinstance(coached, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in coached
+        ):
+            raise RecordError(source, f"'coached' must be a list of seats from 0 to {players - 1}")
+        network = data.get("network", False)
+        if not isinstance(network, bool):
+            raise RecordError(source, f"'network' must be true or false (found {network!r})")
+        seconds = data.get("seconds", 0)
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= MAX_INT:
+            raise RecordError(source, f"'seconds' must be a whole number of seconds (found {seconds!r:.40})")
         return cls(game, version, seed, players, options, seats, actions, practice, match_id=extra["match_id"],
-                   created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id)
+                   created=extra["created"], updated=extra["updated"], undos=undos, result=result, journal_id=journal_id,
+                   coached=sorted(set(coached)), network=network, seconds=seconds)
 
     def new_journal_id(self) -> str:
         """Start a new whole write: the journal lines written before it no longer belong to it."""
@@ -379,7 +400,7 @@ def parse_text(text: str, source: str) -> Record:
     except RecursionError as exc:
         raise RecordError(source, "not a Tablée record (nested too deeply)") from exc
     except ValueError as exc:  # a number too long for int(), a lone surrogate...
-        raise RecordError(source, f"not a Tablée record (a number or text cannot be read: {str(exc)[:80]})") from exc
+        raise RecordError(source, f"not a Tablée record (a number or text cannot be read: {userfiles.reason(exc)[:80]})") from exc
     try:
         return Record.from_dict(data, source)
     except RecursionError as exc:
@@ -436,7 +457,7 @@ def _journal_move(line: str, record: Record, check: _Checker, number: int) -> tu
     try:
         data = json.loads(line)
     except (ValueError, RecursionError) as exc:
-        raise _BadLine(f"line {number} is not a move ({str(exc)[:80] or type(exc).__name__})") from exc
+        raise _BadLine(f"line {number} is not a move ({userfiles.reason(exc)[:80] or type(exc).__name__})") from exc
     if not isinstance(data, dict) or isinstance(data.get("at"), bool) or not isinstance(data.get("at"), int):
         raise _BadLine(f"line {number} must be an object with at, seat and action")
     if data.get("of", "") != record.journal_id:
@@ -452,38 +473,76 @@ def _journal_move(line: str, record: Record, check: _Checker, number: int) -> tu
     return data["at"], seat, action, data
 
 
+MAX_JOURNAL_LINE = 64 * 1024  # a move's line is a few hundred bytes; a longer one is damage
+SKIP_CHUNK = 1 << 20  # the rest of a damaged journal is read in pieces of this size, never whole
+
+
 def read_journal(record: Record, journal: Path) -> None:
-    """Add the journal's moves to `record`. Reading stops at the first damaged line (cut short
-    by a crash in mid-append, or edited): every move before it is kept, `journal_problem`
-    names the file and `journal_dropped` counts the complete lines dropped (the app says it in
-    the player's language). Lines of another write of the record are ignored."""
+    """Add the journal's moves to `record`, reading it as a stream, one line at a time (never
+    more than MAX_JOURNAL_LINE bytes of it in memory), so a damaged or oversized tail drops only
+    itself. Reading stops at the first damaged line (cut short by a crash in mid-append, too
+    long, or edited): every move before it is kept, `journal_problem` names the file and
+    `journal_dropped` counts the complete lines dropped (the app says it in the player's
+    language). Lines of another write of the record are ignored."""
     source = str(journal)
     try:
-        text = userfiles.read_bytes(journal, MAX_RECORD_BYTES).decode("utf-8", errors="replace")
+        handle = userfiles.open_regular(journal)
     except OSError as exc:
         raise RecordError(source, f"cannot be read ({exc.strerror or exc})") from exc
-    lines = text.split("\n")
-    cut = lines.pop()  # "" when the file ends with a newline
     check = _Checker(source)
     record.journal_from = len(record.actions)
-    for number, line in enumerate(lines, 1):
-        try:
-            move = _journal_move(line, record, check, number)
-        except _BadLine as exc:
-            record.journal_problem = f"{source}: {exc}"
-            record.journal_dropped = len(lines) - number + 1
-            return
-        if move is None:
-            continue
-        _, seat, action, data = move
-        record.actions.append((seat, action))
-        result = data.get("result")
-        if result is None or _good_result(result, record.players):
-            record.result = result
-        if isinstance(data.get("updated"), str):
-            record.updated = data["updated"]
-    if cut.strip():
-        record.journal_problem = source  # the app says it in the player's language
+    with handle:
+        number = 0
+        while True:
+            raw = handle.readline(MAX_JOURNAL_LINE + 1)
+            if not raw:
+                return
+            number += 1
+            problem: str | None = None
+            if not raw.endswith(b"\n"):
+                if len(raw) <= MAX_JOURNAL_LINE or not _skip_line(handle):
+                    if raw.strip():
+                        record.journal_problem = source  # the last line, cut short: the app says it
+                    return
+                problem = f"line {number} is longer than {MAX_JOURNAL_LINE // 1024} kB"
+            else:
+                try:
+                    move = _journal_move(raw[:-1].decode("utf-8", errors="replace"), record, check, number)
+                except _BadLine as exc:
+                    problem = str(exc)
+            if problem is not None:
+                record.journal_problem = f"{source}: {problem}"
+                record.journal_dropped = 1 + _complete_lines(handle)
+                return
+            if move is None:
+                continue
+            _, seat, action, data = move
+            record.actions.append((seat, action))
+            result = data.get("result")
+            if result is None or _good_result(result, record.players):
+                record.result = result
+            if isinstance(data.get("updated"), str):
+                record.updated = data["updated"]
+
+
+def _skip_line(handle: BinaryIO) -> bool:
+    """Read past the end of an oversized line in pieces; False when the file ended first."""
+    while True:
+        chunk = handle.read(SKIP_CHUNK)
+        if not chunk:
+            return False
+        at = chunk.find(b"\n")
+        if at >= 0:
+            handle.seek(at + 1 - len(chunk), os.SEEK_CUR)
+            return True
+
+
+def _complete_lines(handle: BinaryIO) -> int:
+    """How many newline-ended lines are left, counted in pieces."""
+    count = 0
+    while chunk := handle.read(SKIP_CHUNK):
+        count += chunk.count(b"\n")
+    return count
 
 
 def load(path: Path) -> Replay:
@@ -512,6 +571,7 @@ def replay_summary(played: Replay, path: Path | None = None) -> dict[str, Any]:
         "seats": [s.to_dict() for s in record.seats],
         "actions": len(record.actions),
         "undos": len(record.undos),
+        "coached": list(record.coached),
         "over": state.is_over(),
         "scores": list(state.scores()),
         "winners": list(state.winners()),

@@ -1,21 +1,32 @@
-"""The list of games and the one way to load a game's rules from its YAML file.
+"""The games, found in their packages, and the one way to load a game's rules from its YAML file.
 
-Games are registered explicitly (no folder scanning). A game module provides:
+A game is a package that declares itself (`GAME = Game(...)`, game/engine/declaration.py): the
+packages under game/games/, then those under each package the environment variable
+TABLEE_GAME_PACKAGES names (comma-separated; tests/conftest.py names tests.games, where the
+tests' own game lives). No list names the games: `GAMES` is what was found, in the menus' order
+(each declaration's `order`). The rules module a declaration names provides:
   RULES_CLASS  the Rules subclass,
   SCHEMA       its own top-level YAML sections ({name: Spec}),
-  check(data, ctx)  optional cross checks reported with file and line.
-A broken data file never crashes the program: `available()` reports it as unavailable.
+  OPTIONAL     sections that may be left out, with their defaults (may be absent),
+  check(data, ctx)  cross checks reported with file and line (may be absent).
+A broken data file or game package never crashes the program: `available()` reports it as
+unavailable, with why.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import pkgutil
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from game import languages
+from game.engine.declaration import Game
 from game.engine.errors import GameUnavailable
 from game.engine.rules import Rules
 from game.engine.schema import (
@@ -36,20 +47,102 @@ from game.engine.schema import (
     validate_node,
 )
 from game.engine.zones import FACES, POOLS, VISIBILITIES
+from game.languages import per_language
 from game.resources import data_path
 
-# Game id -> module. The order is the order of the main menu.
-GAMES: dict[str, str] = {
-    "jagdfieber": "game.games.jagdfieber",
-    "wolf_and_hound": "game.games.wolf_and_hound",
-    "fish_fish": "game.games.fish_fish",
-    "silver_amulet": "game.games.silver_amulet",
-    "kill_the_unicorns": "game.games.kill_the_unicorns",
-}
+SHIPPED_PACKAGE = "game.games"
+EXTRA_PACKAGES = "TABLEE_GAME_PACKAGES"  # more folders of games (comma-separated package names)
+
+
+class _Games(Mapping[str, Game]):
+    """Game id -> its declaration, in the menus' order; found on first use (and again after
+    `clear_cache`). Iterating gives the ids: `for game_id in registry.GAMES`."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, Game] | None = None
+        self.broken: dict[str, str] = {}  # a package that could not declare its game -> why
+        # TABLEE_GAME_PACKAGES's folders that cannot be imported here (a copy of the program
+        # without them): no game from them, said by `tablee validate`, never an error
+        self.missing: list[str] = []
+
+    def _games(self) -> dict[str, Game]:
+        if self._found is None:
+            self._found, self.broken, self.missing = _discover()
+        return self._found
+
+    def __getitem__(self, game_id: str) -> Game:
+        return self._games()[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games())
+
+    def __len__(self) -> int:
+        return len(self._games())
+
+    def forget(self) -> None:
+        self._found, self.broken, self.missing = None, {}, []
+
+
+def game_packages() -> list[str]:
+    """The packages whose sub-packages are games: the shipped ones, then TABLEE_GAME_PACKAGES's."""
+    extra = [name.strip() for name in os.environ.get(EXTRA_PACKAGES, "").split(",") if name.strip()]
+    return [SHIPPED_PACKAGE, *dict.fromkeys(n for n in extra if n != SHIPPED_PACKAGE)]
+
+
+def _discover() -> tuple[dict[str, Game], dict[str, str], list[str]]:
+    """Every declared game (sorted by order, then id), the packages that failed to declare one,
+    and the folders of games that are not here."""
+    found: dict[str, Game] = {}
+    broken: dict[str, str] = {}
+    missing: list[str] = []
+    for parent in game_packages():
+        try:
+            folder = importlib.import_module(parent)
+        except ImportError as exc:
+            missing.append(f"{EXTRA_PACKAGES} names '{parent}', which cannot be imported here ({exc}): no game from it")
+            continue
+        for info in sorted(pkgutil.iter_modules(getattr(folder, "__path__", [])), key=lambda i: i.name):
+            if not info.ispkg or info.name.startswith("_"):
+                continue
+            name = f"{parent}.{info.name}"
+            try:
+                declared = getattr(importlib.import_module(name), "GAME", None)
+            except Exception as exc:  # a broken package must not take the other games down
+                broken[info.name] = f"{info.name} is unavailable: its package {name} cannot be imported ({exc!r})"
+                continue
+            if not isinstance(declared, Game) or declared.package != name:
+                broken[info.name] = f"{info.name} is unavailable: {name} declares no game (expected GAME = Game(__name__, ...) in its __init__.py)"
+            elif declared.id in found:
+                broken[info.name] = f"{info.name} is unavailable: {name} and {found[declared.id].package} are both the game '{declared.id}'"
+            else:
+                found[declared.id] = declared
+    ordered = dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+    return ordered, broken, missing
+
+
+GAMES = _Games()
+
+
+def declaration(game_id: str) -> Game:
+    """What the game's package declares (GameUnavailable for an unknown or broken game)."""
+    if game_id not in GAMES:
+        why = GAMES.broken.get(game_id)
+        if why is not None:
+            raise GameUnavailable(why)
+        hint = did_you_mean(game_id, GAMES)
+        raise GameUnavailable(f"unknown game '{game_id}' (games: {', '.join(GAMES)}{hint})")
+    return GAMES[game_id]
+
+
+def bench_game(role: str) -> str:
+    """The game a single-game bench times (its declaration's `bench`); the first game otherwise."""
+    return next((g for g, d in GAMES.items() if role in d.bench), next(iter(GAMES)))
+
 
 COMMON_FILE = "common.yaml"
+LESSON_FILE = "lesson.yaml"  # a game's lesson, in its package (game/lesson.py)
 
-_LANG_TEXT = Map({"fr": Str(), "en": Str()})
+_LANG_TEXT = per_language(Str())
 _ZONE = Map(
     {
         "per_seat": Bool(),
@@ -72,7 +165,7 @@ _OPTION = Map(
     },
     optional={"default": None, "min": None, "max": None, "choices": None},
 )
-_TEXTS = Map({"fr": DictOf(Str()), "en": DictOf(Str())})
+_TEXTS = per_language(DictOf(Str()))
 _COLOR = Where(Str(), lambda v: None if re.fullmatch(r"#[0-9a-fA-F]{6}", v) else f"'{v}' is not a colour (expected #rrggbb)")
 _CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # Read only by scenes: which picture, shape, pattern, colour and badge each card id or attribute
@@ -85,7 +178,10 @@ _PRESENTATION = Map(
         "team_colors": DictOf(_COLOR),
         "group_colors": DictOf(_COLOR),  # a card group's rim (cards of the designer's set)
         "card_art": DictOf(Map({"main": ListOf(Str()), "corner": Str()}, optional={"main": [], "corner": ""})),
-        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS)})),
+        # an attribute in a corner of the card: signed as points ("+4", "−2") unless `signed: false`
+        # (a plain value: "3")
+        "badges": ListOf(Map({"field": Str(), "color": _COLOR, "corner": Enum(*_CORNERS), "signed": Bool()},
+                             optional={"signed": True})),
         # card id -> its face: the picture on it, where its name band lies, the attribute
         # printed large on it (a bait's value)
         "faces": DictOf(Map({"picture": Str(), "band": Enum("top", "bottom"), "value": Str()},
@@ -108,13 +204,18 @@ COMMON_SCHEMA: dict[str, Any] = {
     "game": Str(),
     "version": Int(min=1),
     "name": _LANG_TEXT,
+    # the original game's designers and publishers, for the About screen ("a game by ...")
+    "credits": _LANG_TEXT,
     "players": Map({"min": Int(min=1, max=16), "max": Int(min=1, max=16)}),
     "zones": DictOf(_ZONE, min_len=1),
     "options": DictOf(_OPTION),
     "text": _TEXTS,
     "presentation": _PRESENTATION,
+    # the computer players' fixed ratings per level (random, easy, medium, hard), from their
+    # measured strength: the player's rating is reckoned against them (game/ratings.py)
+    "ratings": Map({level: Int(min=100, max=4000) for level in ("random", "easy", "medium", "hard")}),
 }
-COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}}
+COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}, "credits": None, "ratings": {}}
 
 
 @dataclass(frozen=True)
@@ -131,10 +232,14 @@ _common_text: dict[str, dict[str, str]] | None = None
 
 
 def game_module(game_id: str) -> ModuleType:
-    if game_id not in GAMES:
-        hint = did_you_mean(game_id, GAMES)
-        raise GameUnavailable(f"unknown game '{game_id}' (games: {', '.join(GAMES)}{hint})")
-    return importlib.import_module(GAMES[game_id])
+    """The game's package."""
+    return importlib.import_module(declaration(game_id).package)
+
+
+def rules_module(game_id: str) -> ModuleType:
+    """The module of the game's rules contract (RULES_CLASS, SCHEMA, OPTIONAL, check)."""
+    game = declaration(game_id)
+    return importlib.import_module(game.module(game.rules))
 
 
 def common_text() -> dict[str, dict[str, str]]:
@@ -170,11 +275,14 @@ def _check_common(data: dict[str, Any], ctx: Context) -> None:
                 f"zone '{name}' is face up but visible_to {decl.get('visible_to')} (expected visible_to: all: everyone sees a face-up card)",
             )
     text = data.get("text")
-    if isinstance(text, dict) and isinstance(text.get("fr"), dict) and isinstance(text.get("en"), dict):
-        for lang, other in (("fr", "en"), ("en", "fr")):
-            for key in text[lang]:
-                if key not in text[other]:
-                    ctx.error_at(("text", lang, key), f"text '{key}' exists in {lang} but not in {other} (expected both languages)")
+    reference: dict[str, str] = text.get(languages.REFERENCE) or {} if isinstance(text, dict) else {}
+    for lang, texts in (text.items() if isinstance(text, dict) else ()):
+        if lang == languages.REFERENCE or not isinstance(texts, dict):
+            continue  # a language the file does not give is shown in English
+        missing = [(k, lang, languages.REFERENCE) for k in texts if k not in reference]
+        missing += [(k, languages.REFERENCE, lang) for k in reference if k not in texts]
+        for key, here, other in missing:
+            ctx.error_at(("text", here, key), f"text '{key}' exists in {here} but not in {other} (expected every text in each language given)")
 
 
 def load_file(path: Path, expected_id: str | None = None) -> Rules:
@@ -186,7 +294,7 @@ def load_file(path: Path, expected_id: str | None = None) -> Rules:
     game_id = _game_id_of(node, ctx, expected_id)
     if game_id is None:
         raise DataError(ctx.problems)
-    module = game_module(game_id)
+    module = rules_module(game_id)
     fields = {**COMMON_SCHEMA, **module.SCHEMA}
     optional = {**COMMON_OPTIONAL, **getattr(module, "OPTIONAL", {})}
     data = validate_node(node, Map(fields, optional=optional), ctx)
@@ -222,12 +330,12 @@ def _game_id_of(node: Any, ctx: Context, expected_id: str | None) -> str | None:
 
 
 def load(game_id: str) -> Rules:
-    """The rules of a registered game, from its shipped data file (cached)."""
+    """The rules of a game, from its data file (cached)."""
     rules = _cache.get(game_id)
     if rules is None:
-        game_module(game_id)
+        path = declaration(game_id).data_path()
         try:
-            rules = load_file(data_path(f"{game_id}.yaml"), expected_id=game_id)
+            rules = load_file(path, expected_id=game_id)
         except DataError as exc:
             raise GameUnavailable(f"{game_id} is unavailable: its data file is invalid\n{exc}") from exc
         _cache[game_id] = rules
@@ -235,22 +343,33 @@ def load(game_id: str) -> Rules:
 
 
 def available() -> list[GameEntry]:
-    """Every registered game with its rules, or the message explaining why it is unavailable."""
+    """Every game with its rules, or the message explaining why it is unavailable (a game
+    whose package is broken comes last)."""
     entries = []
     for game_id in GAMES:
         try:
             entries.append(GameEntry(game_id, load(game_id), None))
         except (GameUnavailable, ImportError) as exc:
             entries.append(GameEntry(game_id, None, str(exc)))
+    entries += [GameEntry(name, None, why) for name, why in GAMES.broken.items()]
     return entries
 
 
 def validate_paths(paths: list[Path]) -> list[Problem]:
     """Every problem in the given data files (all shipped files when `paths` is empty)."""
-    if not paths:
-        paths = [data_path(f"{game_id}.yaml") for game_id in GAMES] + [data_path(COMMON_FILE)]
     problems: list[Problem] = []
+    if not paths:
+        paths = [game.data_path() for game in GAMES.values()] + [data_path(COMMON_FILE)]
+        problems += [Problem(name, 1, why) for name, why in GAMES.broken.items()]
     for path in paths:
+        if path.name == LESSON_FILE:  # a lesson (game/lesson.py): its file, then its script against the rules
+            from game.lesson import load_lesson
+
+            try:
+                load_lesson(None, path)
+            except DataError as exc:
+                problems.extend(exc.problems)
+            continue
         if path.name == COMMON_FILE:
             ctx = Context(str(path))
             node = read_yaml(path, ctx)
@@ -268,7 +387,8 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
 
 
 def clear_cache() -> None:
-    """Forget loaded rules (tests that edit data files)."""
+    """Forget loaded rules and the games found (tests that edit data files or packages)."""
     global _common_text
     _cache.clear()
     _common_text = None
+    GAMES.forget()

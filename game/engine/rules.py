@@ -6,10 +6,13 @@ everything common to all games (players, zones, options, texts) is handled here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from game import languages
 from game.engine.actions import Action, normalize_action_text
 from game.engine.errors import OptionError
 from game.engine.schema import did_you_mean
@@ -18,12 +21,63 @@ from game.engine.wording import fill
 from game.engine.zones import ZoneTable
 
 RANDOM = "random"
+DECK = "deck"  # the option every game understands: its deck stacked, top first
+DECK_DECL: dict[str, Any] = {"type": "list", "default": None, "min": None, "max": None, "choices": None}
+
+
+def deck_word(text: Any) -> str:
+    """A card text as the `deck` option compares it: 'Apprentice Seer', 'apprentice_seer' and
+    ' apprentice  seer' are one card."""
+    return " ".join(str(text).replace("_", " ").lower().split())
+
+
+def stacked_deck(value: Any, expected: Iterable[str], what: str = "the game's deck") -> list[str]:
+    """The `deck` option's card texts checked against `expected` (the cards the game shuffles,
+    in any order): each given text as the game spells it, top first. OptionError names an
+    unknown card (with the closest one) or the cards missing and too many."""
+    wanted = Counter(expected)
+    spelled = {deck_word(card): card for card in wanted}
+    if not isinstance(value, (list, tuple)):
+        raise OptionError(f"option deck must be a list of card texts, top first, not {value!r}")
+    if not wanted:
+        if value:
+            raise OptionError(f"option deck: {what} shuffles no cards (every match deals the same ones), so the option "
+                              "takes none (expected an empty list)")
+        return []
+    cards = []
+    for text in value:
+        card = spelled.get(deck_word(text))
+        if card is None:
+            raise OptionError(f"option deck: {text!r} is not a card of {what}{did_you_mean(deck_word(text), spelled)}")
+        cards.append(card)
+    given = Counter(cards)
+    if given != wanted:
+        missing = ", ".join(f"{c} x{n}" for c, n in (wanted - given).items())
+        extra = ", ".join(f"{c} x{n}" for c, n in (given - wanted).items())
+        raise OptionError(f"option deck must be exactly {what} of {sum(wanted.values())} cards, top first "
+                          f"(given {len(cards)}; missing: {missing or 'none'}; too many: {extra or 'none'})")
+    return cards
+
+
+def _state_class(rules: type[Rules], ref: str) -> type[State]:
+    """The State subclass `ref` ("module:Class") names in the package of `rules`' module."""
+    module_name, _, name = ref.partition(":")
+    package = rules.__module__.rpartition(".")[0]
+    found = getattr(importlib.import_module(f"{package}.{module_name}"), name, None)
+    if not (isinstance(found, type) and issubclass(found, State)):
+        raise TypeError(f"{rules.__name__}.state_ref {ref!r} is not a State subclass of {package}")
+    return found
 
 
 class Rules:
     """A game's rules and data. Immutable after loading; shared by every state of the game."""
 
     state_class: type[State] = State
+    # A game's state module imports its rules module (for their types), so the rules module names
+    # its State subclass instead of importing it: "module:Class" of the same package ("state:
+    # JagdfieberState"), imported when the rules are built. The two modules make no circle.
+    state_ref: ClassVar[str] = ""
+    lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
         self.game_id = game_id
@@ -33,12 +87,17 @@ class Rules:
         self.min_players: int = data["players"]["min"]
         self.max_players: int = data["players"]["max"]
         self.zone_decls: dict[str, dict[str, Any]] = data["zones"]
-        self.option_decls: dict[str, dict[str, Any]] = data["options"]
-        self._texts = {lang: {**common_text.get(lang, {}), **data["text"].get(lang, {})} for lang in ("en", "fr")}
+        # Every game understands `deck` (a lesson's prepared deal, a test's stacked deck): a
+        # YAML that does not declare it gets it (check_deck says what the game's deck is).
+        self.option_decls: dict[str, dict[str, Any]] = {**data["options"]}
+        self.option_decls.setdefault(DECK, dict(DECK_DECL))
+        self._texts = {lang: {**(common_text.get(lang) or {}), **(data["text"].get(lang) or {})} for lang in languages.codes()}
         self._zone_tables: dict[int, ZoneTable] = {}
         # Card id -> its YAML attributes (value, colour, points...), filled by each game's rules
         # from its own card sections; the card table shares these mappings, never copies them.
         self.card_attrs: dict[str, Mapping[str, Any]] = {}
+        if self.state_ref:
+            self.state_class = _state_class(type(self), self.state_ref)
 
     # -------------------------------------------------------------------- states
     def new_state(self, num_players: int, seed: int = 0, options: dict[str, Any] | None = None) -> State:
@@ -75,7 +134,20 @@ class Rules:
         for name, decl in self.option_decls.items():
             value = options.get(name, decl["default"])
             result[name] = self._check_option(name, decl, value, num_players)
+        if result.get(DECK) is not None:
+            result[DECK] = self.check_deck(result[DECK], result, num_players)
         return result
+
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """The card texts a new match shuffles into its deck, in any order (`options`: the
+        others, checked); [] for a game whose deal has nothing to shuffle."""
+        return []
+
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> Any:
+        """The `deck` option: the deck's card texts top first, exactly `game_deck` (a game
+        whose rounds are dealt again may accept one deck per round: Silver)."""
+        expected = self.game_deck(options, num_players)
+        return stacked_deck(value, expected, f"the {self.game_id} deck" if expected else f"{self.game_id}'s deal")
 
     def _check_option(self, name: str, decl: dict[str, Any], value: Any, num_players: int) -> Any:
         kind = decl["type"]
@@ -125,8 +197,8 @@ class Rules:
 
     # ---------------------------------------------------------------------- text
     def text(self, lang: str, key: str, /, **params: Any) -> str:
-        """A player-facing sentence in `lang` ('fr' or 'en'), English if missing, else the key."""
-        template = self._texts.get(lang, {}).get(key) or self._texts["en"].get(key)
+        """A player-facing sentence in `lang` (a shipped language), English if missing, else the key."""
+        template = self._texts.get(lang, {}).get(key) or self._texts[languages.REFERENCE].get(key)
         if template is None:
             return key
         try:
@@ -140,10 +212,19 @@ class Rules:
         return None
 
     def has_text(self, key: str) -> bool:
-        return key in self._texts["en"]
+        return key in self._texts[languages.REFERENCE]
+
+    def counted(self, lang: str, key: str, count: int, /, **params: Any) -> str:
+        """The form of `key` that agrees with `count` in `lang` (game/languages.py), filled."""
+        return self.text(lang, languages.counted_key(self.has_text, key, lang, count), count=count, **params)
 
     def name(self, lang: str) -> str:
-        return self.data["name"].get(lang) or self.data["name"]["en"]
+        return self.data["name"].get(lang) or self.data["name"][languages.REFERENCE]
+
+    def credits(self, lang: str) -> str | None:
+        """The original game's designers and publishers (the YAML's `credits:`), for About."""
+        credits = self.data.get("credits")
+        return (credits.get(lang) or credits[languages.REFERENCE]) if credits else None
 
     def option_presets(self) -> list[tuple[str, dict[str, Any]]]:
         """Named sets of option values the setup screen offers (text "preset.<id>").

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.engine.actions import Action
 from game.engine.cards import CardsMixin, CardTable
@@ -19,8 +19,16 @@ from game.engine.events import ALL_SEATS, Event
 from game.engine.rng import Rng
 from game.engine.zones import ZoneTable
 
-if TYPE_CHECKING:
-    from game.engine.rules import Rules
+
+class GameRules(Protocol):
+    """What a state reads of its game's rules (game/engine/rules.py's `Rules` has it; a game's
+    state declares its own Rules subclass for the rest): rules make states, a state never
+    imports them."""
+
+    game_id: str
+    card_attrs: dict[str, Mapping[str, Any]]
+
+    def zone_table(self, num_players: int) -> ZoneTable: ...
 
 
 class State(CardsMixin):
@@ -32,7 +40,7 @@ class State(CardsMixin):
     # seats. Replaced on change, never mutated, so clones share it at no cost.
     protected: Mapping[int, int] = MappingProxyType({})
 
-    def __init__(self, rules: Rules, num_players: int, seed: int, options: dict[str, Any]):
+    def __init__(self, rules: GameRules, num_players: int, seed: int, options: dict[str, Any]):
         self.rules = rules
         self.num_players = num_players
         self.seed = seed

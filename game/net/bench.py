@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.engine import registry
 from game.engine.rng import Rng
 from game.match import HUMAN, Match, MatchConfig, SeatConfig
 from game.net.client import RemoteSeat
@@ -20,8 +21,13 @@ from game.net.stream import Host
 TIMEOUT = 30.0
 
 
-def network_row(game_id: str = "fish_fish", players: int = 8, moves: int = 200, seed: int = 1) -> dict[str, Any]:
-    """Play `moves` actions (new matches as needed) and measure them."""
+def network_row(game_id: str | None = None, players: int | None = None, moves: int = 200, seed: int = 1) -> dict[str, Any]:
+    """Play `moves` actions (new matches as needed) and measure them: by default with the game
+    declaring `bench=("network",)`, one client per seat at its largest player count."""
+    if game_id is None:
+        game_id = registry.bench_game("network")
+    if players is None:
+        players = registry.load(game_id).max_players
     latencies: list[float] = []
     host_cpu = received = 0.0
     played = 0

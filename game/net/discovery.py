@@ -40,11 +40,17 @@ class FoundGame:
     match_id: str
     players: int
     open_seats: int
+    tls: bool = False  # the host speaks wss:// (`serve --tls-cert`)
+
+    @property
+    def join_address(self) -> str:
+        """The address "Join a game" fills in: a URL for a TLS host."""
+        return f"wss://{self.address}:{self.port}" if self.tls else self.address
 
 
 def properties(found: FoundGame) -> dict[str, str]:
     """The TXT record of `found` (no code, no secret: nothing that lets anyone take a seat)."""
-    return {
+    found_properties = {
         "v": str(PROTOCOL_VERSION),
         "name": clean_text(found.name, MAX_NAME),
         "game": found.game,
@@ -52,6 +58,9 @@ def properties(found: FoundGame) -> dict[str, str]:
         "players": str(found.players),
         "open": str(found.open_seats),
     }
+    if found.tls:
+        found_properties["tls"] = "1"
+    return found_properties
 
 
 def _text(raw: dict[Any, Any], key: str) -> str:
@@ -77,9 +86,10 @@ def decode(raw: dict[Any, Any], address: str, port: int) -> FoundGame | None:
         if _number(raw, "v", 999) != PROTOCOL_VERSION or not 0 < port <= 65535:
             return None
         players = _number(raw, "players", 64)
+        tls = b"tls" in raw or "tls" in raw
         found = FoundGame(clean_text(_text(raw, "name"), MAX_NAME), clean_text(_text(raw, "game"), MAX_FIELD),
                           address, port, clean_text(_text(raw, "match"), MAX_FIELD), players,
-                          min(players, _number(raw, "open", 64)))
+                          min(players, _number(raw, "open", 64)), tls and _number(raw, "tls", 1) == 1)
     except ValueError:
         return None
     return found if found.game and found.match_id else None

@@ -22,10 +22,11 @@ from game.match import Match
 from game.net import joins
 from game.net.discovery import Advertiser, FoundGame
 from game.net.lobby import new_code
+from game.net.protocol import DEFAULT_PORT
 from game.net.server import STAND_IN_BOT, NetHost
 from game.net.stream import Host
 
-DEFAULT_PORT = 47474
+ANY_ADDRESS = ("0.0.0.0", "::", "")  # listening on every interface
 START_SECONDS = 10.0
 STOP_SECONDS = 5.0
 WATCH_SECONDS = 0.05
@@ -75,6 +76,8 @@ class HostThread:
         listen: str = "0.0.0.0",
         autosave: bool = True,
         net_options: dict[str, Any] | None = None,
+        hints: bool = False,
+        tls: Any = None,
     ) -> None:
         self.match = match
         self.port = port
@@ -85,6 +88,7 @@ class HostThread:
         self.listen = listen
         self.autosave = autosave
         self.net_options = dict(net_options or {})  # NetHost's limits (scripts and tests lift them)
+        self.tls = tls  # an ssl.SSLContext with the host's certificate: players join with wss://
         if open_seats is None:
             open_seats = [s for s in match.human_seats if not match.seat_name(s).strip()]
         self.open_seats = sorted(set(open_seats))
@@ -97,6 +101,7 @@ class HostThread:
             from game import records
 
             self.recorder = records.attach(match, background=True)
+            self.recorder.record.network = True  # History tells network matches apart
             try:
                 self.autosave_path = self.recorder.store.autosave_path(self.recorder.record)
             except records.RecordError as exc:
@@ -108,12 +113,14 @@ class HostThread:
                          if self.recorder is not None else None)
         if hosted is not None:  # hosted again: the same secrets, no lobby
             self.host.secrets.update({s: v for s, v in hosted.secrets.items() if s in self.host.secrets})
+        self.host.hints = hints  # the players may ask the coach (set_hints changes it in the lobby)
         self.match_id = self.host.match_id
         self.code = hosted.code if hosted is not None and hosted.code else new_code()
         self.ports = [hosted.port] if hosted is not None and hosted.port else []  # the players know it
         self.ports += [port] if port not in self.ports else []
         self.started = hosted is not None or bool(match.history) or not self.open_seats
-        self.address = lan_address()
+        # The address players type: the one listened on, or this computer's on the network.
+        self.address = listen if listen not in ANY_ADDRESS else lan_address()
         self.net: NetHost | None = None
         self.advertiser: Advertiser | None = None
         self._lock = threading.Lock()
@@ -151,6 +158,18 @@ class HostThread:
         self.started = True
         self._call(self._begin, bot_for_open or self.bot_for_open)
 
+    @property
+    def hints(self) -> bool:
+        return self.host.hints
+
+    def set_hints(self, allowed: bool) -> None:
+        """Allow the players' hints or not (the host's setting, in its lobby): every seat is
+        told in the lobby, and in its `welcome` when the match starts."""
+        self.host.hints = bool(allowed)
+        net = self.net
+        if net is not None:
+            self._call(net.lobby_changed)
+
     def secret(self, seat: int) -> str:
         """The secret of one of the host's own seats (for its own `RemoteSeat`)."""
         if seat in self.open_seats:
@@ -159,6 +178,20 @@ class HostThread:
 
     def over(self) -> bool:
         return self._over
+
+    def codes_locked(self) -> bool:
+        """Too many wrong join codes were tried lately: none is accepted for now (any thread)."""
+        net = self.net
+        return net is not None and net.locked_for(net.clock()) > 0
+
+    @property
+    def url(self) -> str:
+        """What a player types in "Join a game" (the address alone for a plain host, with its
+        port beside it; a wss:// URL for a TLS host)."""
+        if self.tls is None:
+            return self.address
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"wss://{host}:{self.port}"
 
     @property
     def stopped(self) -> bool:
@@ -201,7 +234,7 @@ class HostThread:
         self._stopping = asyncio.Event()
         net = NetHost(self.host, bot_after=self.bot_after, code=self.code, open_seats=self.open_seats,
                       started=self.started, bot_for_open=self.bot_for_open, on_lobby=self._on_lobby,
-                      **self.net_options)
+                      ssl=self.tls, **self.net_options)
         ports = self.ports + ([0] if 0 not in self.ports else [])  # busy ports: any free one
         for port in ports:
             try:
@@ -215,11 +248,11 @@ class HostThread:
         try:
             if self.started:
                 self._keep(new_record=not self.match.history)
-            if self.advertise and self.address != "127.0.0.1":  # no network: nobody to tell
+            if self.advertise and not self.address.startswith("127.") and self.address != "::1":  # nobody to tell
                 match = self.match
                 self.advertiser = Advertiser(FoundGame(
                     self.host_name or socket.gethostname(), match.config.game_id, self.address, self.port,
-                    self.match_id, match.num_seats, 0))
+                    self.match_id, match.num_seats, 0, tls=self.tls is not None))
                 self.advertiser.start()
             self._on_lobby(net.lobby_message())
             self.net = net
@@ -238,6 +271,8 @@ class HostThread:
             await net.stop()
             if self.recorder is not None:
                 self.recorder.close()
+            if self.match.is_over() and self.autosave_path is not None:  # stopped before the watch saw the end
+                joins.forget_hosted(self.autosave_path)
 
     def _begin(self, bot_for_open: str) -> None:
         assert self.net is not None

@@ -8,7 +8,8 @@
   that resumes it (Continue, `serve --resume`) gives the same secrets and the players' saved
   joins still work.
 
-Both are written atomically (game/userfiles.py). A damaged file never stops anything: it is set
+Both are written atomically (game/userfiles.py), readable by their owner only (mode 0600: they
+hold the seats' secrets and the join code). A damaged file never stops anything: it is set
 aside (kept, never overwritten), read as empty, and `problem()` names it for the screen to show.
 """
 
@@ -94,9 +95,7 @@ def _read_json(path: Path, what: str, fmt: str, parse: Callable[[dict[str, Any]]
             raise ValueError(f"not a Tablée {what} file (expected \"format\": \"{fmt}\")")
         return parse(data)
     except (OSError, ValueError, RecursionError) as exc:  # JSON, UTF-8, size, a folder in its place
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        if isinstance(exc, RecursionError):
-            reason = "nested too deeply"
+        reason = userfiles.reason(exc)
         aside = userfiles.set_aside(path) if path.is_file() else None
         kept = f"kept as {aside.name}" if aside else "left in place"
         _problem[0] = f"{path}: unreadable {what} ({reason}); {kept}, starting afresh"
@@ -126,7 +125,7 @@ def _joins_of(data: dict[str, Any]) -> list[SavedJoin]:
 def _write_joins(joins: list[SavedJoin]) -> None:
     data = {"format": JOINS_FORMAT, "format_version": 1, "joins": [asdict(j) for j in joins[:MAX_JOINS]]}
     try:
-        userfiles.write_atomic(joins_path(), json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        userfiles.write_atomic(joins_path(), json.dumps(data, indent=2, ensure_ascii=False) + "\n", userfiles.PRIVATE)
     except OSError as exc:
         _problem[0] = f"{joins_path()}: cannot be written ({exc.strerror or exc})"
 
@@ -165,7 +164,7 @@ def save_hosted(autosave: Path, hosted: HostedMatch) -> None:
     """Write it beside the autosave; OSError when the disk refuses."""
     data = {"format": HOSTED_FORMAT, "format_version": 1, "match_id": hosted.match_id, "code": hosted.code,
             "port": hosted.port, "secrets": {str(seat): secret for seat, secret in sorted(hosted.secrets.items())}}
-    userfiles.write_atomic(hosted_path(autosave), json.dumps(data, indent=2) + "\n")
+    userfiles.write_atomic(hosted_path(autosave), json.dumps(data, indent=2) + "\n", userfiles.PRIVATE)
 
 
 def load_hosted(autosave: Path) -> HostedMatch | None:

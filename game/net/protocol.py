@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 PROTOCOL_VERSION = 1
+DEFAULT_PORT = 47474  # the host's TCP port unless told otherwise (the next free one if busy)
 MATCH_OVER = "over"  # the `state` message's field saying the match has ended
 MAX_ACTION_CHARS = 200  # the longest action text of any game is far shorter
 
@@ -27,6 +28,23 @@ BAD_CODE = "error.bad_code"  # a lobby or claim message without the table's join
 SEAT_TAKEN = "error.seat_taken"  # a claim for a seat someone else holds
 STARTED = "error.started"  # a claim (or leave) once the match has started
 NOT_STARTED = "error.not_started"  # an action before the host started the match
+NO_HINTS = "error.no_hints"  # a hint asked of a host that does not allow hints
+LOCKED = "error.locked"  # too many wrong join codes at this table lately: no code is checked now
+MAX_DEPTH = 8  # a client's message is flat: objects and lists nested deeper are refused
+
+
+def nesting(value: Any, limit: int) -> int:
+    """How deep lists and objects nest in `value` (a parsed JSON value), counted without
+    recursion and stopped once past `limit`."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

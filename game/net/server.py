@@ -19,7 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import math
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +38,8 @@ from game.net.protocol import (
     BAD_MATCH,
     BAD_MESSAGE,
     BAD_VERSION,
+    LOCKED,
+    MAX_DEPTH,
     NOT_JOINED,
     NOT_STARTED,
     NOT_YOUR_SEAT,
@@ -45,6 +50,7 @@ from game.net.protocol import (
     TOO_LARGE,
     error,
     message,
+    nesting,
 )
 from game.net.stream import Host, SeatStream
 
@@ -55,13 +61,23 @@ RATE_BURST = 20  # ... and at most this many at once
 MAX_STRIKES = 100  # messages refused for coming too fast in a row: the connection is closed
 OUTBOX_LIMIT = 64  # messages waiting for a slow client: beyond, it gets one fresh `state`
 BOT_POLL_SECONDS = 0.01
-MAX_CLIENTS = 32  # connections at once (seated or not): more are turned away (code 1013)
+MAX_CLIENTS = 32  # connections at once: beyond, a new one pushes out the oldest idle one (else code 1013)
+MAX_PER_ADDRESS = 8  # connections from one address that hold no seat (a seated player never counts)
+HELLO_SECONDS = 5.0  # a connection that holds no seat (nor, before the start, shows the code) is closed
+SWEEP_SECONDS = 0.5  # how often idle connections are looked for
+SETTLE_SECONDS = 2.0  # the longest a message waits for the last move's autosave (a slow disk)
+SETTLE_POLL_SECONDS = 0.002
 STAND_IN_BOT = "ismcts:medium"  # plays for a player who dropped, until they are back
 MAX_BAD_CODES = 5  # wrong join codes from one connection: then it is closed (code 1008)
 # Wrong codes from one address (over new connections too) within GUESS_WINDOW seconds: beyond,
 # that address gets error.bad_code whatever it sends, so guessing the code takes years.
 MAX_GUESSES = 20
 GUESS_WINDOW = 600.0
+# Wrong codes from all addresses together within GUESS_WINDOW: beyond, no code is checked
+# (error.locked, the right one included) until the oldest is GUESS_WINDOW old, so many addresses
+# cannot multiply the guesses: at most 100 guesses in 10 minutes, years for 6.4 million codes.
+MAX_GUESSES_ALL = 100
+log = logging.getLogger("tablee")
 
 
 @dataclass(eq=False)
@@ -71,6 +87,9 @@ class _Client:
     connection: ServerConnection
     tokens: float
     last: float
+    address: str = "?"  # the client's address (behind a trusted proxy: the one it forwards)
+    since: float = 0.0  # when it began to hold no seat (connected, taken over, the match began)
+    dropped: bool = False  # pushed out or timed out: the host is closing it
     stream: SeatStream | None = None
     strikes: int = 0
     bad_codes: int = 0
@@ -100,6 +119,11 @@ class NetHost:
         started: bool = True,
         bot_for_open: str = STAND_IN_BOT,
         on_lobby: Callable[[dict[str, Any]], None] | None = None,
+        max_per_address: int = MAX_PER_ADDRESS,
+        hello_seconds: float = HELLO_SECONDS,
+        max_guesses_all: int = MAX_GUESSES_ALL,
+        trusted_proxies: Iterable[str] = (),
+        ssl: Any = None,
     ) -> None:
         self.host = host
         self.max_bytes = max_bytes
@@ -127,12 +151,23 @@ class NetHost:
         self.bot_for_open = bot_for_open
         self.on_lobby = on_lobby  # called with every new lobby message (the host's own screen)
         self.guesses: dict[str, list[float]] = {}  # address -> when it sent a wrong code
+        self.max_per_address = max_per_address
+        self.hello_seconds = hello_seconds
+        self.max_guesses_all = max_guesses_all
+        self.all_guesses: deque[float] = deque(maxlen=max(1, max_guesses_all))  # every address's wrong codes
+        # Proxies (their addresses) whose X-Forwarded-For names the client: behind a reverse
+        # proxy every connection comes from it, and the limits per address need the client's.
+        self.trusted_proxies = set(trusted_proxies)
+        self.ssl = ssl  # an ssl.SSLContext: wss:// (docs/network.md, "Over the internet")
         self._states_due = False  # a hand-over of the states is scheduled on the loop
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --------------------------------------------------------------- lifecycle
     async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
-        self._server = await serve(self._handle, address, port, max_size=HARD_LIMIT_BYTES, compression=None)
+        self._server = await serve(self._handle, address, port, max_size=HARD_LIMIT_BYTES, compression=None,
+                                   ssl=self.ssl)
         self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         if self.started:  # a match under way (resumed): its players have to come back
             self.expect_players()
 
@@ -151,25 +186,96 @@ class NetHost:
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
     async def stop(self) -> None:
-        if self._bots is not None:
-            self._bots.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._bots
+        for task in (self._bots, self._sweeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
 
     # ----------------------------------------------------------- connections
+    def address_of(self, connection: ServerConnection) -> str:
+        """The client's address: the peer's, or behind a trusted proxy the last address of its
+        X-Forwarded-For (the one the proxy itself added)."""
+        try:
+            peer = str(connection.remote_address[0])
+        except (AttributeError, IndexError, TypeError):  # no socket (unit tests)
+            return "?"
+        if peer in self.trusted_proxies:
+            request = getattr(connection, "request", None)
+            forwarded = request.headers.get("X-Forwarded-For", "") if request is not None else ""
+            last = forwarded.split(",")[-1].strip()[:64]
+            if last:
+                return last
+        return peer
+
+    def identified(self, client: _Client) -> bool:
+        """It holds a seat, or before the start it showed the join code (it watches the lobby)."""
+        return client.stream is not None or (client.in_lobby and not self.started)
+
+    def _admit(self, address: str) -> str | None:
+        """Why a new connection from `address` is turned away (None: it may come in). Past a
+        cap (its address's connections without a seat, or all connections) the oldest idle
+        connection (no seat, not in the lobby) under that cap is pushed out for it, so idle
+        connections, however many, cannot keep a seat's player from coming back: the newcomer
+        says hello within milliseconds, long before it is the oldest."""
+        live = [c for c in self.clients if not c.dropped]
+        mine = [c for c in live if c.address == address and c.stream is None]
+        if len(mine) >= self.max_per_address and not self._push_out(mine):
+            return "too many connections from this address"
+        live = [c for c in self.clients if not c.dropped]
+        if len(live) >= self.max_clients and not self._push_out(live):
+            return "the table is full"
+        return None
+
+    def _push_out(self, clients: list[_Client]) -> bool:
+        """Close the oldest idle connection of `clients`, or else the oldest that only watches
+        the lobby (it can look again; a seat's player must always get back in); False when
+        every one holds a seat."""
+        idle = [c for c in clients if not self.identified(c)] or [c for c in clients if c.stream is None]
+        if not idle:
+            return False
+        self._drop(min(idle, key=lambda c: c.since), 1013, "the table is full")
+        return True
+
+    def _drop(self, client: _Client, code: int, reason: str) -> None:
+        """Close a connection from the loop (its handler then ends as for any close)."""
+        client.dropped = True
+        self.clients.discard(client)
+        asyncio.get_running_loop().create_task(client.connection.close(code, reason))
+
+    async def _sweep(self) -> None:
+        """Close the connections that stayed idle (no seat; before the start, not in the lobby)
+        for `hello_seconds`, and forget wrong codes older than the guess window."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            now = self.clock()
+            for client in list(self.clients):
+                if not client.dropped and not self.identified(client) and now - client.since >= self.hello_seconds:
+                    self._drop(client, 1008, "say hello first")
+            for address, times in list(self.guesses.items()):
+                if not times or now - times[-1] >= GUESS_WINDOW:
+                    del self.guesses[address]
+
     async def _handle(self, connection: ServerConnection) -> None:
-        if len(self.clients) >= self.max_clients:
-            await connection.close(1013, "the table is full")
+        address = self.address_of(connection)
+        refusal = self._admit(address)
+        if refusal is not None:
+            await connection.close(1013, refusal)
             return
-        client = _Client(connection, float(self.burst), self.clock())
+        client = _Client(connection, float(self.burst), self.clock(), address, self.clock())
         self.clients.add(client)
         writer = asyncio.get_running_loop().create_task(self._write(client))
         try:
             async for raw in connection:
-                reply = self._receive(client, raw)
+                await self._settle()
+                try:
+                    reply = self._receive(client, raw)
+                except Exception:  # noqa: BLE001 - a bug here must not show the client a traceback
+                    log.exception("a message from %s could not be handled", address)
+                    reply = error(BAD_MESSAGE, "the host could not handle that message")
                 if reply is not None:
                     self._queue(client, reply)
                 if client.strikes >= MAX_STRIKES:
@@ -189,6 +295,15 @@ class NetHost:
                 if self.started:
                     self.absent[client.stream.seat] = self.clock()
                 self.lobby_changed()
+
+    async def _settle(self) -> None:
+        """Wait (a bounded while) until the last move's autosave is on disk before handling the
+        next message: a network player's move, like a bot's, is never played while the one
+        before it is being written, so a crash loses at most the move in flight."""
+        holds = getattr(self.host.match, "holds", [])
+        deadline = time.monotonic() + SETTLE_SECONDS  # the wall clock: a disk does not follow a test's clock
+        while holds and any(hold() for hold in holds) and time.monotonic() < deadline:
+            await asyncio.sleep(SETTLE_POLL_SECONDS)
 
     async def _close(self, client: _Client, writer: asyncio.Task[None], reason: str) -> None:
         """Close a connection that misbehaves, after its last error messages (a bounded wait)."""
@@ -262,7 +377,25 @@ class NetHost:
                 return
             if moved:
                 self._flush()
+            self._tell_hints()
             await asyncio.sleep(BOT_POLL_SECONDS)
+
+    def _tell_hints(self) -> None:
+        """Hand each seated player the coach's answer to their hint once it is ready (to that
+        seat's connection only); the record says the seat was coached."""
+        for seat, client in list(self.seated.items()):
+            if client.stream is None:
+                continue
+            reply = client.stream.hint_reply()
+            if reply is None:
+                continue
+            self._queue(client, reply)
+            if reply.get("advice") is not None:
+                from game import records
+
+                recorder = records.recorder_of(self.host.match)
+                if recorder is not None:
+                    recorder.mark_coached(seat)
 
     def stand_in_for_absent(self) -> None:
         """A seat whose player has been gone `bot_after` seconds is played by a bot until the
@@ -308,8 +441,10 @@ class NetHost:
             return error(TOO_LARGE, f"a message has at most {self.max_bytes} bytes", {"limit": self.max_bytes})
         try:
             data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # a deep nest of [ is not JSON here
             return error(BAD_MESSAGE, "a message is a JSON object")
+        if nesting(data, MAX_DEPTH) > MAX_DEPTH:
+            return error(BAD_MESSAGE, f"a message nests at most {MAX_DEPTH} levels", {"limit": MAX_DEPTH})
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             return error(BAD_MESSAGE, "a message is a JSON object with a 'kind'")
         if data.get("protocol") != PROTOCOL_VERSION:
@@ -340,6 +475,10 @@ class NetHost:
             return client.stream.checked(data.get("text"))
         if kind == "preview":
             return client.stream.preview(data.get("text"))
+        if kind == "hint":
+            if not self.started:
+                return error(NOT_STARTED, "the host has not started the match yet")
+            return client.stream.ask_hint()
         return error(BAD_MESSAGE, f"unknown message kind {kind!r}", {"kind": kind[:40]})
 
     def _hello(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -354,6 +493,7 @@ class NetHost:
         previous = self.seated.get(seat)
         if previous is not None and previous is not client:  # the seat's player came back elsewhere
             previous.stream = None
+            previous.in_lobby, previous.since = False, self.clock()  # idle now: closed before long
             self._queue(previous, error(NOT_JOINED, f"seat {seat} was taken over by a new connection", {"seat": seat}))
         if client.stream is not None and client.stream.seat != seat:
             self.seated.pop(client.stream.seat, None)
@@ -400,7 +540,7 @@ class NetHost:
     def lobby_message(self) -> dict[str, Any]:
         match = self.host.match
         return message("lobby", match=self.host.match_id, game=match.config.game_id, players=match.num_seats,
-                       started=self.started, seats=self.seats())
+                       started=self.started, hints=self.host.hints, seats=self.seats())
 
     def lobby_changed(self, tell: bool | None = None) -> None:
         """A seat was claimed, left, (dis)connected, or the match began: the host's screen is
@@ -414,17 +554,30 @@ class NetHost:
                     self._queue(client, msg)
 
     def _code_problem(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
-        try:
-            address = str(client.connection.remote_address[0])
-        except (AttributeError, IndexError, TypeError):  # no socket (unit tests)
-            address = "?"
+        """None when `data` has the table's code and it may be checked now; else the error: a
+        wrong code, an address past its guesses (bad_code whatever it sends), or the whole
+        table past its guesses (locked)."""
+        address = client.address
         now = self.clock()
         recent = [at for at in self.guesses.get(address, []) if now - at < GUESS_WINDOW]
+        if len(recent) < MAX_GUESSES and self.locked_for(now) > 0:
+            client.bad_codes += 1
+            minutes = math.ceil(self.locked_for(now) / 60)
+            return error(LOCKED, f"too many wrong codes were tried at this table: try again in {minutes} minute(s)",
+                         {"minutes": minutes})
         if len(recent) >= MAX_GUESSES or self.code is None or not lobby.same_code(data.get("code"), self.code):
             client.bad_codes += 1
             self.guesses[address] = [*recent, now][-MAX_GUESSES:]
+            self.all_guesses.append(now)
             return error(BAD_CODE, "this is not the table's join code")
         return None
+
+    def locked_for(self, now: float) -> float:
+        """Seconds until join codes are checked again (0: they are): the table had
+        `max_guesses_all` wrong codes within the guess window."""
+        if len(self.all_guesses) < self.max_guesses_all:
+            return 0.0
+        return max(0.0, GUESS_WINDOW - (now - self.all_guesses[0]))
 
     def _lobby(self, client: _Client, data: dict[str, Any]) -> dict[str, Any] | None:
         problem = self._code_problem(client, data)
@@ -490,6 +643,10 @@ class NetHost:
                 match.set_seat(seat, SeatConfig(own.name or f"Bot {seat + 1}", BOT, name, level))
                 self.host.secrets.pop(seat, None)
         self.started = True
+        now = self.clock()
+        for client in self.clients:  # a lobby watcher without a seat has nothing to wait for now
+            if client.stream is None:
+                client.since = now
         self.expect_players()  # a player may come later; `bot_after` applies
         for stream in self.host.streams.values():
             stream.resync()

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_to_dict, redact
 from game.match import Match
@@ -25,6 +26,7 @@ from game.net.protocol import (
     BAD_MESSAGE,
     BAD_SECRET,
     MAX_ACTION_CHARS,
+    NO_HINTS,
     NOT_YOUR_SEAT,
     error,
     message,
@@ -54,6 +56,8 @@ class SeatStream:
         self._may_act = may_act
         self._pending: list[dict[str, Any]] = []
         self._stale = True  # a `state` message is due
+        self.hints: Callable[[], bool] = lambda: False  # the host allows hints (its Host sets it)
+        self._hint: tuple[int, int] | None = None  # (generation, step) of the hint asked, not yet told
         match.on_action.append(self._on_action)
 
     @property
@@ -79,6 +83,7 @@ class SeatStream:
             names=[match.seat_name(s) for s in range(match.num_seats)],
             humans=match.human_seats,
             may_act=self.may_act,
+            hints=self.hints(),
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -145,16 +150,19 @@ class SeatStream:
     # -------------------------------------------------------------- from the seat
     def check(self, text: Any) -> dict[str, Any] | None:
         """None if this seat may play `text` now, else the error message saying why."""
+        return self._action(text)[1]
+
+    def _action(self, text: Any) -> tuple[Action | None, dict[str, Any] | None]:
+        """The legal action `text` names for this seat, or the error message saying why not."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            return error(BAD_MESSAGE, f"an action is a text of at most {MAX_ACTION_CHARS} characters",
-                         {"limit": MAX_ACTION_CHARS})
+            return None, error(BAD_MESSAGE, f"an action is a text of at most {MAX_ACTION_CHARS} characters",
+                               {"limit": MAX_ACTION_CHARS})
         if not self.may_act:
-            return error(NOT_YOUR_SEAT, f"seat {self.seat} is not played from here", {"seat": self.seat})
+            return None, error(NOT_YOUR_SEAT, f"seat {self.seat} is not played from here", {"seat": self.seat})
         try:
-            self.match.check(self.seat, text)
+            return self.match.check(self.seat, text), None
         except IllegalAction as exc:
-            return refusal(exc)
-        return None
+            return None, refusal(exc)
 
     def checked(self, text: Any) -> dict[str, Any]:
         """The answer to a `check`: `checked` when this seat may play `text` now, else the
@@ -181,14 +189,48 @@ class SeatStream:
                 events = [plain(event_to_dict(redact(e, seat))) for e in applied]
         return message("previewed", text=text if isinstance(text, str) else None, step=step, events=events)
 
+    def ask_hint(self) -> dict[str, Any] | None:
+        """Ask the coach what this seat should play now: the host's own worker thinks from this
+        seat's view only (game/ai/coach.py), and `hint_reply` hands over its answer. None while
+        it thinks; a `hinted` message with the reason when it cannot be asked."""
+        match, seat, step = self.match, self.seat, len(self.match.history)
+        if not self.hints():
+            return message("hinted", step=step, advice=None, error=NO_HINTS)
+        if not self.may_act:
+            return message("hinted", step=step, advice=None, error=NOT_YOUR_SEAT)
+        try:
+            job = match.ask_coach(seat)
+        except IllegalAction as exc:
+            return message("hinted", step=step, advice=None, error=exc.key or "error.not_your_turn")
+        self._hint = (job.generation, job.at)
+        return None
+
+    def hint_reply(self) -> dict[str, Any] | None:
+        """The `hinted` message of the hint asked, once the coach answered (then None again)."""
+        if self._hint is None:
+            return None
+        generation, step = self._hint
+        job = self.match.coaching.get(self.seat)
+        if job is None or job.generation != generation or job.at != step:
+            self._hint = None  # the match was rebuilt (a stand-in, a reset): the hint is gone
+            return message("hinted", step=step, advice=None, error="error.hint_lost")
+        if not job.done:
+            return None
+        self._hint = None
+        if job.answer is None:
+            return message("hinted", step=step, advice=None, error="error.hint_failed")
+        import json
+
+        return message("hinted", step=step, advice=json.loads(job.answer), error=None)
+
     def send(self, text: Any) -> dict[str, Any]:
         """Play `text` for this seat: an `accepted` message (the events follow through
         `pull()`), or an `error` message and nothing changed."""
-        problem = self.check(text)
-        if problem is not None:
+        action, problem = self._action(text)
+        if action is None:
+            assert problem is not None
             return problem
-        assert isinstance(text, str)
-        self.match.submit(self.seat, text)
+        self.match.submit(self.seat, action)  # checked once, just above
         return message("accepted", action=text, step=len(self.match.history))
 
 
@@ -205,6 +247,7 @@ class Host:
         self.match = match
         self.match_id = match_id if match_id is not None else secrets.token_hex(4)
         self.new_secret = secret
+        self.hints = False  # the host allows its players to ask the coach (docs/network.md)
         self.secrets = {seat: secret() for seat in match.human_seats}
         self.streams: dict[int, SeatStream] = {}
         self._past: list[tuple[int, str, list[Event]]] | None = None  # every action's events, once asked
@@ -229,6 +272,7 @@ class Host:
         found = self.streams.get(seat)
         if found is None:
             found = self.streams[seat] = SeatStream(self.match, seat)
+            found.hints = lambda: self.hints
         return found
 
     def join(self, seat: Any, secret: Any) -> SeatStream | dict[str, Any]:

@@ -55,6 +55,8 @@ class KillTheUnicornsLayout(Layout):
     move_sounds = {"won": "capture", "buy": "score", "bid": "deal"}
     phase_steps = {"round": "chapter"}
     tally_zones = ("collection",)  # counted at the end: the scoring moment leaves them in view
+    # the hunt line, the black market and each seat's character line stay readable under the boxes
+    tally_keep_clear = ("line_frame", "line", "under", "market_frame", "market", "info")
 
     def __init__(self) -> None:
         self.boost_for: tuple[int, int] | None = None  # (round, hunt) the Knight's boost is chosen for
@@ -95,9 +97,26 @@ class KillTheUnicornsLayout(Layout):
         return []
 
     def hint(self, ctx: TableContext) -> str:
-        """The phase's hint; the keys of its buttons as the player's language names them (paint)."""
+        """The phase's hint; the keys of its buttons as the player's language names them (paint);
+        in a hunt, only the keys this seat may use (a Shaman is told of no Princess's peek)."""
         keys = [k.upper() for k in ctx.composer.press_keys(ctx).values() if k] if ctx.composer is not None else []
+        if ctx.view["phase"] == "hunt":
+            return ctx.tr("unicorns.hint.hunt", keys="".join(ctx.tr(f"unicorns.hint_key.{k}") for k in self.hunt_keys(ctx)))
         return ctx.tr(f"unicorns.hint.{ctx.view['phase']}", keys=", ".join(keys))
+
+    def hunt_keys(self, ctx: TableContext) -> list[str]:
+        """The hunt's keys this seat may use now: pass, the Princess's peek, the Knight's boost."""
+        out = ["pass"] if "pass" in ctx.legal else []
+        if "peek" in ctx.legal:
+            out.append("peek")
+        if any(text.endswith(" boost") for text in ctx.legal):
+            out.append("boost")
+        return out
+
+    def help_params(self, ctx: TableContext, help_key: str) -> dict[str, str]:
+        if help_key != "unicorns.help_hunt":
+            return {}
+        return {"keys": "".join(ctx.tr(f"unicorns.help_key.{k}") for k in self.hunt_keys(ctx))}
 
     def drop_hint(self, ctx: TableContext) -> str:
         return ctx.tr(f"unicorns.drop.{ctx.view['phase']}")
@@ -142,7 +161,7 @@ class KillTheUnicornsLayout(Layout):
     def _toggle_boost(self, ctx: TableContext) -> None:
         on = self.boosting(ctx.view, ctx.seat)
         self.boost_for = None if on else (ctx.view["round"], ctx.view.get("hunt"))
-        ctx.composer.reset()  # the templates change: the composer is built again at the next sync
+        ctx.composer.rebuild(ctx)  # the templates change: built again, with the cards picked so far
 
     # ------------------------------------------------------------------ drawing
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:

@@ -204,7 +204,10 @@ def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
     elif bid:
         parts.append(ctx.text("view.bid_short" if short else "view.bid", count=bid))
     total = view["totals"][seat]
-    if total is not None:
+    if view["phase"] == "market" and seat == view.get("seat"):  # what you pay with: your hunt cards' values
+        spend = sum(int(c.rpartition("_")[2]) for c in view["zones"]["hand"][seat] if c.startswith("hunt_"))
+        parts.append(ctx.text("view.to_spend_short" if short else "view.to_spend", total=spend))
+    elif total is not None and view["phase"] != "market":  # the hunt's revealed total (not the last one's, at the market)
         parts.append(ctx.text("view.total", total=total))
     discarded = len(view["zones"]["discarded"][seat]) + len(view["zones"]["spent"][seat])
     if discarded and level == 0:

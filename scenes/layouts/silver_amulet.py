@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import events as ev
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
@@ -190,6 +191,7 @@ class SilverAmuletLayout(Layout):
             out.append(Pick("village", count=(1, 12), token=slot_word, keys="token", to=("drawn", "discard"))
                        >> Confirm("exchange {village}", drop=True))  # its help: `control_texts`
             out.append(Carry("drawn", onto="village"))
+            out.append(Carry("drawn", onto="discard", sends="discard"))  # dropped on the pile: discarded (or why not)
         return out
 
     def power_templates(self, view: dict[str, Any]) -> list[Any]:
@@ -316,8 +318,10 @@ class SilverAmuletLayout(Layout):
         self.looks.pop(seat, None)  # its peeked cards are then marked as known (their value: memory aid)
 
     def drop_hint(self, ctx: TableContext) -> str | None:
-        """Where a village card (or the drawn card) dragged at an exchange goes."""
-        return ctx.tr("silver_amulet.drop_exchange") if ctx.view.get("step") in ("drawn", "taken") else None
+        """Where a village card (or the drawn card) dragged at an exchange goes (a card drawn
+        from the deck may also be dropped on the discard pile: discarded)."""
+        step = ctx.view.get("step")
+        return ctx.tr(f"silver_amulet.drop_{'drawn' if step == 'drawn' else 'exchange'}") if step in ("drawn", "taken") else None
 
     def hint(self, ctx: TableContext) -> str | None:
         view = ctx.view
@@ -386,6 +390,9 @@ class SilverAmuletLayout(Layout):
             # as wide as the room before the next label of the row ("Pioche (31)" never runs into "Défausse")
             after = [r.rect.x for r in zones if r.rect.x > region.rect.x and abs(r.rect.y - region.rect.y) < size]
             width = min(after) - region.rect.x - 8 if after else max(region.rect.w + 2 * size, regions["sheet"].rect.w if "sheet" in regions else 0)
+            short = f"{region.label}.short"
+            if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
+                text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
             art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
         seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
         if seen and "deck" in regions:
@@ -464,15 +471,19 @@ class SilverAmuletLayout(Layout):
     def player_aid(self, app: Any, rules: Any) -> str | None:
         """The 14 characters by when they act: value, name, copies and power (the rulebook's
         player aid), from the game's data in the player's language."""
-        lang = app.settings.language if app.settings.language in ("fr", "en") else "en"
-        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
         chars = rules.data["characters"]
+
+        def power(card: str) -> str:
+            powers = chars[card]["power"]
+            return powers.get(app.settings.language) or powers[languages.REFERENCE]
+
+        lines = [f"# {app.tr('silver_amulet.aid_title')}", app.tr("silver_amulet.aid_intro")]
         for when in ("face_up", "drawn_and_discarded", "exchanging"):
             lines += ["", f"## {app.tr(f'silver_amulet.aid_when.{when}')}"]
             for card in (c for c in rules.card_order if chars[c]["when"] == when):
                 name = app.game_text(rules, f"card.{card}")
                 copies = app.tr("silver_amulet.aid_copies", count=chars[card]["copies"])
-                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {chars[card]['power'][lang]}")
+                lines.append(f"- **{chars[card]['value']} · {name}** ({copies}) — {power(card)}")
         lines += ["", f"## {app.game_text(rules, 'marker.amulet')}", app.game_text(rules, "marker.amulet.rule")]
         return "\n".join(lines)
 

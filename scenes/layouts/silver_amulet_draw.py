@@ -14,8 +14,10 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines as shared_fit_lines
+from scenes.ui.text import fit_text, wrap_text, wrap_words
 
 SILVER = (206, 212, 222)
 SILVER_DARK = (120, 128, 140)
@@ -70,7 +72,8 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
         surf.blit(line_img, line_img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize()
     if detail:
-        power = rules.data["characters"][card]["power"][app.settings.language if app.settings.language in ("fr", "en") else "en"]
+        powers = rules.data["characters"][card]["power"]
+        power = powers.get(app.settings.language) or powers[languages.REFERENCE]
         small = app.font(max(7, int(min(h * 0.055, w * 0.07))))
         y += 4
         for line in wrap_text(small, power, w - 2 * max(8, w // 14) - 4):
@@ -94,23 +97,11 @@ def name_lines(app: Any, rules: Any, card: str, size: tuple[int, int], detail: b
 
 def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: bool = True,
               most: int = 2, fit: bool = True) -> tuple[pygame.font.Font, list[str], bool]:
-    """`text` whole in `width` x `height`: on one line at `size` or smaller, else on up to `most`
-    lines, smaller again, down to 7 px; the lines and whether it is whole (if not, the last line
-    ends with "…", which a text-fit test catches; with `fit` False the lines are left uncut)."""
-    font = app.font(max(7, size), bold)
-    for s in range(max(7, size), 6, -1):
-        font = app.font(s, bold)
-        if font.size(text)[0] <= width and font.get_linesize() <= max(height, font.get_height()):
-            return font, [text], True
-        lines = wrap_text(font, text, width)
-        if (len(lines) <= most and all(font.size(line)[0] <= width for line in lines)
-                and len(lines) * font.get_linesize() <= height):
-            return font, lines, True
-    lines = wrap_text(font, text, width)
-    keep = max(1, min(most, height // max(1, font.get_linesize())))
-    if not fit:
-        return font, lines[:keep], False
-    return font, [fit_text(font, line, width) for line in lines[:keep - 1]] + [fit_text(font, " ".join(lines[keep - 1:]), width)], False
+    """`text` whole in `width` x `height` (scenes/ui/text.py's `fit_lines`, bold, down to 7 px:
+    each word whole, smaller before any word is cut with a hyphen); the lines and whether it is
+    whole (if not, the last line ends with "…", which a text-fit test catches; with `fit` False
+    the lines are left uncut)."""
+    return shared_fit_lines(app, text, width, height, size, bold=bold, most=most, floor=7, fit=fit)
 
 
 def emblem(surf: pygame.Surface, kind: str, box: pygame.Rect) -> None:
@@ -262,9 +253,10 @@ def paragraphs(ctx: Any, surface: pygame.Surface, texts: list[str], rect: pygame
     gap = max(2, size // 3)
     while True:
         font = ctx.app.font(size, True)
-        blocks = [wrap_text(font, text, rect.w) for text in texts]
+        words = [wrap_words(font, text, rect.w) for text in texts]  # every word whole, else smaller
+        blocks = [b if b is not None else wrap_text(font, t, rect.w) for b, t in zip(words, texts, strict=True)]
         height = sum(len(b) for b in blocks) * font.get_linesize() + gap * (len(blocks) - 1)
-        whole = height <= rect.h and all(font.size(line)[0] <= rect.w for b in blocks for line in b)
+        whole = height <= rect.h and all(b is not None for b in words)
         if whole or size <= 8:
             break
         size -= 1

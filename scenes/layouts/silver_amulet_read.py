@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import languages
 from scenes.layouts import silver_amulet_draw as art
 
 
@@ -19,7 +20,7 @@ def character_lines(ctx: Any, card: str) -> list[str]:
     if data is None:
         return []
     lang = ctx.app.settings.language
-    power = data["power"].get(lang) or data["power"]["en"]
+    power = data["power"].get(lang) or data["power"][languages.REFERENCE]
     return [ctx.tr("silver_amulet.tip_card", name=ctx.text(f"card.{card}"), value=data["value"]), power]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from scenes.table.faces import effect_marks, fit_paragraph, symbol_look, value_card
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines
 
 CREAM = (246, 240, 224)
 INK = (34, 30, 26)
@@ -143,14 +143,11 @@ def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[i
     name = app.game_text(rules, f"animal.{animal}")
     band = int(h * (0.16 if not detail else 0.1))
     font_size = max(7, int(band * 0.62))
-    font = app.font(font_size, True)
-    lines = wrap_text(font, name, w - 6)[:2]
-    if len(lines) > 1 and not detail:
-        font = app.font(max(6, int(font_size * 0.8)), True)
-        lines = wrap_text(font, name, w - 6)[:2]
+    font, lines, _ = fit_lines(app, name, w - 6, 2 * app.font(font_size, True).get_linesize(), font_size, bold=True,
+                               floor=7 if detail else 6)  # whole words, smaller before any is cut
     y = max(2, h // 40)
     for line in lines:
-        img = font.render(fit_text(font, line, w - 6), True, ink)
+        img = font.render(line, True, ink)
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
         y += font.get_linesize() - 2
     pic_h = int(h * (0.5 if not detail else 0.34))

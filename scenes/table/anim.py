@@ -159,10 +159,20 @@ class Animator:
         # them; `shown` is False for steps applied without being seen (skip()).
         self.on_shown: Callable[[Step, bool], None] | None = None
         self.last = LastMoves()  # the places the recent actions changed (scenes/table/marks.py)
+        # A step that stays on screen once played while this says so (a lesson explaining the
+        # scoring over it); Space or the end of the hold lets the queue go on.
+        self.hold_step: Callable[[Step], bool] | None = None
 
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
+
+    def held(self) -> Step | None:
+        """The step shown and held at its end by `hold_step`, if any."""
+        step = self.current
+        if step is None or self.hold_step is None or step.elapsed < step.duration:
+            return None
+        return step if self.hold_step(step) else None
 
     def push(self, events: list[Event], action: int = -1) -> None:
         steps = group_events(self.layout.prepare_events(events), self.kinds, self.layout.join_markers)
@@ -188,6 +198,8 @@ class Animator:
             used = min(budget, max(0.0, step.duration - step.elapsed))
             step.elapsed += used
             budget -= used
+            if step.elapsed >= step.duration and self.hold_step is not None and self.hold_step(step):
+                return  # held where it ends (see hold_step)
             if step.elapsed >= step.duration:
                 self._finish(step)
                 self.current = None
@@ -231,15 +243,7 @@ class Animator:
         for event in step.events:  # the HUD's counters change when the caption says so
             if isinstance(event, PhaseBegan):
                 _count_phase(self.view, event)
-        counts: dict[str, tuple[Event, int]] = {}
-        for event in step.events:
-            caption = self.caption_of(event)
-            if caption:
-                first, n = counts.get(caption, (event, 0))
-                counts[caption] = (first, n + 1)
-        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
-        shown = 6 if step.kind in ("score", "tally") else 3  # every seat's score line; other batches abridged
-        step.caption = " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
+        step.caption = self.caption(step)
         placements = place(self.view)
         arrivals: dict[str, int] = {}
         zones, infos = self.view["zones"], self.view.get("cards")
@@ -289,6 +293,19 @@ class Animator:
                     step.flights.append(Flight(None, old.rect, new.rect, event.marker))
         if not quiet and self.on_step is not None:
             self.on_step(step)
+
+    def caption(self, step: Step) -> str:
+        """The sentence of a step: each event's caption once, with its count when repeated (told
+        again in the new language when the player switches)."""
+        counts: dict[str, tuple[Event, int]] = {}
+        for event in step.events:
+            caption = self.caption_of(event)
+            if caption:
+                first, n = counts.get(caption, (event, 0))
+                counts[caption] = (first, n + 1)
+        unique = [self._plural(c, e, n) for c, (e, n) in counts.items()]
+        shown = 6 if step.kind in ("score", "tally") else 3  # every seat's score line; other batches abridged
+        return " ".join(unique[:shown]) + (" …" if len(unique) > shown else "")
 
     def _plural(self, caption: str, event: Event, count: int) -> str:
         """A sentence repeated in one step, said once with its number ("Alice bets 4 fish.")."""

@@ -133,7 +133,8 @@ class CardArt:
                 corner = badge["corner"]
                 x = 3 if corner.endswith("left") else w - 3
                 y = 3 if corner.startswith("top") else h - 3
-                self._badge(surf, f"{value:+d}", hex_color(badge["color"]), (x, y), corner)
+                text = f"{value:+d}" if badge.get("signed", True) else str(value)
+                self._badge(surf, text, hex_color(badge["color"]), (x, y), corner)
         return surf
 
     def _badge(self, surf: pygame.Surface, text: str, color: tuple[int, int, int], pos: tuple[int, int], anchor: str) -> None:
@@ -173,16 +174,16 @@ class CardArt:
     def labelled(self, picture: str, label: str, size: tuple[int, int], square: bool = False) -> pygame.Surface:
         """A gallery entry: the picture (a card, or a square tile) with its name wrapped below."""
         from scenes.ui import theme
-        from scenes.ui.text import wrap_text
+        from scenes.ui.text import fit_lines
 
         w, h = size
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pic = (int(w * 0.7), min(int(w * 0.7) if square else w, int(h * 0.68)))
         img = self.card(picture, pic)
         surf.blit(img, img.get_rect(midtop=(w // 2, 4)))
-        font = self.app.font(max(10, h // 16), True)
         y = 8 + pic[1]
-        for line in wrap_text(font, label, w - 8)[:3]:
+        font, lines, _ = fit_lines(self.app, label, w - 8, h - y, max(10, h // 16), bold=True, most=3)
+        for line in lines:
             text = font.render(line, True, theme.TEXT)
             surf.blit(text, text.get_rect(midtop=(w // 2, y)))
             y += font.get_linesize()

@@ -6,6 +6,8 @@ against the legal action texts at each step (pure logic; the clicks are composer
     Counter("count", source="tokens", to=("pot",)) >> Confirm("bid {count}")
     Pick("row", count=(1, 5), slots=True, name="slots") >> Confirm("exchange {slots}")
     Pick("hand", to=("pile",)) >> Target("pile", name="seat") >> Confirm("give {hand} {seat}")
+    Pick("hand", to=("pile",)) >> Target("hand", name="seat") >> Word("guess", label="card.{}")
+        >> Confirm("play {hand} {seat} {guess}")
     Press("pass", key="p")
 
 A template's pattern is matched against every legal text; a step is accepted only when some
@@ -19,7 +21,7 @@ import re
 from collections import Counter as Multiset
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -112,6 +114,35 @@ class Counter:
 
 
 @dataclass(frozen=True)
+class Word:
+    """One word chosen from a list, inside a longer action (the colour asked for, the card a
+    guess names): a button for each word the legal actions still offer, stacked in the region
+    `area` with the layout's `Press` buttons, each labelled by the game text `label` with the
+    word in it ("colour.{}": colour.red). Its key is the first free letter of that label, as a
+    Press's `key_text`; a click on the chosen word takes it back. The words come from the legal
+    action texts, so the rules' grammar needs nothing for the table: a rule is never split in two
+    actions to suit the screen."""
+
+    name: str
+    label: str = "{}"
+    area: str = "actions"
+
+    count: ClassVar[tuple[int, int]] = (1, 1)  # one word (the composer reads a step's count)
+    source: ClassVar[str] = ""  # no cards: nothing to pick up or drag
+    to: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def field(self) -> str:
+        return self.name
+
+    def text_key(self, word: str) -> str:
+        return self.label.format(word)
+
+    def __rshift__(self, other: Any) -> Template:
+        return Template((self,)) >> other
+
+
+@dataclass(frozen=True)
 class Confirm:
     """The action text, `{field}` standing for a step's words; `auto`: sent as soon as the
     choice matches exactly one legal action (no confirm needed). `help`: a table text key shown
@@ -142,6 +173,10 @@ class Carry:
     # `marker` picks it up; dropped on a place of `onto` it sends `then` with that place, the
     # places where that is legal lit ('amulet {}': the amulet onto a card of one's village).
     marker: str = ""
+    # A card of `zone` dropped anywhere on the table's region of zone `onto` (a pile) sends this
+    # action ('discard': the drawn card onto the discard pile), or says why it may not; the
+    # drag of another Carry of the same zone (the drawn card onto a village card) may end there.
+    sends: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,19 +195,29 @@ def press_keys(presses: list[Press], text: Callable[[str], str], reserved: froze
     """Each press's key (action -> letter): its own `key`, or the first letter of its
     `key_text` read in the player's language that neither the table (`reserved`), another
     press of the screen nor an earlier press uses."""
-    taken = set(reserved) | {p.key for p in presses if p.key}
-    out: dict[str, str] = {}
-    for press in presses:
-        if press.key or not press.key_text:
-            out[press.action] = press.key
+    return free_letters([(p.action, p.key, p.key_text) for p in presses], text, reserved)
+
+
+K = TypeVar("K")
+
+
+def free_letters(items: list[tuple[K, str, str]], text: Callable[[str], str], reserved: frozenset[str]) -> dict[K, str]:
+    """Each item's key (id -> letter): its own key, or the first letter of its text (a game
+    text key read in the player's language) that neither `reserved`, an item's own key nor an
+    earlier item uses ("" when every letter is taken)."""
+    taken = set(reserved) | {key for _, key, _ in items if key}
+    out: dict[K, str] = {}
+    for item, key, text_key in items:
+        if key or not text_key:
+            out[item] = key
             continue
-        letters = (c for c in text(press.key_text).lower() if "a" <= c <= "z" and c not in taken)
-        out[press.action] = next(letters, "")
-        taken.add(out[press.action])
+        letters = (c for c in text(text_key).lower() if "a" <= c <= "z" and c not in taken)
+        out[item] = next(letters, "")
+        taken.add(out[item])
     return out
 
 
-Step = Pick | Counter
+Step = Pick | Counter | Word
 
 
 @dataclass(frozen=True)
@@ -199,6 +244,8 @@ class Template:
             step = steps[m.group(1)]
             if isinstance(step, Counter):
                 group = r"-?\d+"
+            elif isinstance(step, Word):
+                group = r"\S+"
             elif step.count[1] > 1:
                 group = r"\S+(?: \S+)*?" if step.count[0] > 0 else r"(?:\S+(?: \S+)*?)?"
             else:
@@ -256,6 +303,18 @@ class Composer:
     # ------------------------------------------------------------------ queries
     def steps(self) -> list[Step]:
         return [s for t in self.templates for s in t.steps]
+
+    def words(self) -> list[tuple[Word, str]]:
+        """The buttons of the Word steps: each word a legal action still offers, and each word
+        chosen (shown pressed), in the order the legal actions first name them."""
+        out: list[tuple[Word, str]] = []
+        for step in self.steps():
+            if not isinstance(step, Word):
+                continue
+            fits = self.accepts_replacing if self.chosen.get(step.field) else self.accepts
+            named = dict.fromkeys(w for _, _, found in self.candidates if step.field in found for w in found[step.field])
+            out += [(step, w) for w in named if fits(step.field, w)]
+        return out
 
     def _agrees(self, template: Template, found: dict[str, Any], chosen: dict[str, list[str]],
                 counts: dict[str, int], exact: bool = False) -> bool:
@@ -327,7 +386,7 @@ class Composer:
     def pick(self, field: str, word: str) -> bool:
         """Add `word` to `field` (a click on a card); False when no legal action would follow."""
         step = next((s for s in self.steps() if s.field == field), None)
-        if step is None or not isinstance(step, Pick):
+        if step is None or not isinstance(step, (Pick, Word)):
             return False
         words = self.chosen.setdefault(field, [])
         if step.count[1] == 1 and words:  # a single pick: the new card replaces the old one
@@ -359,7 +418,7 @@ class Composer:
         """Take back the last card of the last step (in template order) that has one: what
         Backspace undoes. False when nothing is chosen."""
         for step in reversed(self.steps()):
-            words = self.chosen.get(step.field) if isinstance(step, Pick) else None
+            words = self.chosen.get(step.field) if isinstance(step, (Pick, Word)) else None
             if words:
                 words.pop()
                 return True

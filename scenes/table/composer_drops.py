@@ -7,7 +7,9 @@
   (a discard pile card onto one's village, one's card onto an opponent's): the drop is the
   second click;
 - a marker a `Carry` names (Silver's amulet) dragged onto a place of the acting seat's zone:
-  the action with that place is sent.
+  the action with that place is sent;
+- a card dropped on a pile a `Carry` `sends` an action for (the drawn card onto the discard
+  pile: it is discarded), whichever of its zone's carries picked it up.
 
 While such a card is carried, the places it may go are outlined; a drop anywhere else says where
 it may go. Every path ends in the composer's own pick (checked against the legal texts) and, when
@@ -106,7 +108,10 @@ class CardDrops:
                     return True
                 continue
             region = ctx.placements.zone(carry.zone, ctx.view.get("seat")) or ctx.placements.zone(carry.zone, None)
-            usable = carry.first in ctx.legal if carry.first else (self._onto(ctx, carry) or self._target(comp, carry) is not None)
+            if carry.sends:
+                usable = carry.sends in ctx.legal
+            else:
+                usable = carry.first in ctx.legal if carry.first else (self._onto(ctx, carry) or self._target(comp, carry) is not None)
             if region is None or not usable:
                 continue
             pictures = self.owner._pictures(ctx, region)
@@ -139,6 +144,14 @@ class CardDrops:
             return
         if drag.rect.collidepoint(pos):
             return  # put back where it was: a change of mind
+        pile = self._pile_at(ctx, drag, pos)
+        if pile is not None:  # onto a pile that takes the card with an action of its own (the discard)
+            if pile.sends in ctx.legal:
+                comp.clear()
+                ctx.submit(pile.sends)
+            else:
+                ctx.explain(pile.sends)  # why not (a card taken from the discard must be exchanged)
+            return
         if drag.carry is None:
             if any(s.word == drag.word for s in owner.cards.spot_at(ctx, card_steps(comp), pos)):
                 return
@@ -188,6 +201,22 @@ class CardDrops:
         ctx.submit(text)
 
     # --------------------------------------------------------------- queries
+    def _piles(self, ctx: TableContext, drag: Carried) -> list[tuple[Carry, pygame.Rect]]:
+        """The piles the carried card may be dropped on for an action of their own, and where."""
+        comp = self.owner.composer
+        if comp is None or drag.carry is None or drag.carry.marker:
+            return []
+        out = []
+        for carry in comp.carries:
+            region = ctx.placements.zone(carry.onto, None) if carry.sends and carry.zone == drag.carry.zone else None
+            if region is not None:
+                out.append((carry, region.rect))
+        return out
+
+    def _pile_at(self, ctx: TableContext, drag: Carried, pos: tuple[int, int]) -> Carry | None:
+        gap = ctx.placements.card_size[0] // 6  # as a hand's card dropped near its zone
+        return next((c for c, rect in self._piles(ctx, drag) if rect.inflate(gap, gap).collidepoint(pos)), None)
+
     def _onto(self, ctx: TableContext, carry: Carry) -> list[Any]:
         """The items (cards, picked ones too) of the Pick step a carry drops onto."""
         return [i for i in self.owner.items(ctx) if isinstance(i.step, Pick) and i.step.field == carry.onto]
@@ -222,13 +251,16 @@ class CardDrops:
             return []
         if drag.carry.marker:
             return self._marker_places(ctx, drag.carry)
+        piles = [rect for carry, rect in self._piles(ctx, drag) if carry.sends in ctx.legal]
+        if drag.carry.sends:
+            return piles
         if drag.carry.first:
-            return self._zone_rects(ctx, drag.carry.onto)
+            return self._zone_rects(ctx, drag.carry.onto) + piles
         offered = comp.offered(drag.carry.onto)
         target = self._target(comp, drag.carry)
         if target is not None:
-            return [s.rect for s in self.owner.cards.spots(ctx, target) if s.word in offered]
-        return [i.rect for i in self._onto(ctx, drag.carry) if i.ghost or i.word in offered]
+            return [s.rect for s in self.owner.cards.spots(ctx, target) if s.word in offered] + piles
+        return [i.rect for i in self._onto(ctx, drag.carry) if i.ghost or i.word in offered] + piles
 
     # ------------------------------------------------------------------ draw
     def draw(self, ctx: TableContext, surface: pygame.Surface) -> None:

@@ -3,8 +3,9 @@
 Cards of a template's source zones are picked by a click, a drag onto a target zone, or a key;
 a picked card waits as a ghost on its target until the choice spells a legal action (sent at
 once for `auto` templates, else with the confirm button or Enter). A counter has - / + and
-confirm buttons (keys + - arrows digits Enter); a `Press` is one button with its key. Every
-refused step shows the engine's reason.
+confirm buttons (keys + - arrows digits Enter); a `Press` is one button with its key; a `Word`
+step is one button per word still offered, each with its key. Every refused step shows the
+engine's reason.
 """
 
 from __future__ import annotations
@@ -14,13 +15,24 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table.composer import SEAT, Composer, Counter, Pick, Press, Step, Target, Template
+from scenes.table.composer import (
+    SEAT,
+    Composer,
+    Counter,
+    Pick,
+    Press,
+    Step,
+    Target,
+    Template,
+    Word,
+    free_letters,
+)
 from scenes.table.composer_cards import CardTargets
 from scenes.table.composer_drops import CardDrops
 from scenes.table.composer_number import NumberKeys, TypedNumber
 from scenes.table.regions import Region
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines, fit_text
 
 if TYPE_CHECKING:
     from scenes.table.layout import TableContext
@@ -32,7 +44,7 @@ DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{i}"): i for i in range(10)})
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 GHOST = (250, 214, 96)
-TABLE_KEYS = frozenset("lsz")  # the table's own letters (log, score sheet, zoom): never a card's key
+TABLE_KEYS = frozenset("lszh")  # the table's own letters (log, score sheet, zoom, hint): never a card's key
 
 
 @dataclass
@@ -81,6 +93,21 @@ class ComposerInput(NumberKeys):
             templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
             self.composer = Composer(templates, ctx.legal) if templates else None
         return self.composer
+
+    def rebuild(self, ctx: TableContext) -> None:
+        """The layout's templates changed while the choice was being built (the Knight's boost
+        turned on): built again now, keeping every card picked that still leads to a legal
+        action and the digits being typed ("3" then B kept the 3)."""
+        chosen = {f: list(w) for f, w in self.composer.chosen.items()} if self.composer is not None else {}
+        self.drag = None
+        self.cards.reset()
+        self.drops.reset()
+        templates: list[Any] = self.layout.templates(ctx.view, ctx.seat) if ctx.seat is not None else []
+        self.composer = Composer(templates, ctx.legal) if templates else None
+        for field, words in chosen.items():
+            for word in words:
+                if self.composer is not None and self.composer.accepts(field, word):
+                    self.composer.pick(field, word)
 
     def reset(self) -> None:
         self.key, self.composer, self.drag = None, None, None
@@ -241,20 +268,58 @@ class ComposerInput(NumberKeys):
 
     def presses(self, ctx: TableContext) -> list[tuple[Press, pygame.Rect]]:
         """The buttons of the legal `Press` actions, stacked in their area."""
+        return [(press, rect) for press, rect in self._area_buttons(ctx) if isinstance(press, Press)]
+
+    def word_buttons(self, ctx: TableContext) -> list[tuple[Word, str, pygame.Rect]]:
+        """The buttons of the `Word` steps (a word each), under the presses of their area."""
+        return [(item[0], item[1], rect) for item, rect in self._area_buttons(ctx) if isinstance(item, tuple)]
+
+    def _area_buttons(self, ctx: TableContext) -> list[tuple[Press | tuple[Word, str], pygame.Rect]]:
+        """The presses, then the words, stacked in their areas (every one inside its area)."""
         if self.composer is None or ctx.seat is None:
             return []
-        out: list[tuple[Press, pygame.Rect]] = []
         keys = self.press_keys(ctx)
-        for press in (replace(p, key=keys.get(p.action, p.key)) for p in self.composer.presses):
-            region = ctx.regions.get(press.area)
+        items: list[tuple[Press | tuple[Word, str], str]] = [
+            (replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
+        items += [((step, word), step.area) for step, word in self.composer.words()]
+        out: list[tuple[Press | tuple[Word, str], pygame.Rect]] = []
+        placed: dict[str, int] = {}  # area -> the y below its last button
+        for item, area in items:
+            region = ctx.regions.get(area)
             if region is None:
                 continue
             r = region.rect
-            rows = sum(p.area == press.area for p in self.composer.presses) + self.layout.area_rows(ctx, press.area)
+            rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
             h = press_height(r.h, rows, ctx.app.px(48))
-            y = r.y + sum(rect.h + max(4, rect.h // 5) for p, rect in out if p.area == press.area)
-            out.append((press, pygame.Rect(r.x, y, r.w, h)))
+            y = placed.get(area, r.y)
+            out.append((item, pygame.Rect(r.x, y, r.w, h)))
+            placed[area] = y + h + max(4, h // 5)
         return out
+
+    def word_keys(self, ctx: TableContext) -> dict[tuple[str, str], str]:
+        """The key of each word button ((field, word) -> letter): the first free letter of its
+        label, after the table's letters, the presses' keys and the cards' initials."""
+        if self.composer is None:
+            return {}
+        taken = set(TABLE_KEYS) | set(self.press_keys(ctx).values())
+        for step in self.composer.steps():
+            if isinstance(step, Pick) and step.keys == "initial":
+                taken |= set(self.letters(ctx, step))
+        items = [((step.field, word), "", step.text_key(word)) for step, word in self.composer.words()]
+        return free_letters(items, ctx.text, frozenset(taken))
+
+    def choose_word(self, ctx: TableContext, step: Word, word: str) -> None:
+        """A word button: chosen (sent at once if that spells a whole `auto` action), or taken
+        back when it was the chosen one, or refused with the engine's reason."""
+        comp = self.composer
+        if comp is None:
+            return
+        if word in comp.picked(step.field):
+            comp.unpick(step.field, word)
+        elif comp.pick(step.field, word):
+            self._after_change(ctx)
+        else:
+            self._refuse(ctx, step, word)
 
     def press_keys(self, ctx: TableContext) -> dict[str, str]:
         """The key of each press of the screen (action -> letter), in the player's language."""
@@ -362,9 +427,12 @@ class ComposerInput(NumberKeys):
         return False
 
     def _press(self, ctx: TableContext, pos: tuple[int, int]) -> bool:
-        for press, rect in self.presses(ctx):
+        for button, rect in self._area_buttons(ctx):
             if rect.collidepoint(pos):
-                ctx.submit(press.action)
+                if isinstance(button, Press):
+                    ctx.submit(button.action)
+                else:
+                    self.choose_word(ctx, *button)
                 return True
         for action, rect in self.buttons(ctx):
             if rect.collidepoint(pos):
@@ -392,6 +460,8 @@ class ComposerInput(NumberKeys):
             return True
         for item in reversed(self.items(ctx)):
             if item.rect.collidepoint(pos):
+                if item.ghost and self._click_target(ctx, pos):
+                    return True  # the picked card waits on a place the next step names: that place (unicorn 1)
                 self.drag = Drag(item, pos, pos, (pos[0] - item.rect.x, pos[1] - item.rect.y))
                 return True
         return self._click_target(ctx, pos)
@@ -472,6 +542,11 @@ class ComposerInput(NumberKeys):
             if letter and event.key == pygame.key.key_code(letter):
                 ctx.submit(action)
                 return True
+        steps = {s.field: s for s in comp.steps() if isinstance(s, Word)}
+        for (field, word), letter in self.word_keys(ctx).items():
+            if letter and event.key == pygame.key.key_code(letter):
+                self.choose_word(ctx, steps[field], word)
+                return True
         counter = self.counter(ctx)
         if counter is not None:
             value = comp.counts.get(counter.field, 0)
@@ -547,6 +622,7 @@ class ComposerInput(NumberKeys):
         self.draw_typing(ctx, surface)
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
+        self._draw_words(ctx, surface)
         self._draw_help(ctx, surface)
         self.drops.draw(ctx, surface)
         drag = self.drag
@@ -584,28 +660,46 @@ class ComposerInput(NumberKeys):
 
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
-            hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-            pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, rect, border_radius=rect.h // 3)
-            pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-            font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
-            room = rect.w - 16
-            if press.key:
-                key = font.render(press.key.upper(), True, theme.ACCENT_TEXT)
-                box = key.get_rect().inflate(8, 2)
-                box.midright = (rect.right - 6, rect.centery)
-                pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
-                surface.blit(key, key.get_rect(center=box.center))
-                room -= box.w + 2
-            size = max(9, int(rect.h * 0.42))
-            font, lines = button_label(ctx.app, ctx.text(f"action.{press.action}"), room, rect.h - 4, size)
-            top = rect.centery - len(lines) * font.get_linesize() // 2
-            for i, line in enumerate(lines):
-                surface.blit(font.render(line, True, theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
+            self._draw_button(ctx, surface, rect, ctx.text(f"action.{press.action}"), press.key)
 
-    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """A template's key help (the letters of its cards) in its area, while the seat may act."""
-        if self.composer is None or ctx.seat is None:
+    def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        if self.composer is None:
             return
+        keys = self.word_keys(ctx)
+        for step, word, rect in self.word_buttons(ctx):
+            chosen = word in self.composer.picked(step.field)
+            self._draw_button(ctx, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), chosen)
+
+    def _draw_button(self, ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
+                     chosen: bool = False) -> None:
+        """A press or word button: its label (on two lines if need be), its key in a box at the
+        right; a chosen word is filled with the accent colour."""
+        hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
+        fill = theme.ACCENT if chosen else theme.BUTTON_HOVER if hovered else theme.BUTTON
+        pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 3)
+        pygame.draw.rect(surface, theme.FOCUS if chosen else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
+        font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
+        room = rect.w - 16
+        if key:
+            img = font.render(key.upper(), True, theme.ACCENT_TEXT)
+            box = img.get_rect().inflate(8, 2)
+            box.midright = (rect.right - 6, rect.centery)
+            pygame.draw.rect(surface, theme.BUTTON if chosen else theme.ACCENT, box, border_radius=4)
+            surface.blit(img, img.get_rect(center=box.center))
+            room -= box.w + 2
+        size = max(9, int(rect.h * 0.42))
+        font, lines = button_label(ctx.app, label, room, rect.h - 4, size)
+        top = rect.centery - len(lines) * font.get_linesize() // 2
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, theme.ACCENT_TEXT if chosen else theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
+
+    def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
+        """The templates' key help (the letters of their cards) while the seat may act: where,
+        in which print, its lines, and whether it is whole (it shrinks to fit its area before
+        anything is cut: the end of Fish Fish's help was cut at 150 % text)."""
+        if self.composer is None or ctx.seat is None:
+            return []
+        out = []
         for template in self.composer.templates:
             confirm = template.confirm
             region = ctx.regions.get(confirm.area) if confirm is not None and confirm.help else None
@@ -613,12 +707,25 @@ class ComposerInput(NumberKeys):
                 continue
             letters = {word: letter.upper() for step in template.steps if isinstance(step, Pick) and step.keys == "initial"
                        for letter, word in reversed(list(self.letters(ctx, step).items()))}
+            params = {**letters, **self.layout.help_params(ctx, confirm.help)}  # the keys this seat has
             size = max(9, min(ctx.app.px(16), region.rect.h // 4))
-            font = ctx.app.font(size)
-            y = region.rect.y
-            for line in wrap_text(font, ctx.tr(confirm.help, **letters), region.rect.w)[: max(1, region.rect.h // (size + 3))]:
-                surface.blit(font.render(line, True, theme.TEXT_DIM), (region.rect.x, y))
-                y += size + 3
+            rect = region.rect
+            font, lines, whole = fit_lines(ctx.app, ctx.tr(confirm.help, **params), rect.w, rect.h, size, most=max(1, rect.h // 9))
+            out.append((rect, font, lines, whole))
+        return out
+
+    def help_whole(self, ctx: TableContext) -> bool:
+        """Whether the table shows the decision's help whole (the top bar's hint then need not
+        be repeated at the top of the log column)."""
+        shown = self.helps(ctx)
+        return bool(shown) and all(whole for *_, whole in shown)
+
+    def _draw_help(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        for rect, font, lines, _ in self.helps(ctx):
+            y = rect.y
+            for line in lines:
+                surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
+                y += font.get_linesize()
 
 
 def press_height(room: int, rows: int, most: int) -> int:
@@ -637,10 +744,5 @@ def button_label(app: Any, text: str, width: int, height: int, size: int) -> tup
         font = app.font(max(7, s), True)
         if font.size(text)[0] <= width:
             return font, [text]
-    lines = [text]
-    for s in range(int(size * 0.85), 6, -1):
-        font = app.font(s, True)
-        lines = wrap_text(font, text, width)
-        if len(lines) <= 2 and len(lines) * font.get_linesize() <= height:
-            return font, lines
-    return font, [fit_text(font, line, width) for line in lines[:2]]
+    font, lines, _ = fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
+    return font, lines

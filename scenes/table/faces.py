@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from scenes.table.cards import hex_color
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_text, wrap_text, wrap_words
 
 CREAM = (246, 240, 224)
 INK = (34, 30, 26)
@@ -76,11 +76,14 @@ def fit_paragraph(app: Any, text: str, box: pygame.Rect) -> tuple[pygame.font.Fo
     the lines, and whether all of it fits (if not, the last shown line ends with "…")."""
     start = max(8, int(box.w * 0.085))
     font, lines = app.font(start), []
-    for px in range(start, 7, -1):
+    for px in range(start, 7, -1):  # every word whole: smaller before any word is cut
         font = app.font(px)
-        lines = wrap_text(font, text, box.w)
-        if len(lines) * font.get_linesize() <= box.h:
-            return font, lines, True
+        whole = wrap_words(font, text, box.w)
+        if whole is not None and len(whole) * font.get_linesize() <= box.h:
+            return font, whole, True
+    lines = wrap_text(font, text, box.w)  # at 8 px: a word too long is cut, with a hyphen
+    if len(lines) * font.get_linesize() <= box.h:
+        return font, lines, True
     keep = max(1, box.h // font.get_linesize())
     cut = lines[:keep]
     if len(lines) > keep:

@@ -6,7 +6,11 @@ order (the HUD says which) and hands them to the usual input paths, one by one, 
 player's next decision opens. A click on a card of the hand remembers the card, so a press on
 a card that the deal moved still picks that card; a card pressed and dragged while the table
 moves follows the pointer. Kept input that can no longer be meant (the screen passed to
-another player, the match ended) or too much of it is refused with a caption; Escape clears it.
+another player, the match ended) or too much of it is refused with a caption. Nothing typed
+ahead crosses a boundary: the end of a round, day or match (a scoring, a new chapter, the score
+sheet that opens after a scoring) drops what is kept, with a caption, so no key meant for one
+round plays a card in the next before its scores were seen. Escape while the table moves
+opens the pause menu at once (dropping what was kept).
 """
 
 from __future__ import annotations
@@ -23,6 +27,13 @@ MAX_KEPT = 24  # events kept at most (a drag counts its press, moves and release
 # Keys the table answers at once even while it moves (Space ends a moment, Escape...).
 OWN_KEYS = frozenset({pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_F1})
 MOUSE_KEPT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# Animation steps that end a round, a day or the match, or begin a new one: kept input stops here.
+BOUNDARY_STEPS = frozenset({"tally", "score", "chapter", "game_over"})
+# How the HUD names kept keys that type no character (Enter is "⏎", as on the confirm buttons).
+KEY_SYMBOLS = {
+    pygame.K_RETURN: "⏎", pygame.K_KP_ENTER: "⏎", pygame.K_BACKSPACE: "⌫", pygame.K_TAB: "⇥",
+    pygame.K_LEFT: "←", pygame.K_RIGHT: "→", pygame.K_UP: "↑", pygame.K_DOWN: "↓",
+}
 
 
 @dataclass
@@ -52,9 +63,11 @@ class InputHold:
         """Keep `event` when it is meant for a decision that is not open yet; True when kept
         (or refused with a caption)."""
         scene = self.scene
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.kept:
-            self.clear()
-            scene.say(scene.app.tr("table.held_cleared"), error=True)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (self.kept or self.holding()):
+            if self.kept:  # one press: what was kept goes and the pause menu opens
+                self.clear()
+                scene.say(scene.app.tr("table.held_cleared"), error=True)
+            scene._button("menu")
             return True
         if not self.holding():
             return self._refused(event)
@@ -80,19 +93,17 @@ class InputHold:
         scene.app.dirty = True
         return True
 
-    def keep(self, event: pygame.event.Event) -> bool:
-        """Keep a key that an overlay took while it could not act on it (the score sheet that
-        opened by itself after a scoring): the table's next decision takes it. True when kept."""
-        scene = self.scene
-        if scene.viewer is None or event.type != pygame.KEYDOWN or event.key in OWN_KEYS:
-            return False
-        if len(self.kept) >= MAX_KEPT:
-            scene.say(scene.app.tr("table.held_full"), error=True)
-            return False
-        self.owner = scene.viewer
-        self.kept.append(Kept(event))
-        scene.app.dirty = True
-        return True
+    def boundary(self) -> None:
+        """A round, day or match ends or begins (scenes/table/scene.py calls it at such a step
+        and when the score sheet opens after a scoring): what was typed ahead for the round
+        before is dropped, aloud."""
+        count = self._count()
+        self.clear()
+        if count:
+            self.scene.say(self.scene.app.tr_count("table.held_boundary", count), error=True)
+
+    def _count(self) -> int:
+        return sum(1 for k in self.kept if k.event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP))
 
     def _refused(self, event: pygame.event.Event) -> bool:
         """Hot-seat, while the last move plays and nobody is at the screen yet: the next player's
@@ -128,11 +139,11 @@ class InputHold:
         if not self.kept:
             return
         if scene.seats.is_over() or scene.privacy_for is not None or scene.viewer != self.owner:
-            count = sum(1 for k in self.kept if k.event.type != pygame.MOUSEMOTION)
+            count = self._count()
             self.clear()
             scene.say(scene.app.tr("table.held_dropped", count=count), error=True)
             return
-        while self.kept and scene.active_seat() is not None:
+        while self.kept and scene.active_seat() is not None and scene.confirm.pending is None:  # (a move waits for its Confirm)
             kept = self.kept.pop(0)
             scene.app.dirty = True
             scene.dispatch(self._moved(kept))
@@ -158,7 +169,8 @@ class InputHold:
         for kept in self.kept:
             event = kept.event
             if event.type == pygame.KEYDOWN:
-                names.append((getattr(event, "unicode", "") or pygame.key.name(event.key)).strip() or "?")
+                typed = (getattr(event, "unicode", "") or "").strip()
+                names.append(KEY_SYMBOLS.get(event.key) or (typed if typed.isprintable() else "") or pygame.key.name(event.key))
             elif event.type == pygame.MOUSEBUTTONDOWN:
                 names.append(self.scene.app.tr("table.held_click"))
         return " ".join(names)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import pygame
 
+from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
@@ -63,12 +64,11 @@ class TableContext:
 
     def text(self, key: str, **params: Any) -> str:
         """A game text in the player's language; a whole {count} picks the text's `.none` form
-        for 0 and its `.many` form above 1 when the game has them ("no scheme", "3 schemes")."""
+        for 0 and the form that agrees with it when the game has them ("no scheme", "3 schemes":
+        game/languages.py)."""
         count = params.get("count")
         if isinstance(count, int) and not isinstance(count, bool):
-            form = f"{key}.none" if count == 0 else f"{key}.many" if count > 1 else ""
-            if form and self.rules.has_text(form):
-                key = form
+            key = languages.counted_key(self.rules.has_text, key, self.app.settings.language, count)
         return self.app.game_text(self.rules, key, **params)
 
     def tr(self, key: str, **params: Any) -> str:
@@ -155,6 +155,11 @@ class Layout:
         """The HUD's help line while the viewer may act (None: the table's default)."""
         return None
 
+    def help_params(self, ctx: TableContext, help_key: str) -> dict[str, str]:
+        """Parameters of a composer help text (`Confirm.help`) beyond its cards' key letters: the
+        keys this seat may use now, in words (none by default)."""
+        return {}
+
     def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         """A layout's own clicks and keys (its board, its buttons); True when consumed."""
         return False
@@ -224,7 +229,9 @@ class Layout:
         """What hovering (or focusing) `region` says, first line the title: the pointed face-up
         card's name and rule first (`index`: the card under the pointer, None for the zone
         itself), then what the zone is, whose, its rule and card count. Texts: the region's label or
-        `zone.<zone>`, `zone.<zone>.rule`, `card.<id>`, `card.<id>.rule` in the game's YAML."""
+        `zone.<zone>`, `zone.<zone>.rule`, `zone.<zone>.count` (what it holds: "{count} fish",
+        else "N cards"), `card.<id>`, `card.<id>.rule` in the game's YAML; and how many cards or
+        fish the player's choice being built has put there, not sent yet."""
         lines: list[str] = []
         if region.kind == PANEL:
             if region.seat is None:
@@ -245,7 +252,14 @@ class Layout:
         if region.kind == MARKER or region.zone is None:
             return lines
         cards = zone_cards(ctx.view, region)
-        lines.append(ctx.tr("table.tip_cards_one" if len(cards) == 1 else "table.tip_cards", count=len(cards)))
+        count_key = f"zone.{region.zone}.count"  # what the zone holds, in the game's words ("3 fish")
+        if ctx.rules.has_text(count_key):
+            lines.append(ctx.text(count_key, count=len(cards)))
+        else:
+            lines.append(ctx.tr("table.tip_cards_one" if len(cards) == 1 else "table.tip_cards", count=len(cards)))
+        staged = staged_on(ctx, region)
+        if staged:  # a bid being built on it: not "0 cards" while the player's choice lies there
+            lines.append(ctx.tr("table.tip_staged", count=staged))
         card = self.card_tip(ctx, region, cards, index) if index is not None and 0 <= index < len(cards) else []
         return [*card[1:], "", *lines] if card else lines  # what is pointed at first, then where it lies
 
@@ -341,3 +355,13 @@ def zone_cards(view: dict[str, Any], region: Region) -> list[str]:
     if region.seat is not None:
         cards = cards[region.seat] if isinstance(cards, list) and region.seat < len(cards) else []
     return list(cards) if isinstance(cards, list) else []
+
+
+def staged_on(ctx: TableContext, region: Region) -> int:
+    """How many cards (or a counter's units) the acting seat's choice being built has put on
+    `region`, not sent yet (hunt cards bid, fish bet): the composer's picks aimed at its zone."""
+    composer = ctx.composer
+    comp = composer.composer if composer is not None else None
+    if comp is None or ctx.seat is None or region.zone is None or region.seat not in (ctx.seat, None):
+        return 0
+    return sum(len(composer.pending(step)) for step in comp.steps() if region.zone in getattr(step, "to", ()))

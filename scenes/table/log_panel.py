@@ -401,6 +401,7 @@ class TableRecords:
         self.app = scene.app
         seats = scene.seats
         match = seats.host  # None at a network seat: the host keeps the records, there is no undo
+        records.set_keep_latest(self.app.settings.keep_matches)  # the player's choice in History
         self.recorder = records.attach(match, background=True) if match is not None else None  # never block a frame on the disk
         self.panel = LogPanel(self.app, scene.rules, [seats.seat_name(s) for s in range(seats.num_seats)], scene.viewer)
         if self.recorder is not None:
@@ -469,7 +470,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.undo(self._asking(UndoRefused))
@@ -495,7 +496,7 @@ class TableRecords:
         from game.records import UndoRefused
 
         if self.recorder is None:
-            self.scene.say(self.app.tr("records.undo_network"), error=True)
+            self.scene.say(self.app.tr(self.scene.seats.no_undo), error=True)
             return False
         try:
             step = self.recorder.redo()

@@ -52,6 +52,7 @@ class HeldLooks:
         if self.looking is None:
             return False
         if self.looking in waiting or self.scene.seats.is_over():
+            self._forget_hint()
             self.looking = None
             self.told = False
             return False
@@ -65,9 +66,18 @@ class HeldLooks:
         scene = self.scene
         if self.looking is not None:
             scene.layout.end_look(self.looking)
+            self._forget_hint()
         self.looking, self.told = None, False
         scene.viewer = None
         scene._sync()
+
+    def _forget_hint(self) -> None:
+        """The caption asking the looking player to hide their cards goes with the look: it must
+        not stay on the next player's screen."""
+        scene = self.scene
+        if self.looking is not None:
+            hint = scene.app.tr("table.look_hint", name=scene.name(self.looking))
+            scene.captions = [c for c in scene.captions if c[0] != hint]
 
     def given(self, seat: int) -> None:
         """`seat` has come to the screen: the looks it got meanwhile are shown as its own just now

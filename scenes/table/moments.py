@@ -3,8 +3,8 @@
 - the log panel tells an action's events as the table shows them, never ahead of the animation
   (the animator's `on_shown` releases the held events; when it is idle, everything is told);
 - the scoring moment (scenes/table/tally.py): each scored seat's breakdown on the table, then
-  the score sheet opens by itself, ignoring input for a moment (a key press left over from the
-  last move must not close it);
+  the score sheet opens by itself; keys typed ahead for the table neither close it nor carry
+  over into the next round (scenes/ui/guard.py, scenes/table/hold.py);
 - a score change's points rising from the name plate;
 - the seats' teams (name and colour) for the name plates.
 """
@@ -25,8 +25,6 @@ from scenes.table.tally import (
     ends_match,
     sheet_as_shown,
 )
-
-SHEET_GUARD_SECONDS = 0.8  # the score sheet opened by a scoring ignores keys and clicks this long
 
 
 class TableMoments:
@@ -58,15 +56,15 @@ class TableMoments:
                 self.open_sheet()
 
     def open_sheet(self) -> None:
-        """The score sheet up to the scoring just shown (bots may have played on since), ignoring
-        input for a moment."""
+        """The score sheet up to the scoring just shown (bots may have played on since); what
+        was typed before it opened is dropped and does not close it."""
         from scenes.results import ScoreSheetScene
 
         scene = self.scene
         names = [scene.name(s) for s in range(scene.seats.num_seats)]
         view = sheet_as_shown(scene.seats.view(None), list(scene.view.get("scores") or []))
-        scene.app.push(ScoreSheetScene(scene.app, scene.rules, view, names, guard=SHEET_GUARD_SECONDS,
-                                       keep=scene.hold.keep))
+        scene.hold.boundary()  # nothing typed before the sheet acts after it (on it or on the table)
+        scene.app.push(ScoreSheetScene(scene.app, scene.rules, view, names, guarded=True))
 
     # ------------------------------------------------------------------ drawing
     def tallies(self, step: Step) -> tuple[list[SeatTally], dict[int, pygame.Rect]]:

@@ -9,7 +9,7 @@ import pygame
 
 from scenes.table.regions import Placements, TourStep
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.text import draw_text, fit_text, wrap_text, wrap_words
 
 
 @dataclass
@@ -21,16 +21,18 @@ class HudButton:
     rect: pygame.Rect
 
 
-def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False) -> list[HudButton]:
-    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu, and
-    the game's player aid (F2) when its layout has one."""
+def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False, coach: bool = False) -> list[HudButton]:
+    """The HUD's buttons, right-aligned: the score sheet (S), the tour ("?", F1), the menu, the
+    game's player aid (F2) when its layout has one, and the coach's hint (H) when it is offered
+    (wide enough for its "thinking" label too)."""
     h = max(16, hud.h - 6)
     font = app.font(max(10, int(h * 0.55)), True)
     buttons: list[HudButton] = []
     x = hud.right - 6
     actions = [("menu", "table.menu"), ("tour", "table.tour_button"), ("scores", "table.scores_button")]
-    for action, key in actions + ([("aid", "table.aid_button")] if aid else []):
-        w = font.size(app.tr(key))[0] + h
+    extra = ([("aid", "table.aid_button")] if aid else []) + ([("coach", "coach.button")] if coach else [])
+    for action, key in actions + extra:
+        w = max(font.size(app.tr(k))[0] for k in ((key, "coach.button_thinking") if action == "coach" else (key,))) + h
         x -= w
         buttons.append(HudButton(action, key, pygame.Rect(x, hud.y + 3, w, h)))
         x -= 6
@@ -38,12 +40,14 @@ def hud_buttons(app: Any, hud: pygame.Rect, aid: bool = False) -> list[HudButton
 
 
 def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hint: str,
-             buttons: list[HudButton], hover: tuple[int, int] | None, aside: pygame.Rect | None = None) -> int:
+             buttons: list[HudButton], hover: tuple[int, int] | None, aside: pygame.Rect | None = None,
+             said: bool = False) -> int:
     """The bar: the title, the hint, the buttons. A hint the bar cannot hold whole (a small
     window, a long power's hint) is drawn whole at the top of `aside` (the open log column)
     instead; with no such column (the log folded) it is shortened, and shown whole under the
-    bar while the pointer is on it. Returns the height of `aside` the hint took (0: none), for
-    the log to start below it."""
+    bar while the pointer is on it. `said`: the table shows the decision's help whole, so a hint
+    the bar cannot hold is left out (never cut, never said twice). Returns the height of
+    `aside` the hint took (0: none), for the log to start below it."""
     pygame.draw.rect(surface, theme.BACKGROUND_DARK, hud)
     size = max(10, int(hud.h * 0.5))
     font = app.font(size, True)
@@ -54,8 +58,10 @@ def draw_hud(surface: pygame.Surface, app: Any, hud: pygame.Rect, title: str, hi
     if hint:
         room = max(20, left - title_img.get_width() - 40)
         whole = hud_hint_whole(app, hint, room, size, hud.h)
-        box = hint_box(app, hint, aside) if whole is None and aside is not None else None
-        if box is not None:
+        box = hint_box(app, hint, aside) if whole is None and aside is not None and not said else None
+        if whole is None and said:
+            pass  # the help on the table says it whole
+        elif box is not None:
             taken = draw_hint_box(surface, app, hint, box)
         else:
             small, lines = whole if whole is not None else hud_hint_lines(app, hint, room, size, hud.h)
@@ -90,8 +96,8 @@ def hud_hint_whole(app: Any, hint: str, room: int, size: int, height: int) -> tu
         return one, [hint]
     for font_size in range(int(size * 0.85), HUD_HINT_MIN_SIZE - 1, -1):
         font = app.font(font_size)
-        lines = wrap_text(font, hint, room)
-        if len(lines) <= 2 and font.get_linesize() * 2 <= height + 2 and all(font.size(x)[0] <= room for x in lines):
+        lines = wrap_words(font, hint, room)
+        if lines is not None and len(lines) <= 2 and font.get_linesize() * 2 <= height + 2:
             return font, lines
     return None
 
@@ -114,9 +120,11 @@ def hint_box(app: Any, hint: str, aside: pygame.Rect) -> tuple[Any, list[str], p
     width = aside.w - 2 * pad
     for font_size in range(max(HUD_HINT_MIN_SIZE, app.tx(theme.SMALL_SIZE)), HUD_HINT_MIN_SIZE - 1, -1):
         font = app.font(font_size)
-        lines = wrap_text(font, hint, width)
+        lines = wrap_words(font, hint, width)
+        if lines is None:
+            continue
         rect = pygame.Rect(aside.x, aside.y, aside.w, len(lines) * font.get_linesize() + 2 * pad)
-        if width > 0 and rect.h <= aside.h // 2 and all(font.size(x)[0] <= width for x in lines):
+        if width > 0 and rect.h <= aside.h // 2:
             return font, lines, rect
     return None
 

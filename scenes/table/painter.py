@@ -14,7 +14,7 @@ from scenes.table.anim import Flight, Step
 from scenes.table.cards import BRASS, CardArt
 from scenes.table.regions import FAN, MARKER, PANEL, ROW, SLOT, STACK, Placements, Region
 from scenes.ui import theme
-from scenes.ui.text import fit_text, wrap_text
+from scenes.ui.text import fit_lines, fit_text, wrap_text
 
 HIGHLIGHT = (250, 214, 96)
 SLOT_LINE = (60, 104, 78)
@@ -100,13 +100,12 @@ class Painter:
         size = min(self.app.px(theme.SMALL_SIZE - 3), max(8, rect.h // 3))
         if size < 9 or rect.w < 24:
             return
-        font = self.app.font(size)
-        lines = wrap_text(font, text, rect.w)
-        if len(lines) * font.get_linesize() > rect.h or any(font.size(line)[0] > rect.w for line in lines):
+        font, lines, whole = fit_lines(self.app, text, rect.w, rect.h, size, most=3, fit=False)  # never "Set/aside"
+        if not whole:
             return
         y = rect.centery - len(lines) * font.get_linesize() // 2
         for line in lines:
-            img = self.text(line, size, theme.TEXT_DIM)
+            img = self.text(line, font.point_size, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += font.get_linesize()
 

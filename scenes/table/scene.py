@@ -30,6 +30,7 @@ from game.log import (
     original_places,
     reader_key,
     seat_values,
+    sentence,
     slot_params,
 )
 from game.match import Match, MatchConfig
@@ -37,8 +38,10 @@ from scenes.base import Scene
 from scenes.layouts import get_layout
 from scenes.table.anim import SOUNDS, Animator, Step
 from scenes.table.cards import CardArt
+from scenes.table.coach import TableCoach
 from scenes.table.composer_input import ComposerInput
-from scenes.table.hold import InputHold
+from scenes.table.confirm import MoveConfirm
+from scenes.table.hold import BOUNDARY_STEPS, InputHold
 from scenes.table.input import HandInput
 from scenes.table.layout import TableContext
 from scenes.table.link import LinkWatch
@@ -50,6 +53,7 @@ from scenes.table.painter import Painter, draw_regions
 from scenes.table.reading import TableReader
 from scenes.table.regions import Placements, Region, TableTheme
 from scenes.table.seats import LocalSeats, RemoteSeats, TableSeats
+from scenes.ui.guard import InputGuard
 
 TOURS_SEEN = "tours_seen"  # app.settings.extra key: game ids whose table tour was shown
 CAPTION_LINES = 3
@@ -60,6 +64,8 @@ REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every st
 
 class TableScene(Scene):
     """One match at the table, from the first choice to the results screen."""
+
+    auto_tour = True  # the tour opens by itself on a game's first match (a lesson shows its own way)
 
     def __init__(self, app: Any, config: MatchConfig | None = None, match: Match | None = None,
                  think_seconds: float | None = None, seats: TableSeats | None = None, hosting: Any = None) -> None:
@@ -86,8 +92,10 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.hot_seat else self.bottom
         self.privacy_for: int | None = None
+        self.pass_guard = InputGuard()  # the pass screen takes no key typed ahead by the last player
         self.last_at_screen: int | None = None  # hot-seat: the last player who acted at the screen
         self.captions: list[tuple[str, bool, float]] = []  # text, is_error, shown at (app time)
+        self._caption_steps: dict[tuple[str, float], Step] = {}  # a caption's step: told again in a new language
         self.tour_index: int | None = None
         self.time = 0.0
         self.end_timer = 0.0
@@ -107,6 +115,8 @@ class TableScene(Scene):
         self.moments = TableMoments(self)  # log pacing, scoring moments, teams (scenes/table/moments.py)
         self.looks = HeldLooks(self)  # hot-seat: a look stays until its player ends it (scenes/table/looks.py)
         self.link = LinkWatch(self)  # a network seat whose host dropped: reconnecting (scenes/table/link.py)
+        self.confirm = MoveConfirm(self)  # "Confirm my moves": a move shown lit before it is sent
+        self.coach = TableCoach(self)  # the Hint button and H (scenes/table/coach.py)
         self._sync()
 
     # ---------------------------------------------------------------- lifecycle
@@ -132,6 +142,20 @@ class TableScene(Scene):
         self.rect = self.records.table_rect(size)
         self.art.clear()
         self._place()
+        self._retell_captions()
+
+    def _retell_captions(self) -> None:
+        """The captions of the steps shown, told again (the language may have changed: "Bastien
+        bets a fish." stayed English after switching to French)."""
+        told = []
+        for text, error, at in self.captions:
+            step = self._caption_steps.get((text, at))
+            if step is not None:
+                new = self.animator.caption(step)
+                self._caption_steps[(new, at)] = step
+                text = new or text
+            told.append((text, error, at))
+        self.captions = told
 
     # ----------------------------------------------------------------- helpers
     def place(self, view: dict[str, Any]) -> Placements:
@@ -141,7 +165,8 @@ class TableScene(Scene):
         assert self.animator.view is not None
         self.placements = self.place(self.animator.view)
         self.buttons = hud_buttons(self.app, self.placements.regions["hud"].rect,
-                                   aid=self.layout.player_aid(self.app, self.rules) is not None)
+                                   aid=self.layout.player_aid(self.app, self.rules) is not None,
+                                   coach=self.coach.offered)
 
     def _sync(self) -> None:
         """The displayed view becomes the real one, for whoever may look at the screen now."""
@@ -203,18 +228,18 @@ class TableScene(Scene):
                 return ""
             owner = event.from_seat if event.from_seat is not None else event.to_seat  # as the log reads it
             actor = event.actor if event.actor is not None else owner
-            key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat)
-            return self.game_text(key, actor=self.name(actor), owner=self.name(owner),
+            key = reader_key(self.rules, key, reader, actor, owner, count, receiver=event.to_seat, lang=self.app.settings.language)
+            return sentence(self.game_text(key, actor=self.name(actor), owner=self.name(owner),
                                   to=self.name(event.to_seat), card=self.card_name(event.card, event.info), count=count,
                                   from_pos="" if event.from_pos is None else event.from_pos + 1,
                                   to_pos="" if event.to_pos is None else event.to_pos + 1,
-                                  **slot_params(self._places.get(event, event)))
+                                  **slot_params(self._places.get(event, event))))  # "A card goes…", not "a card"
         if isinstance(event, Note):
             params = self._localize(dict(event.params))
             own = dict(event.params).get("count")  # a note counting things itself reads plural too
             plural = own if isinstance(own, int) and not isinstance(own, bool) else count
-            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural)
-            return self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params})
+            key = reader_key(self.rules, f"note.{event.key}", reader, event.seat, count=plural, lang=self.app.settings.language)
+            return sentence(self.game_text(key, **{"seat": self.name(event.seat), "count": count, **params}))
         if isinstance(event, MarkerChanged):
             found = self.layout.marker_caption(event)
             if found is None:
@@ -254,9 +279,15 @@ class TableScene(Scene):
             return self.game_text(error.key, **self._localize(error.params))
         return error.message
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, step: Step | None = None) -> None:
+        """A caption under the table (`step`: the animation step it tells, told again in a new
+        language)."""
         self.captions.append((text, error, self.time))
         self.captions = self.captions[-8:]
+        if step is not None:
+            self._caption_steps[(text, self.time)] = step
+        kept = {(t, at) for t, _, at in self.captions}
+        self._caption_steps = {k: s for k, s in self._caption_steps.items() if k in kept}
 
     # ------------------------------------------------------------------- events
     def _on_action(self, seat: int, text: str, events: list[Event]) -> None:
@@ -269,8 +300,10 @@ class TableScene(Scene):
         self.animator.push(shown, self.seats.step() - 1)
 
     def _on_step(self, step: Step) -> None:
+        if step.kind in BOUNDARY_STEPS:  # a round, day or match ends or begins: typed-ahead keys stop here
+            self.hold.boundary()
         if step.caption:
-            self.say(step.caption)
+            self.say(step.caption, step=step)
         sound = SOUNDS.get(step.kind)
         first = step.events[0] if step.events else None
         if isinstance(first, CardMoved):  # a layout may give its own moves a sound
@@ -288,12 +321,15 @@ class TableScene(Scene):
         if error is not None:
             self.refuse(error)
             return False
+        if self.confirm.hold(seat, text):  # "Confirm my moves": shown lit, sent on Confirm (scenes/table/confirm.py)
+            return True
         if self.hot_seat:  # hide this hand before anything moves: the next player may be looking
             self.viewer = None
             self.last_at_screen = seat
             self._sync()
         self.input.reset()
         self.composer.reset()
+        self.coach.forget()  # the hint was for this decision
         self.animator.last.forget_before(self.seats.step())  # marked: what follows this decision
         self.seats.submit(seat, text)
         return True
@@ -357,6 +393,8 @@ class TableScene(Scene):
             return True
         if self.privacy_for is not None:
             return self._handle_privacy(event)
+        if self.confirm.pending is not None:  # a move waits for its Confirm: nothing else acts
+            return self.confirm.handle(event)
         if self.looks.looking is not None and self.looks.handle(event):
             return True
         if self.tour_index is not None:
@@ -378,6 +416,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_s:
                 self.open_score_sheet()
+                return True
+            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.coach.toggle()
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for button in self.buttons:
@@ -409,6 +450,8 @@ class TableScene(Scene):
             self.open_score_sheet()
         elif action == "aid":
             self.open_aid()
+        elif action == "coach":
+            self.coach.toggle()
         elif action == "menu":
             self.input.reset()
             self.app.push(self.app.scene("pause", game_id=self.game_id))
@@ -433,6 +476,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._button("menu")  # the pause menu over the screen: no hand is shown
             return True
+        if self.pass_guard.blocks(event):  # the last player's keys must not show the next hand
+            return True
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
@@ -442,6 +487,7 @@ class TableScene(Scene):
             self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
             self.last_at_screen = self.privacy_for
             self.privacy_for = None
+            self.captions.clear()  # said to the last player ("You have looked at 2 cards"): the recap told the rest
             self._sync()
             self.looks.given(self.viewer)
         return True
@@ -487,11 +533,13 @@ class TableScene(Scene):
         (its search runs in another process): the table is drawn again when its move arrives."""
         return (self.animator.busy or self.input.drag is not None
                 or self.input.snap is not None
+                or self.coach.asked is not None  # the lit move pulses, the thinking dots move
                 or self.seats.is_over())
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
+        self.pass_guard.update(dt)
+        if self.confirm.pending is None and self.composer.tick(dt, self._composer_ctx):  # a number typed, taken after a pause
             self.app.dirty = True
         if self.seats.poll():  # a move arrived: draw it (even one with nothing to animate)
             self.app.dirty = True
@@ -502,6 +550,9 @@ class TableScene(Scene):
             self.refuse(refused)
             self.app.dirty = True
         self.link.update()
+        self.confirm.update()
+        if self.coach.update():
+            self.app.dirty = True
         was_busy = self.animator.busy
         self.animator.update(dt, self.animation_speed(), self.place)
         self.moments.update()
@@ -525,8 +576,9 @@ class TableScene(Scene):
             else:
                 self.viewer = None
                 self.privacy_for = waiting[0]
+                self.pass_guard.restart()
             self._sync()
-        if (self.viewer is not None and self.tour_index is None and self.seats.local_seats
+        if (self.auto_tour and self.viewer is not None and self.tour_index is None and self.seats.local_seats
                 and self.game_id not in self.app.settings.extra.get(TOURS_SEEN, [])):
             self.open_tour()
         self.hold.release()
@@ -563,6 +615,8 @@ class TableScene(Scene):
         return out
 
     def hint(self) -> str:
+        if self.confirm.pending is not None:
+            return self.app.tr("table.confirm_hint")
         if self.hold.kept:
             return self.app.tr("table.hint_held", keys=self.hold.words())
         if self.animator.busy:
@@ -603,23 +657,30 @@ class TableScene(Scene):
         if step is not None:
             self._draw_step(surface, step)
         self.composer.draw(ctx, surface)
+        self.coach.draw(surface)
         self.input.draw(surface)
         self.hold.draw(surface)
-        title = f"{self.rules.name(self.app.settings.language)} — {self.layout.status_line(self.view, self.game_text)}"
+        status = self.layout.status_line(self.view, self.game_text)  # "" by default: the game's name alone
+        title = self.rules.name(self.app.settings.language) + (f" — {status}" if status else "")
         reading = self.looks.looking is not None and not self.animator.busy  # the HUD holds its button
+        # a hint the bar cannot hold goes to the log column, unless the table shows the decision's help whole
+        said = self.composer.help_whole(ctx)
         self.records.hint_height = draw_hud(surface, self.app, placements.regions["hud"].rect, title, "" if reading else self.hint(),
-                                            self.buttons, self.mouse, self.records.aside(surface.get_size()))
+                                            self.buttons, self.mouse, self.records.aside(surface.get_size()), said=said)
         if reading:
             self.looks.draw(surface, self.mouse)
         self.painter.caption(surface, placements.regions["caption"].rect, self._caption_lines())
+        # the coach's line at the top of the log column (or over the captions), the log below it
+        self.records.hint_height += self.coach.draw_banner(surface, self.records.aside(surface.get_size()), self.records.hint_height)
         self.records.draw(surface)
         carrying = any(d is not None and d.moving for d in (self.input.drag, self.composer.drag, self.composer.drops.drag))
-        if self.tour_index is None and not carrying:  # no tooltip over a card in flight
+        if self.tour_index is None and not carrying and self.confirm.pending is None:  # no tooltip over a card in flight, nor over a move shown lit
             self.reader.draw(surface)
         if self.tour_index is not None:
             steps = self.layout.tour_steps(self.view)
             if self.tour_index < len(steps):
                 draw_tour(surface, self.app, placements, steps[self.tour_index], self.tour_index, len(steps))
+        self.confirm.draw(surface)
         self.link.draw(surface)
 
     def _draw_step(self, surface: pygame.Surface, step: Step) -> None:

@@ -14,12 +14,15 @@ The scene calls the same methods on both; only `host` (the local Match, for the 
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import json
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_from_dict
 from game.engine.rules import Rules
@@ -38,6 +41,7 @@ class TableSeats:
     host: Match | None = None  # the match itself, when this process hosts it (records, undo)
     remote: bool = False  # its answers (previews, refusals' reasons) come a moment later
     resynced: bool = False  # a state arrived: the table redraws from it when its animations end
+    no_undo: str = "records.undo_network"  # why a table without its match's records has no undo (text key)
 
     def __init__(self) -> None:
         self.listeners: list[Listener] = []
@@ -110,6 +114,19 @@ class TableSeats:
         """(reason, detail) of the troubles to tell the player once each (table.bots_<reason>)."""
         return []
 
+    # the coach (scenes/table/coach.py)
+    def hints_allowed(self) -> bool:
+        """Whether the seats here may ask the coach (a network host may not allow it)."""
+        return False
+
+    def ask_hint(self, seat: int) -> None:
+        """Ask the coach what `seat` should play now (its answer: `hint_answer`)."""
+
+    def hint_answer(self, seat: int, step: int) -> tuple[str | None, str | None] | None:
+        """(advice as JSON, None) or (None, why it failed) once the coach answered the hint
+        asked for `seat` at `step`; None while it thinks."""
+        return None
+
     def refusals(self) -> list[IllegalAction]:
         """The host's refusals that arrived since the last call (remote seats only)."""
         return []
@@ -138,7 +155,13 @@ class LocalSeats(TableSeats):
         self.host = match
         self.rules = match.rules
         self.game_id = match.config.game_id
+        self._checked: tuple[int, str, tuple[int, int], Action] | None = None  # the last move `refusal` passed
         match.on_action.append(self._tell)
+
+    def _moment(self) -> tuple[int, int]:
+        """Which position the match is in: its length, and its state (undo makes a new one)."""
+        assert self.host is not None
+        return len(self.host.history), id(self.host.state)
 
     @property
     def num_seats(self) -> int:
@@ -185,14 +208,21 @@ class LocalSeats(TableSeats):
     def refusal(self, seat: int, text: str) -> IllegalAction | None:
         assert self.host is not None
         try:
-            self.host.check(seat, text)
+            action = self.host.check(seat, text)
         except IllegalAction as error:
             return error
+        self._checked = (seat, text, self._moment(), action)  # submit plays it unchecked
         return None
 
     def submit(self, seat: int, text: str) -> None:
+        """Play `text`: the action `refusal` found legal a moment ago, if nothing moved since
+        (a move is checked against the legal list once on its way), else checked now."""
         assert self.host is not None
-        self.host.submit(seat, text)
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[:3] == (seat, text, self._moment()):
+            self.host.submit(seat, checked[3])
+        else:
+            self.host.submit(seat, text)
 
     def preview(self, seat: int, text: str) -> list[Event] | None:
         from game.engine.rng import Rng
@@ -214,6 +244,21 @@ class LocalSeats(TableSeats):
         found, self.host.worker_problems[:] = list(self.host.worker_problems), []
         return found
 
+    def hints_allowed(self) -> bool:
+        return True
+
+    def ask_hint(self, seat: int) -> None:
+        assert self.host is not None
+        with contextlib.suppress(IllegalAction):  # nothing to choose now: no hint (the table asks only an acting seat)
+            self.host.ask_coach(seat)
+
+    def hint_answer(self, seat: int, step: int) -> tuple[str | None, str | None] | None:
+        assert self.host is not None
+        job = self.host.coaching.get(seat)
+        if job is None or job.at != step or not job.done:
+            return None
+        return job.answer, job.error
+
     def final(self) -> Any:
         return self.host
 
@@ -222,8 +267,7 @@ class LocalSeats(TableSeats):
         assert match is not None
         if self._tell in match.on_action:
             match.on_action.remove(self._tell)
-        if not match.is_over():
-            match.close()
+        match.close()  # over or not: its bots' process ends with the table (the results read the state)
 
 
 class SeenState:
@@ -274,6 +318,7 @@ class RemoteSeats(TableSeats):
         self._read_past(connection.history)
         self.resynced = False
         self._refusals: list[IllegalAction] = []
+        self._hint: tuple[int, str | None, str | None] | None = None  # the host's `hinted`: (step, advice JSON, error)
         self._previews: dict[tuple[int, str], list[Event] | None] = {}
         self._asked: set[tuple[int, str]] = set()
         self._down: tuple[str, float] | None = None  # why and since when the link is down
@@ -321,6 +366,21 @@ class RemoteSeats(TableSeats):
 
     def submit(self, seat: int, text: str) -> None:
         self.connection.send(text)
+
+    def hints_allowed(self) -> bool:
+        return bool((self.connection.welcome or {}).get("hints"))
+
+    def ask_hint(self, seat: int) -> None:
+        """The host's coach thinks for this seat, from its view only (docs/network.md)."""
+        if seat == self.seat:
+            self._hint = None
+            self.connection.ask("hint")
+
+    def hint_answer(self, seat: int, step: int) -> tuple[str | None, str | None] | None:
+        found = self._hint
+        if seat != self.seat or found is None or found[0] != step:
+            return None
+        return found[1], found[2]
 
     def preview(self, seat: int, text: str) -> list[Event] | None:
         key = (self.step(), text)
@@ -395,6 +455,11 @@ class RemoteSeats(TableSeats):
         elif kind == "error":
             self._refusals.append(IllegalAction(str(item.get("message") or ""), str(item.get("code") or ""),
                                                 dict(item.get("params") or {})))
+        elif kind == "hinted":
+            advice = item.get("advice")
+            problem = item.get("error")
+            self._hint = (int(item.get("step", -1)), json.dumps(advice) if isinstance(advice, dict) else None,
+                          None if isinstance(advice, dict) else str(problem or "error.hint_failed"))
         elif kind == "previewed":
             guessed: list[Event] | None
             try:

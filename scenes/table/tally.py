@@ -5,8 +5,10 @@ A score step whose ScoreChanged events carry `details` (what was counted: "prey"
 (the game's `score.<part>` texts), line by line as the moment plays, then the day's points and
 the new total. A layout names the zones whose cards are counted (`Layout.tally_zones`: shown face
 up in the box, Jagdfieber's prey piles), what else the scoring counts (`Layout.tally_keep_clear`:
-Jagdfieber's hands and lodges) and may place the boxes itself (`Layout.tally_boxes`). The boxes
-never cover a name plate; they keep clear of what is counted, then of any card, near their plate.
+Jagdfieber's hands and lodges; areas to leave in view, Kill the Unicorns' hunt line and black
+market) and may place the boxes itself (`Layout.tally_boxes`). The boxes never cover a name
+plate; they keep clear of what is counted or kept in view, then of any card and any zone's
+label, near their plate (a seat's own corner is free under its box: the box repeats it).
 After a tally the table opens the score sheet by itself
 (`Layout.sheet_after_scoring`), unless the match ends there (the results screen follows).
 """
@@ -29,7 +31,8 @@ TALLY = "tally"  # the animation step kind of a scoring with a breakdown
 BOX_GAP = 6  # pixels between a box and a name plate, or two boxes
 COVER_NEVER = 10_000  # weight of covering a name plate, the HUD, the captions or another box
 COVER_SCORED = 30  # weight of covering what the scoring counts (a counted zone, a hand, a lodge)
-COVER_CARDS = 1  # weight of covering any other card or marker on the table
+COVER_CARDS = 4  # weight of covering any other card or marker on the table, or a zone's label
+COVER_FRAME = 2  # weight of covering an empty zone or a layout's area (a hunt line, a market) and its labels
 DISTANCE = 100  # weight of each pixel between a box and its plate
 SCAN = 24  # pixels between the places tried for a box, when none beside its plate is clear
 
@@ -101,9 +104,10 @@ def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
 
 def keeps_clear(layout: Any, region: Any) -> bool:
     """Whether the layout asks the boxes to leave `region` in view (`Layout.tally_keep_clear`
-    names its zone, its marker or, for an area the layout draws itself, its name)."""
+    names its zone, its marker or, for an area the layout draws itself, its name: "info" for
+    every seat's "info:<seat>")."""
     keep = layout.tally_keep_clear
-    return (region.zone or region.marker) in keep or region.name in keep
+    return (region.zone or region.marker) in keep or region.name in keep or region.name.split(":")[0] in keep
 
 
 def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:
@@ -127,25 +131,33 @@ def _spread(region: Any, view: dict[str, Any] | None) -> pygame.Rect:
     return pygame.Rect(region.rect).unionall(rects) if rects else pygame.Rect(region.rect)
 
 
-def _covered(regions: Any, view: dict[str, Any] | None, layout: Any, seat: int) -> list[tuple[pygame.Rect, int]]:
-    """What `seat`'s box had better not cover, with its weight: what the scoring counts (a
-    zone or a marker the layout names), then any other card or marker on the table. What the
-    box itself repeats is free under it: the seat's own counted cards drawn face down (shown
-    in the box) and its own hand or lodge (a part of the box). Empty zones and frames are free."""
+def _covered(regions: Any, view: dict[str, Any] | None, layout: Any, seat: int,
+             label: int = 0) -> list[tuple[pygame.Rect, int]]:
+    """What `seat`'s box had better not cover, with its weight: what the scoring counts or the
+    layout keeps in view (a zone, a marker or an area it names), then any other card or marker
+    on the table, then the empty zones; each with a line of `label` pixels above and below it,
+    where a zone's name and count are written ("Deck (30)"). The seat's own corner of the table
+    is free under its box, but for its counted cards drawn face up (a village): the box repeats
+    the rest (its prey pile shown face up in it, its hand and lodge as parts). A layout's other
+    areas (its buttons' room) are free."""
     out: list[tuple[pygame.Rect, int]] = []
     for region in regions:
         if region.kind == PANEL:
             continue
         counted = region.zone in layout.tally_zones
         scored = counted or keeps_clear(layout, region)
-        if scored and region.seat == seat and (region.face == "down" or not counted):
-            continue  # the box says it
+        if region.seat == seat and (region.face == "down" or not counted):
+            continue  # the seat's own corner: the box says what it counts there
         if scored:
-            out.append((_spread(region, view), COVER_SCORED))
-        elif region.zone is not None and view is not None and any(zone_cards(view, region)):
-            out.append((_spread(region, view), COVER_CARDS))
-        elif region.kind == MARKER:
-            out.append((pygame.Rect(region.rect), COVER_CARDS))
+            out.append((_spread(region, view).inflate(0, 2 * label), COVER_SCORED))
+            continue
+        cards = region.zone is not None and view is not None and any(zone_cards(view, region))
+        if cards or region.kind == MARKER:
+            rect = _spread(region, view) if cards else pygame.Rect(region.rect)
+            out.append((rect, COVER_CARDS))
+            out.append((rect.inflate(0, 2 * label), COVER_FRAME))  # its labels
+        elif region.zone is not None and region.rect.w and region.rect.h:  # an empty zone: its frame, its name
+            out.append((pygame.Rect(region.rect).inflate(0, 2 * label), COVER_FRAME))
     return out
 
 
@@ -175,7 +187,8 @@ class TallyPainter:
     def rects(self, tallies: list[SeatTally], placements: Placements, table: pygame.Rect,
               layout: Any, view: dict[str, Any] | None = None) -> dict[int, pygame.Rect]:
         """Where each seat's box goes: the layout's choice, else beside its name plate, on the
-        side towards the table's middle; pushed clear of every name plate and other box."""
+        side towards the table's middle; pushed clear of every name plate and other box (the
+        tallest boxes placed first, the others in the room left)."""
         sizes = {t.seat: self.box_size(t, table) for t in tallies}
         own = layout.tally_boxes(placements, table, sizes)
         if own is not None:
@@ -184,10 +197,11 @@ class TallyPainter:
         never = [r.rect for r in regions if r.kind == PANEL and r.seat is not None]  # name plates
         never += [placements.regions[name].rect for name in ("hud", "caption") if name in placements.regions]
         out: dict[int, pygame.Rect] = {}
-        for tally in tallies:
+        for tally in sorted(tallies, key=lambda t: -sizes[t.seat][1]):  # the tallest first: they fit fewer places
             panel = placements.panel(tally.seat)
             anchor = panel.rect if panel is not None else table
-            obstacles = [(r, COVER_NEVER) for r in never + list(out.values())] + _covered(regions, view, layout, tally.seat)
+            label = self.app.font(self.app.px(theme.SMALL_SIZE)).get_linesize()
+            obstacles = [(r, COVER_NEVER) for r in never + list(out.values())] + _covered(regions, view, layout, tally.seat, label)
             out[tally.seat] = self._clear(sizes[tally.seat], anchor, obstacles, table)
         return out
 

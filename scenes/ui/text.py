@@ -8,6 +8,8 @@ as one of a thousand, and fitting it takes a logarithmic number of measurements.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.textclean import clean_text
@@ -65,6 +67,7 @@ def rendered(font: pygame.font.Font, text: str, color: tuple[int, ...]) -> pygam
     return image
 
 
+MIN_PIECE = 3  # letters a cut word keeps on each side of its hyphen (when it is that long)
 HIGH_PUNCTUATION = frozenset("!?:;»")  # French sets them after a space, never at a line's start
 
 
@@ -84,24 +87,37 @@ def _words(paragraph: str) -> list[str]:
 
 
 def _broken(font: pygame.font.Font, word: str, width: int) -> list[str]:
-    """A word wider than `width` (a long name, a path) cut into pieces that fit."""
+    """A word wider than `width` (a long name, a path) cut into pieces that fit, each cut marked
+    with a hyphen ("Doppel-", "gänger"): after a hyphen of its own when it has one, else where
+    the line ends, never leaving fewer than MIN_PIECE letters on either side (a shorter word is
+    left whole, wider than the line). A reader never sees a word split without its hyphen."""
     pieces: list[str] = []
-    while word and font.size(word)[0] > width:
-        low, high = 1, len(word) - 1  # the longest prefix that fits lies in [low, high]
+    while len(word) >= 2 * MIN_PIECE and font.size(word)[0] > width:  # "Drawn" is never "Dra-wn"
+        low, high = 1, len(word) - 1  # the longest prefix that fits with its hyphen lies in [low, high]
         while low < high:
             middle = (low + high + 1) // 2
-            if font.size(word[:middle])[0] <= width:
+            if font.size(_cut(word, middle))[0] <= width:
                 low = middle
             else:
                 high = middle - 1
-        pieces.append(word[:low])
-        word = word[low:]
+        own = word.rfind("-", 0, low + 1)  # a compound's own hyphen: cut after it
+        at = own + 1 if own > 0 else max(min(low, len(word) - MIN_PIECE), min(MIN_PIECE, len(word) - 1))
+        pieces.append(_cut(word, at))
+        word = word[at:]
     return [*pieces, word] if word else pieces
 
 
+def _cut(word: str, at: int) -> str:
+    """The first `at` characters of a word cut there, with the hyphen that says so."""
+    head = word[:at]
+    return head if head.endswith("-") else f"{head}-"
+
+
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels (explicit newlines are kept; a word
-    wider than a line is cut; French punctuation never starts a line)."""
+    """Split `text` into lines no wider than `width` pixels at word boundaries (explicit
+    newlines are kept; a word wider than a line is cut with a hyphen if it has six letters or
+    more; French punctuation never starts a line). To shrink a text before any word is cut,
+    see `fit_lines`."""
     lines: list[str] = []
     for paragraph in str(text).split("\n")[:MAX_CHARS]:
         current = ""
@@ -118,6 +134,53 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
+    """`text` wrapped at word boundaries only (as `wrap_text`); None when a word is wider than
+    `width` (it would have to be cut)."""
+    for paragraph in str(text).split("\n")[:MAX_CHARS]:
+        if any(font.size(word)[0] > width for word in _words(clean(paragraph))):
+            return None
+    return wrap_text(font, text, width)
+
+
+READABLE_PX = 9  # the smallest print a label is shrunk to before a word of it is cut
+
+
+def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: bool = False, most: int = 2,
+              floor: int = READABLE_PX, fit: bool = True) -> tuple[pygame.font.Font, list[str], bool]:
+    """`text` in a `width` x `height` box, on up to `most` lines, as large as it can be (`size`
+    at most): each word whole, the text made smaller down to `floor` pixels before anything is
+    cut; only then, at `floor`, a word too long for the line is cut with a hyphen. Returns the
+    font, the lines and whether all of the text is there; when it is not, the last line ends
+    with "…" (with `fit` False the lines are left as they wrap, the caller deciding)."""
+    floor = max(6, min(floor, size))
+    font = app.font(max(floor, size), bold)
+    for s in range(max(floor, size), floor - 1, -1):
+        font = app.font(s, bold)
+        lines = wrap_words(font, text, width)
+        if lines is not None and len(lines) <= most and len(lines) * font.get_linesize() <= max(height, font.get_height()):
+            return font, lines, True
+    lines = wrap_text(font, text, width)  # at the floor: a word cut, with its hyphen
+    keep = max(1, min(most, height // max(1, font.get_linesize())))
+    if len(lines) <= keep and all(font.size(line)[0] <= width for line in lines):
+        return font, lines, True
+    if not fit:
+        return font, lines[:keep], False
+    return font, [*lines[:keep - 1], fit_text(font, _after(text, lines[:keep - 1]), width)], False
+
+
+def _after(text: str, lines: list[str]) -> str:
+    """What `text` says after the lines `wrap_text` made of its start (a cut word's hyphen is
+    not part of the text)."""
+    flat, pos = clean(str(text).replace("\n", " ")), 0
+    for line in lines:
+        line = line.replace("\u00a0", " ")
+        pos += len(line[:-1] if line.endswith("-") and not flat.startswith(line, pos) else line)
+        while pos < len(flat) and flat[pos] == " ":
+            pos += 1
+    return flat[pos:]
+
+
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     """`text` shortened with an ellipsis so that it fits in `width` pixels (binary search on the
     length: about log2(len) measurements, whatever the length of the text)."""
@@ -132,3 +195,25 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
         else:
             high = middle - 1
     return text[:low] + "…"
+
+
+def fit_middle(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text` shortened in its middle ("Alexan…rine 3") so that it fits in `width` pixels: its
+    start and its end both read, which tells apart names that begin alike (a binary search on
+    the characters kept, as `fit_text`)."""
+    text = clean(text)
+    if font.size(text)[0] <= width:
+        return text
+
+    def shown(keep: int) -> str:
+        tail = keep // 2
+        return f"{text[: keep - tail].rstrip()}…{text[len(text) - tail:].lstrip() if tail else ''}"
+
+    low, high = 0, len(text) - 1  # the most characters kept that fit lie in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(shown(middle))[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return shown(low)

@@ -15,13 +15,16 @@ from typing import Any
 import pygame
 
 from scenes.ui import theme
-from scenes.ui.text import draw_text, fit_text, wrap_text
+from scenes.ui.text import READABLE_PX, draw_text, fit_lines, fit_text, wrap_text
 
 Text = Callable[[], str]
 
 
 def _rounded(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.Rect, radius: int, width: int = 0) -> None:
     pygame.draw.rect(surface, color, rect, width=width, border_radius=radius)
+
+
+BUTTON_FLOOR = 13  # the smallest print (at 1280x720) a button's label is made before it is cut
 
 
 def draw_fitted(surface: pygame.Surface, app: Any, text: str, rect: pygame.Rect, color: tuple[int, int, int] = theme.TEXT) -> list[str]:
@@ -94,8 +97,12 @@ class Button(Widget):
         _rounded(surface, color, rect, radius)
         if focused:
             _rounded(surface, theme.FOCUS, rect.inflate(app.px(6), app.px(6)), radius + app.px(3), max(2, app.px(3)))
-        font = app.font(app.px(theme.BODY_SIZE), bold=True)
-        draw_text(surface, font, fit_text(font, self.label(), rect.width - app.px(12)), text_color, rect.center, "center")
+        # a long label (a match in the Continue list with its progress) smaller, or on two lines, before it is cut
+        font, lines, _ = fit_lines(app, self.label(), rect.width - app.px(12), rect.height - app.px(4), app.px(theme.BODY_SIZE),
+                                   bold=True, floor=max(READABLE_PX, app.px(BUTTON_FLOOR)))
+        top = rect.centery - font.get_linesize() * len(lines) // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, font, line, text_color, (rect.centerx, top + i * font.get_linesize()), "midtop")
 
 
 class Choice(Widget):
@@ -373,13 +380,28 @@ class Form:
             return False
         return self._key(event)
 
+    def move_row(self, delta: int) -> None:
+        """Up/Down: the row above or below, its widget in the same column (the nearest one), so
+        that Up from a seat's name is the name of the seat above, not its other choices."""
+        rows = [r for r in self.rows if r.visible and any(w.visible and w.focusable for w in r.widgets)]
+        row = self._row_of(self.focus) if self.focus is not None else None
+        if row is None or row not in rows:
+            self.move_focus(delta)
+            return
+        mine = [w for w in row.widgets if w.visible and w.focusable]
+        column = mine.index(self.focus) if self.focus in mine else 0
+        target = rows[(rows.index(row) + delta) % len(rows)]
+        theirs = [w for w in target.widgets if w.visible and w.focusable]
+        self.set_focus(theirs[min(column, len(theirs) - 1)] if len(theirs) == len(mine) else
+                       min(theirs, key=lambda w: abs(w.rect.centerx - self.focus.rect.centerx)))  # type: ignore[union-attr]
+
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        if key in (pygame.K_DOWN, pygame.K_TAB) and not (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-            self.move_focus(1)
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.move_row(1 if key == pygame.K_DOWN else -1)
             return True
-        if key in (pygame.K_UP, pygame.K_TAB):
-            self.move_focus(-1)
+        if key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if self.focus is None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT):

@@ -10,7 +10,6 @@ from game.engine.rules import Rules
 from game.engine.schema import INVALID, Bool, Context, DictOf, Enum, Int, ListOf, Map, Str
 from game.engine.zones import BACK
 from game.games.fish_fish.actions import Bet, LayLine
-from game.games.fish_fish.state import FishFishState
 
 # Zones every Fish Fish table has, besides one loot_<value> zone per loot slot.
 ZONES = ("fishing", "baits", "line", "discard", "fish", "bet", "caught", "box")
@@ -118,7 +117,7 @@ def _check_texts(data: dict[str, Any], slots: list[int], ctx: Context) -> None:
 
 
 class FishFishRules(Rules):
-    state_class = FishFishState
+    state_ref = "state:FishFishState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -151,7 +150,7 @@ class FishFishRules(Rules):
         self.by_text: dict[str, Action] = {str(a): a for a in self.line_actions.values()}
         self.by_text.update((str(a), a) for a in self.bet_actions)
 
-    def setup(self, state: FishFishState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
     def rounds_for(self, num_players: int) -> int:

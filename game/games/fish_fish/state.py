@@ -111,9 +111,6 @@ class FishFishState(KeepsScoreSheet, State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def scores(self) -> list[int]:
-        return self.score_sheet.totals[:]
-
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []

@@ -1,5 +1,11 @@
 """Jagdfieber: simultaneous secret choice, then closed season, hunters, wolves, rabbits."""
 
-from game.games.jagdfieber.rules import OPTIONAL, RULES_CLASS, SCHEMA, check
+from game.engine.declaration import Game, Golden
 
-__all__ = ["OPTIONAL", "RULES_CLASS", "SCHEMA", "check"]
+GAME = Game(
+    __name__,
+    order=10,
+    layout="scenes.layouts.jagdfieber:JagdfieberLayout",
+    golden=(Golden(players=(3, 4, 5)),),
+    bench=("table",),
+)

@@ -10,7 +10,6 @@ from game.engine.events import ALL_SEATS
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Bool, Context, DictOf, Enum, Int, ListOf, Map, Ref
 from game.engine.zones import BACK
-from game.games.jagdfieber.state import JagdfieberState
 
 ZONES = ("hand", "play", "easy_prey", "prey_pile", "under_lodge")
 
@@ -76,7 +75,7 @@ class ChainStep:
 
 
 class JagdfieberRules(Rules):
-    state_class = JagdfieberState
+    state_ref = "state:JagdfieberState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source, common_text) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -102,7 +101,7 @@ class JagdfieberRules(Rules):
             for c, v in data["cards"].items()
         }
 
-    def setup(self, state: JagdfieberState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
 

@@ -85,9 +85,6 @@ class JagdfieberState(KeepsScoreSheet, State):
     def is_over(self) -> bool:
         return self.over
 
-    def scores(self) -> list[int]:
-        return self.score_sheet.totals[:]
-
     def winners(self) -> list[int]:
         if not self.over:
             return []

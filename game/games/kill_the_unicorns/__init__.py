@@ -1,5 +1,10 @@
 """Kill the Unicorns: secret schemes under a line of unicorns, hidden hunts, a black market."""
 
-from game.games.kill_the_unicorns.rules import OPTIONAL, RULES_CLASS, SCHEMA, check
+from game.engine.declaration import Game, Golden
 
-__all__ = ["OPTIONAL", "RULES_CLASS", "SCHEMA", "check"]
+GAME = Game(
+    __name__,
+    order=50,
+    layout="scenes.layouts.kill_the_unicorns:KillTheUnicornsLayout",
+    golden=(Golden(players=(3, 4, 6)),),
+)

@@ -8,13 +8,30 @@ state runs them in order (`run`). Each primitive changes the hunt through the st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Protocol
 
+from game.engine.cards import CardTable
 from game.engine.effects import Bound, EffectRegistry, Range
 from game.engine.events import Event, Note
 
-if TYPE_CHECKING:
-    from game.games.kill_the_unicorns.state import UnicornsState
+
+class Hunt(Protocol):
+    """What the scheme primitives read and change of the state (UnicornsState has it): the hunt
+    being resolved. Declared here, so that this module, which the rules' schema needs, does not
+    import the state (which imports the rules)."""
+
+    winner: int  # -1: nobody wins the unicorn (it runs away)
+    untied: dict[int, int]  # seat -> its hunt total, for the totals nobody else reached
+    hunt_totals: dict[int, int]
+    paint_due: bool
+    base: list[int]  # uid -> a unicorn's own points
+    colour: list[str]  # uid -> a unicorn's colour now
+    cards: CardTable
+
+    def hunted(self) -> int: ...
+    def set_winner(self, seat: int, events: list[Event]) -> None: ...
+    def take_back(self, seat: int, count: int, events: list[Event]) -> None: ...
+
 
 STAGES = ("revealed",)
 SCHEMES = EffectRegistry("kill_the_unicorns", STAGES)
@@ -23,19 +40,19 @@ Cards = Annotated[int, Range(1, 8)]
 
 
 @SCHEMES.effect("revealed")
-def points(state: UnicornsState, scheme: int, events: list[Event], *, amount: Points) -> None:
+def points(state: Hunt, scheme: int, events: list[Event], *, amount: Points) -> None:
     """The unicorn is worth `amount` more while the scheme stays on it (read at scoring)."""
 
 
 @SCHEMES.effect("revealed")
-def run_away(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def run_away(state: Hunt, scheme: int, events: list[Event]) -> None:
     """The unicorn runs away: nobody wins it."""
     events.append(Note("escape"))
     state.winner = -1
 
 
 @SCHEMES.effect("revealed")
-def next_best(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def next_best(state: Hunt, scheme: int, events: list[Event]) -> None:
     """The winner is caught: the next best untied total wins (none left: it runs away)."""
     events.append(Note("trap", state.winner))
     others = {s: t for s, t in state.untied.items() if s != state.winner}
@@ -43,19 +60,19 @@ def next_best(state: UnicornsState, scheme: int, events: list[Event]) -> None:
 
 
 @SCHEMES.effect("revealed")
-def take_back(state: UnicornsState, scheme: int, events: list[Event], *, count: Cards) -> None:
+def take_back(state: Hunt, scheme: int, events: list[Event], *, count: Cards) -> None:
     """The winner takes back `count` of the hunt cards they played, highest first."""
     state.take_back(state.winner, count, events)
 
 
 @SCHEMES.effect("revealed")
-def choose_colour(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def choose_colour(state: Hunt, scheme: int, events: list[Event]) -> None:
     """The winner chooses the unicorn's colour (a `paint COLOUR` decision)."""
     state.paint_due = True
 
 
 @SCHEMES.effect("revealed")
-def owner_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def owner_wins(state: Hunt, scheme: int, events: list[Event]) -> None:
     """The scheme's owner wins the unicorn if they placed hunt cards in this hunt."""
     owner = state.cards.owner[scheme]
     if owner is not None and owner in state.hunt_totals and owner != state.winner:
@@ -63,7 +80,7 @@ def owner_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
 
 
 @SCHEMES.effect("revealed")
-def lowest_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def lowest_wins(state: Hunt, scheme: int, events: list[Event]) -> None:
     """The lowest untied total among the hunters wins instead."""
     low = min(state.untied, key=state.untied.__getitem__)
     if low != state.winner:
@@ -71,7 +88,7 @@ def lowest_wins(state: UnicornsState, scheme: int, events: list[Event]) -> None:
 
 
 @SCHEMES.effect("revealed")
-def become(state: UnicornsState, scheme: int, events: list[Event], *, points: Points) -> None:
+def become(state: Hunt, scheme: int, events: list[Event], *, points: Points) -> None:
     """The unicorn's own points become `points` and it loses its colour (a Pigicorn)."""
     unicorn = state.hunted()
     state.base[unicorn] = points
@@ -79,7 +96,7 @@ def become(state: UnicornsState, scheme: int, events: list[Event], *, points: Po
     events.append(Note("polymorph"))
 
 
-def run(effects: Sequence[Bound], state: UnicornsState, scheme: int, events: list[Event]) -> None:
+def run(effects: Sequence[Bound], state: Hunt, scheme: int, events: list[Event]) -> None:
     """Apply a revealed scheme's effects in order."""
     for bound in effects:
         bound.fn(state, scheme, events, **bound.params)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.engine.actions import Action
 from game.engine.errors import OptionError
-from game.engine.rules import Rules
+from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
     INVALID,
     Any_,
@@ -25,7 +24,7 @@ from game.engine.schema import (
     did_you_mean,
 )
 from game.games.kill_the_unicorns import effects as fx
-from game.games.kill_the_unicorns.state import UnicornsState
+from game.games.kill_the_unicorns.actions import Move
 
 POWERS = ("peek", "boost", "extra_card", "move_scheme", "discount", "take_back")
 ZONES = (
@@ -90,16 +89,8 @@ def check(data: dict[str, Any], ctx: Context) -> None:
             ctx.error_at(("text", "en"), f"text has no '{key}' (expected a label for every card, character, item, zone and option)")
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
-class Move(Action):
-    """A parsed action: `kind` (scheme, hunt, pass, reveal, paint, buy, peek, move, stay) and args."""
-
-    kind: str = ""
-    args: tuple[Any, ...] = ()
-
-
 class UnicornsRules(Rules):
-    state_class = UnicornsState
+    state_ref = "state:UnicornsState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -197,10 +188,20 @@ class UnicornsRules(Rules):
         usual = self.unicorns[kind]["points"] if kind in self.unicorns else attrs["points"]
         return name if points == usual else self.text(lang, "unicorn_now.points", name=name, points=points)
 
-    def setup(self, state: UnicornsState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
     # ------------------------------------------------------------------ options
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """The unicorn deck (the other shuffled parts have their own options: characters,
+        starters, schemes, pate)."""
+        return [card for card, decl in self.unicorns.items() for _ in range(decl["count"])]
+
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> list[str]:
+        if options.get("unicorns") is not None:
+            raise OptionError("options deck and unicorns both order the unicorn deck (expected one of them: deck gives all of it, unicorns its top cards)")
+        return stacked_deck(value, self.game_deck(options, num_players), "the unicorn deck")
+
     def unicorn_of_text(self, text: Any, option: str) -> str:
         card = str(text).strip().lower().replace(" ", "_")
         if card not in self.unicorns:

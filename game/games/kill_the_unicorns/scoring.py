@@ -71,7 +71,8 @@ class ScoringMixin(UnicornsBase):
     def breakdown(self) -> dict[str, Any]:
         """The final count, part by part, for the results screen: each part's points per
         seat and what they count (unicorns, schemes, tokens, pâtés, each colour's collection,
-        the rainbows), the totals, and why the winners won (`verdict`). The parts add up to
+        the rainbows; a part marked `always` is shown even when nobody scored there), the
+        totals, and why the winners won (`verdict`). The parts add up to
         `score_details` (schemes and tokens are its `bonuses`, the colours its `collections`)."""
         n, zones, attrs = self.num_players, self.zones, self.cards.attrs
         restart = self.options["collections"] == "restart"
@@ -96,7 +97,9 @@ class ScoringMixin(UnicornsBase):
             for colour, c in zip(self.rules.colours, counts, strict=True):
                 put(f"collection.{colour}", s, self.colour_value(c - rainbows, restart), c - rainbows)
             put("rainbows", s, rainbow_points, rainbows)
-        parts = [{"part": part, "points": points, "counts": counts} for part, (points, counts) in rows.items()]
+        # The unicorns are the heart of the count: their row stays when nobody kept one (`always`).
+        parts = [{"part": part, "points": points, "counts": counts, **({"always": True} if part == "unicorns" else {})}
+                 for part, (points, counts) in rows.items()]
         totals = [sum(points[s] for points, _ in rows.values()) for s in range(n)]
         return {"parts": parts, "totals": totals, "verdict": self.verdict(totals)}
 

@@ -35,6 +35,8 @@ class SetupMixin(UnicornsBase):
         # The unicorn deck, top first; built bottom first so the top is the zone's last card.
         deck = [c for c, d in rules.unicorns.items() for _ in range(d["count"])]
         rng.shuffle(deck)
+        if opts["deck"] is not None:  # the whole deck stacked (checked by the rules)
+            deck = list(opts["deck"])
         wanted = [rules.unicorn_of_text(t, "unicorns") for t in (opts["unicorns"] or [])]
         deck = rules.ordered(wanted, deck, "unicorns")
         for card in reversed(deck):

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine.actions import Action
 from game.engine.cards import QUIET_MOVE, CardsMixin
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
+from game.games.kill_the_unicorns.actions import Move
 from game.games.kill_the_unicorns.base import (
     BID,
     CHOOSE,
@@ -36,9 +37,6 @@ from game.games.kill_the_unicorns.market import MarketMixin
 from game.games.kill_the_unicorns.scoring import ScoringMixin
 from game.games.kill_the_unicorns.setup import SetupMixin
 from game.games.kill_the_unicorns.views import ViewsMixin
-
-if TYPE_CHECKING:
-    from game.games.kill_the_unicorns.rules import Move
 
 
 class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):

@@ -1,5 +1,13 @@
 """Silver: village rows of face-down werewolves you must remember, powers, the silver amulet."""
 
-from game.games.silver_amulet.rules import OPTIONAL, RULES_CLASS, SCHEMA, check
+from game.engine.declaration import Game, Golden
 
-__all__ = ["OPTIONAL", "RULES_CLASS", "SCHEMA", "check"]
+GAME = Game(
+    __name__,
+    order=40,
+    layout="scenes.layouts.silver_amulet:SilverAmuletLayout",
+    golden=(
+        Golden(players=(2, 3, 4)),
+        Golden(players=(2, 4), seeds=(4,), options={"squire": "public", "rascal": "discard"}, tag="variant"),
+    ),
+)

@@ -1,29 +1,27 @@
-"""Silver's power vocabulary: typed effect factories named in the YAML, and their target types.
+"""Silver's power vocabulary: typed effect factories in the engine's effect registry
+(game/engine/effects.py), named in the YAML, and the game's own target types.
 
-Each effect is a Python function registered with the stage at which it acts; its keyword-only
-parameters are the YAML parameters, checked against the signature at load time (names, Literal
-choices, types) with file:line. A factory returns a small compiled object the state calls in
-the hot path. Target types enumerate the legal choices of a seat and own their action text.
-
-This module has the shape of the engine's effects registry planned for version 2
-(game/engine/effects.py, issue 12); when that lands, the registry and the target types move
-there and only the power objects stay here.
+Each effect is a factory registered with the stage at which it acts; its keyword-only
+parameters are the YAML parameters, checked against the signature when the file loads (names,
+Literal choices, ranges) with file:line. Called once per character and option set with the
+card's id, a factory returns a small compiled object the state calls in the hot path: a `Flag`
+(a continuous power the state reads as a fact) or a `Power` (a used card's choice). A target
+parameter is a Literal of the names in TARGETS: the target types enumerate the legal choices
+of a seat and own their action text; the engine has no target types of its own.
 
 Stages: `face_up` (continuous while the card lies face up in a village), `turn_start`, `use`
 (when the drawn card is discarded with `use`, before its choice), `power` (the choice a used
-card asks for), `exchanging` (while announced in a multiple exchange).
+card asks for), `exchanging` (while announced in a multiple exchange), `draw`.
 """
 
 from __future__ import annotations
 
-import inspect
-import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from game.engine.schema import did_you_mean
+from game.engine.effects import Bound, EffectRegistry, Range
 
 if TYPE_CHECKING:
     from game.games.silver_amulet.state import SilverState
@@ -128,74 +126,21 @@ SlotTarget = Literal["own_slot", "any_slot", "opponent_slot"]
 
 
 # ---------------------------------------------------------------------------------- registry
-@dataclass(frozen=True)
-class Effect:
-    name: str
-    stage: str
-    factory: Callable[..., Any]
-    params: dict[str, Any]
-    required: frozenset[str]
+EFFECTS = EffectRegistry("silver_amulet", STAGES)
+effect = EFFECTS.effect
+Times = Annotated[int, Range(1, 5)]  # looks per turn, cards looked at
 
 
-EFFECTS: dict[str, Effect] = {}
+def stage_of(bound: Bound) -> str:
+    """The stage a bound effect acts at: its own, or for one of several stages the one its
+    `at` parameter names (the squire sees the top card of the deck at the start of a turn, or
+    when used)."""
+    return bound.params.get("at", "turn_start") if len(bound.effect.stages) > 1 else bound.stage
 
 
-def effect(stage: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a factory under its name; its keyword-only parameters are the YAML keys."""
-
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        hints = typing.get_type_hints(fn)
-        params: dict[str, Any] = {}
-        required: set[str] = set()
-        for name, p in inspect.signature(fn).parameters.items():
-            if p.kind is inspect.Parameter.KEYWORD_ONLY:
-                params[name] = hints[name]
-                if p.default is inspect.Parameter.empty:
-                    required.add(name)
-        EFFECTS[fn.__name__] = Effect(fn.__name__, stage, fn, params, frozenset(required))
-        return fn
-
-    return register
-
-
-def type_error(value: Any, hint: Any) -> str | None:
-    """Why `value` does not fit the annotation `hint` (None when it fits)."""
-    if typing.get_origin(hint) is Literal:
-        choices = typing.get_args(hint)
-        if value not in choices:
-            return f"is {value!r} (expected one of: {', '.join(map(str, choices))}{did_you_mean(str(value), map(str, choices))})"
-        return None
-    if hint is bool:
-        return None if isinstance(value, bool) else f"is {value!r} (expected true or false)"
-    if hint is int:
-        return None if isinstance(value, int) and not isinstance(value, bool) else f"is {value!r} (expected a whole number)"
-    return f"has an unsupported type {hint!r}"
-
-
-def check_params(name: str, params: Any) -> list[str]:
-    """Every problem with one effect's YAML parameters (empty: they fit the signature)."""
-    spec = EFFECTS.get(name)
-    if spec is None:
-        return [f"unknown effect '{name}' (expected one of: {', '.join(EFFECTS)}{did_you_mean(name, EFFECTS)})"]
-    if not isinstance(params, dict):
-        return [f"effect '{name}' takes a mapping of parameters, not {params!r}"]
-    problems = []
-    for key, value in params.items():
-        if key not in spec.params:
-            hint = did_you_mean(str(key), spec.params)
-            problems.append(f"effect '{name}' has no parameter '{key}' (expected: {', '.join(spec.params) or 'none'}{hint})")
-            continue
-        problem = type_error(value, spec.params[key])
-        if problem:
-            problems.append(f"effect '{name}': {key} {problem}")
-    for key in sorted(spec.required - set(params)):
-        problems.append(f"effect '{name}' needs the parameter '{key}'")
-    return problems
-
-
-def build(name: str, params: dict[str, Any], card: str) -> Any:
-    """The compiled effect (parameters already checked)."""
-    return EFFECTS[name].factory(card, **params)
+def build(bound: Bound, card: str) -> Any:
+    """The compiled effect of `card` (its parameters were checked when the file loaded)."""
+    return bound.fn(card, **bound.params)
 
 
 # ------------------------------------------------------------------------ continuous powers
@@ -213,14 +158,14 @@ def end_round_when_all_face_up(card: str) -> Flag:
     return Flag("ends_round")
 
 
-@effect("turn_start")
+@effect(("turn_start", "use"))
 def see_deck_top(card: str, *, at: Literal["turn_start", "use"], to: Literal["owner", "all"] = "owner") -> Flag:
     """Look at the top card of the deck (at the start of the owner's turn, or when used)."""
     return Flag("see_deck_top_" + at, to)
 
 
 @effect("face_up")
-def free_look(card: str, *, target: Literal["own_face_down"], per_turn: int = 1) -> Flag:
+def free_look(card: str, *, target: Literal["own_face_down"], per_turn: Times = 1) -> Flag:
     """A look at one of your own face-down cards, `per_turn` times per turn (action `<card> N`)."""
     return Flag("free_look", (card, per_turn))
 
@@ -296,7 +241,7 @@ class TurnUp(Power):
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         owner, index = _slot(self.target, seat, words[1:])
-        state.turn_face_up(owner, index, events)
+        state.turn_face_up(owner, index, events, actor=seat)
 
 
 @effect("power")
@@ -328,7 +273,7 @@ class Look(Power):
 
 
 @effect("power")
-def look(card: str, *, target: FaceDownTarget, up_to: int = 1) -> Power:
+def look(card: str, *, target: FaceDownTarget, up_to: Times = 1) -> Power:
     """Look at one (or up to `up_to`) face-down cards (`look N [M]` or `look S N`)."""
     return Look(TARGETS[target], up_to)
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine.effects import Bound
 from game.engine.errors import OptionError
-from game.engine.rules import Rules
+from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
     INVALID,
     Any_,
@@ -23,10 +24,10 @@ from game.engine.schema import (
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
-from game.games.silver_amulet.state import SilverState
+from game.languages import per_language
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
-_LANG = Map({"fr": Str(), "en": Str()})
+_LANG = per_language(Str())
 _CHARACTER = Map(
     {
         "value": Int(min=0, max=99),
@@ -34,12 +35,12 @@ _CHARACTER = Map(
         "name": _LANG,
         "power": _LANG,
         "when": Enum(*fx.WHEN),
-        "effects": ListOf(DictOf(Any_()), min_len=1),
+        "effects": fx.EFFECTS.list_spec(),
     }
 )
 SCHEMA = {
     "characters": DictOf(_CHARACTER, min_len=1),
-    "variants": DictOf(DictOf(DictOf(ListOf(DictOf(Any_()))))),
+    "variants": DictOf(DictOf(DictOf(fx.EFFECTS.list_spec()))),
     "setup": Map({"village": Int(min=1, max=12), "set_aside": DictOf(Int(min=0, max=60)), "initial_peeks": Int(min=0, max=5)}),
     "round": Map({"call_max_cards": Int(min=1, max=20), "penalty_from": Int(min=2, max=20), "caller_penalty": Int(min=0, max=100)}),
     "rounds": Int(min=1, max=20),
@@ -48,31 +49,19 @@ SCHEMA = {
 OPTIONAL: dict[str, Any] = {"variants": {}}
 
 
-def _effect_items(entry: Any) -> list[tuple[str, Any]]:
-    """The (name, params) pairs of one YAML effects list entry (`- name: {params}`)."""
-    if not isinstance(entry, dict):
-        return []
-    return [(name, params if params is not None else {}) for name, params in entry.items()]
-
-
-def _check_effects(where: tuple[Any, ...], card: str, when: str, effects: list[Any], ctx: Context) -> None:
+def _check_effects(where: tuple[Any, ...], card: str, when: str, effects: list[Bound], ctx: Context) -> None:
+    """A character's effects (checked against their signatures as the file loads) against its
+    `when`: each acts at a stage that `when` allows, a used card has exactly one choice."""
+    if not effects:
+        ctx.error_at(where, f"{card}: no effect (expected at least one, such as '- look: {{target: own_face_down}}')")
+        return
     powers = 0
-    for i, entry in enumerate(effects):
-        if entry is INVALID:
-            continue
-        for name, params in _effect_items(entry):
-            problems = fx.check_params(name, params)
-            for problem in problems:
-                ctx.error_at(where + (i, name), f"{card}: {problem}")
-            if problems:
-                continue
-            stage = fx.EFFECTS[name].stage
-            allowed = fx.WHEN_STAGES.get(when, ())
-            if name == "see_deck_top":
-                stage = params.get("at", "turn_start")
-            if stage not in allowed:
-                ctx.error_at(where + (i, name), f"{card}: effect '{name}' acts at '{stage}', not when '{when}' (expected one of: {', '.join(allowed)})")
-            powers += stage == "power"
+    for i, bound in enumerate(effects):
+        stage = fx.stage_of(bound)
+        allowed = fx.WHEN_STAGES.get(when, ())
+        if stage not in allowed:
+            ctx.error_at(where + (i,), f"{card}: effect '{bound.name}' acts at '{stage}', not when '{when}' (expected one of: {', '.join(allowed)})")
+        powers += stage == "power"
     if when == "drawn_and_discarded" and powers != 1:
         ctx.error_at(where, f"{card}: a power used when drawn and discarded needs exactly one choice effect (found {powers})")
 
@@ -136,7 +125,8 @@ class Character:
 
 
 class SilverRules(Rules):
-    state_class = SilverState
+    state_ref = "state:SilverState"  # the state module imports this one
+    lower_score_wins = True  # points lost: the lowest total wins
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -185,48 +175,33 @@ class SilverRules(Rules):
             table = self._tables[key] = {c: self._compile(c, effects[c]) for c in self.card_order}
         return table
 
-    def _compile(self, card: str, effects: list[dict[str, Any]]) -> Character:
+    def _compile(self, card: str, effects: list[Bound]) -> Character:
         decl = self.data["characters"][card]
         char = Character(card, decl["value"], decl["when"])
-        for entry in effects:
-            for name, params in _effect_items(entry):
-                built = fx.build(name, params, card)
-                if isinstance(built, fx.Power):
-                    char.power = built
-                else:
-                    char.flags[built.kind] = built.value
+        for bound in effects:
+            built = fx.build(bound, card)
+            if isinstance(built, fx.Power):
+                char.power = built
+            else:
+                char.flags[built.kind] = built.value
         return char
 
     def setup(self, state: Any) -> None:
         state.start()
 
-    def check_options(self, options: dict[str, Any], num_players: int) -> dict[str, Any]:
-        checked = super().check_options(options, num_players)
-        checked["deck"] = self._check_decks(checked.get("deck"))
-        return checked
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        return list(self.deck_ids)
 
-    def _check_decks(self, value: Any) -> list[list[str]] | None:
-        """`deck`: one list of card texts (round 1) or a list of them (one per round)."""
-        if value is None:
-            return None
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> list[list[str]]:
+        """`deck`: one list of card texts (round 1) or a list of them (one per round), each
+        exactly the game's 52 cards, top first."""
         if value and all(isinstance(item, (list, tuple)) for item in value):
             decks = [list(item) for item in value]
         else:
             decks = [list(value)]
         if len(decks) > self.rounds:
             raise OptionError(f"option deck gives {len(decks)} decks (expected at most one per round: {self.rounds})")
-        expected = sorted(self.deck_ids)
-        for n, deck in enumerate(decks, 1):
-            for card in deck:
-                if card not in self.value:
-                    raise OptionError(f"option deck (round {n}): unknown card {card!r}{did_you_mean(str(card), self.card_order)}")
-            if sorted(deck) != expected:
-                raise OptionError(
-                    f"option deck (round {n}) has {len(deck)} cards (expected exactly the game's {len(expected)}: "
-                    + ", ".join(f"{self.copies[c]} {c}" for c in self.card_order)
-                    + ")"
-                )
-        return decks
+        return [stacked_deck(deck, self.deck_ids, f"the Silver deck (round {n})") for n, deck in enumerate(decks, 1)]
 
 
 RULES_CLASS = SilverRules

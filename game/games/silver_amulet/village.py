@@ -57,7 +57,7 @@ class VillageMixin:
 
         def relocate(self, uid: int, zone: int, slot: int | None = None, face: str | None = None) -> None: ...
 
-        def reveal(self, uid: int) -> CardRevealed: ...
+        def reveal(self, uid: int, actor: int | None = None) -> CardRevealed: ...
 
         def peek(self, uid: int, seat: int) -> CardSeen: ...
 
@@ -160,10 +160,11 @@ class VillageMixin:
             return QUIET_MOVE
         return self.move(uid, dst, slot, face, reason, actor)
 
-    def reveal_at(self, owner: int, index: int) -> CardRevealed:
-        """Turn a village card face up (the event names its place in the row)."""
+    def reveal_at(self, owner: int, index: int, actor: int | None = None) -> CardRevealed:
+        """Turn a village card face up (the event names its place in the row, and `actor`, the
+        seat whose power turned it)."""
         self._village_facts[owner] = None
-        return self.reveal(self.zones[self.z_village[owner]][index])
+        return self.reveal(self.zones[self.z_village[owner]][index], actor)
 
     # -------------------------------------------------------- what powers call
     def owner_of(self, uid: int) -> int | None:
@@ -195,14 +196,14 @@ class VillageMixin:
                     out.add(guard_of[bg])
         return out
 
-    def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True) -> None:
+    def _flip(self, owner: int, index: int, events: list[Event], guard: bool = True, actor: int | None = None) -> None:
         uid = self.zones[self.z_village[owner]][index]
-        events.append(self.reveal_at(owner, index))
+        events.append(self.reveal_at(owner, index, actor))
         if guard:
             self._queue_guard(uid)
 
-    def turn_face_up(self, owner: int, index: int, events: list[Event]) -> None:
-        self._flip(owner, index, events)
+    def turn_face_up(self, owner: int, index: int, events: list[Event], actor: int | None = None) -> None:
+        self._flip(owner, index, events, actor=actor)
 
     def look_at(self, seat: int, owner: int, index: int, events: list[Event]) -> None:
         event = self.peek(self.zones[self.z_village[owner]][index], seat)

@@ -1,5 +1,18 @@
 """Wolf & Hound: a 2-against-2 card game where number cards move wolves and hounds around the table."""
 
-from game.games.wolf_and_hound.rules import OPTIONAL, RULES_CLASS, SCHEMA, check
+from game.engine.declaration import Game, Golden
 
-__all__ = ["OPTIONAL", "RULES_CLASS", "SCHEMA", "check"]
+GAME = Game(
+    __name__,
+    order=20,
+    layout="scenes.layouts.wolf_and_hound:WolfAndHoundLayout",
+    golden=(
+        Golden(players=(2, 3, 4)),
+        Golden(
+            players=(2, 3, 4),
+            seeds=(4, 5, 6),
+            options={"animals": ["wolf_06", "hound_02", "sheep_02", "metamorphic_03", "extra_01"], "meat_and_bone": True},
+            tag="variant",
+        ),
+    ),
+)

@@ -21,15 +21,12 @@ Ranges: card values are 0-12 (the card schema), so steps stay within a few laps 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from game.engine.effects import Bound, EffectRegistry, Range
 from game.engine.events import Event, Note
-
-if TYPE_CHECKING:
-    from game.games.wolf_and_hound.state import WolfHoundState
 
 STAGES = ("config", "steps", "activate", "after_move", "after_play", "end_phase3", "end_turn_move", "end_turn_check")
 KINDS = ("sheep", "wolf", "hound")  # activation order (rulebook 6-1: pink, black, white)
@@ -38,6 +35,34 @@ COLOR_BIT = {"black": 1, "white": 2}
 TARGET_OFFSET = {"active": 0, "left": 1, "opposite": 2, "right": 3}
 Steps = Annotated[int, Range(-12, 12)]  # a card's own movement, at most a card value either way
 Sheep = Annotated[int, Range(1, 9)]  # at most the most sheep a seat can start with
+
+SEATS = 4  # always four places at the table: two teams of two (ghosts fill empty seats)
+
+
+class _Tags(Protocol):
+    @property
+    def animal_tags(self) -> Mapping[str, frozenset[str]]: ...
+
+
+class Board(Protocol):
+    """What the primitives read and change of the state (WolfHoundState has it): the animal
+    cards on the round board and the sheep. Declared here, so that this module, which the rules'
+    schema needs, does not import the state (which imports the rules)."""
+
+    animal_ids: tuple[str, ...]
+    is_ghost: list[bool]
+    forbidden: set[int]
+    pos: list[int]  # animal -> its place (a seat)
+    side: list[int]  # animal -> the side it shows (0 or 1)
+    moved_at: list[int]  # animal -> when it last moved
+
+    @property
+    def rules(self) -> _Tags: ...
+    def side_of(self, a: int) -> Side: ...
+    def change_sheep(self, seat: int, delta: int, animal: str, events: list[Event]) -> None: ...
+    def flip(self, a: int, cause: str, events: list[Event]) -> None: ...
+    def move_animal(self, a: int, steps: int, actor: int | None, reason: str, events: list[Event]) -> None: ...
+
 
 EFFECTS = EffectRegistry("wolf_and_hound", STAGES)
 PRIMITIVES = EFFECTS.effects
@@ -138,13 +163,13 @@ def direction(steps: int, *, way: Literal["clockwise", "counter_clockwise"]) -> 
 
 
 # --------------------------------------------------------------------------------- activate
-def _sheep_change(state: WolfHoundState, a: int, active: int, events: list[Event], delta: int) -> None:
+def _sheep_change(state: Board, a: int, active: int, events: list[Event], delta: int) -> None:
     seat = (active + state.side_of(a).target) % 4
     state.change_sheep(seat, delta, state.animal_ids[a], events)
 
 
 @primitive("activate")
-def lose_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
+def lose_sheep(state: Board, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
     """Wolf effect: the target's sheep run to the dark forest (never below 0, FAQ Q8)."""
     for _ in range(amount):
         _sheep_change(state, a, active, events, -1)
@@ -152,7 +177,7 @@ def lose_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], 
 
 
 @primitive("activate")
-def gain_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
+def gain_sheep(state: Board, a: int, active: int, events: list[Event], *, amount: Sheep = 1) -> bool:
     """Hound effect: lost sheep come back (never above the starting count, rulebook 8-1)."""
     for _ in range(amount):
         _sheep_change(state, a, active, events, +1)
@@ -160,14 +185,14 @@ def gain_sheep(state: WolfHoundState, a: int, active: int, events: list[Event], 
 
 
 @primitive("activate")
-def skip_turn(state: WolfHoundState, a: int, active: int, events: list[Event]) -> bool:
+def skip_turn(state: Board, a: int, active: int, events: list[Event]) -> bool:
     """Sheep card 01: the active seat's turn ends at once (example 8-7, FAQ Q6)."""
     events.append(Note("skip_turn", active, (("animal", state.animal_ids[a]),)))
     return True
 
 
 @primitive("activate")
-def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event], *, value: Annotated[int, Range(0, 12)]) -> bool:
+def forbid_value(state: Board, a: int, active: int, events: list[Event], *, value: Annotated[int, Range(0, 12)]) -> bool:
     """Sheep card 02: no number card of this value may be played this turn (example 8-8).
 
     A ghost has no hand to choose from: it plays the card it turns whatever its value (DECISION).
@@ -182,14 +207,14 @@ def forbid_value(state: WolfHoundState, a: int, active: int, events: list[Event]
 
 # ------------------------------------------------------------------------------- after moves
 @primitive("after_move")
-def flip_on_passing(state: WolfHoundState, a: int, path: list[int], events: list[Event], *, seat: Annotated[int, Range(0, 3)] = 0) -> None:
+def flip_on_passing(state: Board, a: int, path: list[int], events: list[Event], *, seat: Annotated[int, Range(0, 3)] = 0) -> None:
     """Metamorphic cards flip when a move passes or ends in front of `seat` (rulebook 8-1)."""
     if seat in path:
         state.flip(a, "passes_first", events)
 
 
 @primitive("after_play")
-def differ_from_twin(state: WolfHoundState, a: int, events: list[Event]) -> None:
+def differ_from_twin(state: Board, a: int, events: list[Event]) -> None:
     """Two such cards of one colour in front of one seat: the one that moved last flips (8-3)."""
     for b in range(len(state.animal_ids)):
         if b == a or "differ_from_twin" not in state.side_of(b).names:
@@ -201,7 +226,7 @@ def differ_from_twin(state: WolfHoundState, a: int, events: list[Event]) -> None
 
 @primitive("end_phase3")
 def side_by_company(
-    state: WolfHoundState,
+    state: Board,
     a: int,
     events: list[Event],
     *,
@@ -221,17 +246,17 @@ def side_by_company(
 
 
 @primitive("end_turn_move")
-def drift(state: WolfHoundState, a: int, events: list[Event], *, steps: Steps) -> None:
+def drift(state: Board, a: int, events: list[Event], *, steps: Steps) -> None:
     """Moves by `steps` (negative: counter-clockwise) at the end of every turn on this side."""
     state.move_animal(a, steps, None, "drift", events)
 
 
 @primitive("end_turn_check")
-def flip_when_sharing(state: WolfHoundState, a: int, events: list[Event]) -> None:
+def flip_when_sharing(state: Board, a: int, events: list[Event]) -> None:
     """Flips at the end of a turn when another animal card stands at its place (example 8-10)."""
     here = state.pos[a]
     if any(b != a and state.pos[b] == here for b in range(len(state.animal_ids))):
         state.flip(a, "confused", events)
 
 
-__all__ = ["EFFECTS", "KINDS", "PRIMITIVES", "STAGES", "Side", "apply_steps", "compile_side"]
+__all__ = ["EFFECTS", "KINDS", "PRIMITIVES", "SEATS", "STAGES", "Side", "apply_steps", "compile_side"]

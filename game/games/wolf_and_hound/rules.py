@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.engine.actions import Action
 from game.engine.errors import OptionError
-from game.engine.rules import Rules
+from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
     INVALID,
     Any_,
@@ -24,8 +23,14 @@ from game.engine.schema import (
     did_you_mean,
 )
 from game.engine.zones import BACK, ZoneTable
-from game.games.wolf_and_hound.primitives import COLOR_BIT, EFFECTS, KINDS, Side, compile_side
-from game.games.wolf_and_hound.state import SEATS, WolfHoundState
+from game.games.wolf_and_hound.primitives import (
+    COLOR_BIT,
+    EFFECTS,
+    KINDS,
+    SEATS,
+    Side,
+    compile_side,
+)
 
 ZONES = ("hand", "deck", "ghost_deck", "played")
 GROUPS = ("wolf", "hound", "sheep", "metamorphic", "extra", "designer")
@@ -127,7 +132,7 @@ class Play(Action):
 
 
 class WolfHoundRules(Rules):
-    state_class = WolfHoundState
+    state_ref = "state:WolfHoundState"  # the state module imports this one
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -169,7 +174,7 @@ class WolfHoundRules(Rules):
         self.ghost_keep = Action("ghost keep")
         self.ghost_swap = Action("ghost swap")
 
-    def setup(self, state: WolfHoundState) -> None:  # type: ignore[override]
+    def setup(self, state: Any) -> None:
         state.setup_match()
 
     def zone_table(self, num_players: int) -> ZoneTable:
@@ -194,27 +199,15 @@ class WolfHoundRules(Rules):
             if len(sheep) != SEATS or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9 for v in sheep):
                 raise OptionError(f"option sheep must list {SEATS} whole numbers from 1 to 9 (one per seat), not {sheep!r}")
             result["sheep"] = list(sheep)
-        deck = result["deck"]
-        if deck is not None:
-            result["deck"] = self._check_deck(deck, result["meat_and_bone"])
         return result
 
-    def _check_deck(self, deck: list[Any], meat_and_bone: bool) -> list[str]:
-        wanted = Counter(self.deck_counts[meat_and_bone])
-        texts = [" ".join(str(t).lower().split()) for t in deck]
-        for text in texts:
-            if text not in wanted:
-                raise OptionError(f"option deck: {text!r} is not a card of this deck{did_you_mean(text, wanted)}")
-        given = Counter(texts)
-        if given != wanted:
-            missing = ", ".join(f"{c} x{n}" for c, n in (wanted - given).items())
-            extra = ", ".join(f"{c} x{n}" for c, n in (given - wanted).items())
-            variant = "Meat & Bone" if meat_and_bone else "base"
-            raise OptionError(
-                f"option deck must be exactly the {variant} deck of {sum(wanted.values())} cards "
-                f"(missing: {missing or 'none'}; too many: {extra or 'none'})"
-            )
-        return texts
+    def game_deck(self, options: dict[str, Any], num_players: int) -> list[str]:
+        """The base deck, or the Meat & Bone one (`meat_and_bone`)."""
+        return [card for card, count in self.deck_counts[bool(options.get("meat_and_bone"))].items() for _ in range(count)]
+
+    def check_deck(self, value: Any, options: dict[str, Any], num_players: int) -> list[str]:
+        variant = "Meat & Bone" if options.get("meat_and_bone") else "base"
+        return stacked_deck(value, self.game_deck(options, num_players), f"the {variant} deck")
 
     def starting_sheep(self, humans: int, animals: list[str]) -> list[int]:
         """The rulebook's table for the player count, +1 each with enough wolf cards (5, 10-2, 11-2)."""

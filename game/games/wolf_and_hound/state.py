@@ -25,12 +25,11 @@ from game.engine.events import (
 from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
-from game.games.wolf_and_hound.primitives import KINDS, Side, apply_steps
+from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
 
-SEATS = 4
 KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 SIDE_NAMES = ("front", "back")
 
@@ -176,9 +175,6 @@ class WolfHoundState(KeepsScoreSheet, State):
 
     def is_over(self) -> bool:
         return self.over
-
-    def scores(self) -> list[int]:
-        return self.score_sheet.totals[:]
 
     def winners(self) -> list[int]:
         return self.match_winners[:] if self.over else []
@@ -484,3 +480,7 @@ class WolfHoundState(KeepsScoreSheet, State):
             self.stage = "stopped"
             return
         self._new_game(None, events)
+
+
+if TYPE_CHECKING:  # the primitives' view of the state (primitives.Board), checked by mypy
+    _BOARD: type[Board] = WolfHoundState

@@ -1,0 +1,13 @@
+"""Wolf & Hound's coach hooks (game/ai/coach.py): a card played in player words. The figure is
+the search's chance that the seat's team wins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+    verb, _, card = text.partition(" ")
+    if verb == "play" and card:
+        return "coach.move.play", {"card": card}
+    return None  # skip, ghost keep, ghost swap: the YAML's action.<text>
