@@ -333,6 +333,17 @@ def _play(rules: Rules, state: Any, seat: int, text: str) -> str:
     return ""
 
 
+def validate_lesson_files(paths: list[Path]) -> list[Problem]:
+    """Every problem of the given lesson files: the file, then its script against the rules."""
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            load_lesson(None, path)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
 def validate_lessons(game_ids: list[str] | None = None) -> list[Problem]:
     """Every problem of every game's lesson (the games that have one)."""
     problems: list[Problem] = []
