@@ -285,3 +285,16 @@ def test_the_lesson_command_refuses_what_it_cannot_play(capsys, tmp_path, monkey
     assert run_lesson_command("silver_amulet", True, "en") == 1
     err = capsys.readouterr().err
     assert "totals are [9, 9, 9]" in err and "error: the lesson of silver_amulet is not valid" in err
+
+
+def test_a_spot_finds_a_region_whose_name_holds_digits():
+    """'loot_5:me' is the region 'loot_5:<seat at the screen>', '#2' its 2nd card."""
+    from scenes.table.regions import ROW, Placements, Region
+    from scenes.table.spotlight import spot_rect
+
+    placements = Placements(pygame.Rect(0, 0, 800, 480))
+    placements.add(Region("loot_5:2", ROW, pygame.Rect(100, 100, 200, 40), "loot_5", 2, (40, 40)))
+    view = {"zones": {"loot_5": [[], [], ["fish", "fish"]]}}
+    assert spot_rect(placements, view, "loot_5:me", 2) == pygame.Rect(100, 100, 200, 40)
+    second = spot_rect(placements, view, "loot_5:2#2", 0)
+    assert second.size == (40, 40) and second.x > 100

@@ -29,7 +29,7 @@ from scenes.table.regions import Placements
 from scenes.ui import theme
 from scenes.ui.text import wrap_text
 
-SPOT = re.compile(r"^(?P<region>[a-z_]+(?::(?:me|\d+))?)(?:#(?P<card>\d+))?$")
+SPOT = re.compile(r"^(?P<region>[a-z][a-z0-9_]*(?::(?:me|\d+))?)(?:#(?P<card>\d+))?$")  # a region may hold digits: loot_5:me
 BUTTON = "button:"
 LIGHT = (255, 226, 120)
 BUBBLE = (250, 244, 226)
