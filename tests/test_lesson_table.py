@@ -298,3 +298,14 @@ def test_a_spot_finds_a_region_whose_name_holds_digits():
     assert spot_rect(placements, view, "loot_5:me", 2) == pygame.Rect(100, 100, 200, 40)
     second = spot_rect(placements, view, "loot_5:2#2", 0)
     assert second.size == (40, 40) and second.x > 100
+
+
+def test_the_bubble_points_at_the_first_spot_it_does_not_cover():
+    """A step that lights a card at the left and a bait at the right points at the card (the
+    middle of the two was a third card), then at the next spot when the bubble covers it."""
+    from scenes.table.spotlight import pointed_at
+
+    card, bait = pygame.Rect(100, 600, 40, 60), pygame.Rect(500, 600, 40, 60)
+    assert pointed_at(pygame.Rect(200, 400, 300, 120), [card, bait]) == card
+    assert pointed_at(pygame.Rect(80, 580, 100, 100), [card, bait]) == bait
+    assert pointed_at(pygame.Rect(0, 500, 800, 200), [card, bait]) is None

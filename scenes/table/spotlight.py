@@ -194,10 +194,7 @@ def draw_bubble(surface: pygame.Surface, app: Any, text: str, bounds: pygame.Rec
         box = pygame.Rect(at, (width, height)).clamp(bounds)
     else:
         box = place_bubble((width, height), bounds, lit, avoid, soft, app.px(18))
-    target = union(list(lit))
-    if target is not None and box.colliderect(target):  # around it: toward the nearest lit thing beside it
-        beside = [r for r in lit if not box.colliderect(r)]
-        target = min(beside, key=lambda r: _gap(box, r)) if beside else None
+    target = pointed_at(box, lit)
     if target is not None:
         _pointer(surface, box, target, app.px(12))
     pygame.draw.rect(surface, BUBBLE, box, border_radius=app.px(10))
@@ -217,6 +214,12 @@ def draw_bubble(surface: pygame.Surface, app: Any, text: str, bounds: pygame.Rec
         surface.blit(font.render(line, True, color), (box.x + pad, y))
         y += font.get_linesize()
     return Bubble(box, button_rect)
+
+
+def pointed_at(box: pygame.Rect, lit: Sequence[pygame.Rect]) -> pygame.Rect | None:
+    """What a bubble at `box` points at: the first lit thing it does not cover (the first spot
+    a step names is what it speaks of; the middle of several far apart is often nothing)."""
+    return next((pygame.Rect(r) for r in lit if not box.colliderect(r)), None)
 
 
 def _pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, size: int) -> None:
