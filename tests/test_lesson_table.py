@@ -310,3 +310,21 @@ def test_the_bubble_points_at_the_first_spot_it_does_not_cover():
     assert pointed_at(pygame.Rect(80, 580, 100, 100), [card, bait]) == bait
     assert pointed_at(pygame.Rect(0, 500, 800, 200), [card, bait]) is None
 
+
+def test_the_hint_of_a_refused_move_leaves_the_lit_cards_in_view(tmp_path, monkeypatch):
+    """Fish Fish's first line asks for a Catch and the 4: a click on an Empty is refused, the
+    bubble grows by the hint, and is placed again clear of the cards it lights (kept where it
+    was, it covered them)."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 2, MOVE)
+    assert table.run.step.move == "line catch 4"
+    frames(app, 2)
+    before = table.bubble.rect.copy()
+    empty = table.placements.regions["fishing:0"].card_rects(5)[3]
+    click(app, empty.center)
+    frames(app, 2)
+    assert table.refused and table.seats.match.history == []
+    assert table.bubble.rect.h > before.h, "the hint is in the bubble"
+    assert not any(table.bubble.rect.colliderect(r) for r in table.lit_rects())
