@@ -328,3 +328,16 @@ def test_the_hint_of_a_refused_move_leaves_the_lit_cards_in_view(tmp_path, monke
     assert table.refused and table.seats.match.history == []
     assert table.bubble.rect.h > before.h, "the hint is in the bubble"
     assert not any(table.bubble.rect.colliderect(r) for r in table.lit_rects())
+
+
+def test_the_bubble_keeps_its_distance_from_what_it_points_at(tmp_path, monkeypatch):
+    """Fish Fish's step 8 points at the discard in the middle of the pond: the bubble sat edge
+    to edge with it (nearer than a step away), over its light and with no room for a pointer."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 7, READ)
+    frames(app, 2)
+    lit = table.lit_rects()
+    room = app.px(12)
+    assert lit and not any(table.bubble.rect.colliderect(r.inflate(2 * room, 2 * room)) for r in lit)

@@ -160,8 +160,12 @@ def place_bubble(size: tuple[int, int], bounds: pygame.Rect, lit: Sequence[pygam
         middle.center = bounds.center
         trials.insert(0, middle)
 
+    room = [r.inflate(2 * gap, 2 * gap) for r in lit]  # what it points at, its light and the pointer's room
+
     def cost(rect: pygame.Rect) -> float:
-        covered = 8 * sum(_overlap(rect, r) for r in lit) + 6 * sum(_overlap(rect, r) for r in avoid)
+        on_lit = sum(_overlap(rect, r) for r in room)
+        # over it, even by a corner or edge to edge, only when nothing else will do: no pointer then
+        covered = (w * h + 8 * on_lit if on_lit else 0) + 6 * sum(_overlap(rect, r) for r in avoid)
         covered += sum(_overlap(rect, r) for r in soft)
         return covered + (_gap(rect, target) * h * 0.3 if target is not None else 0)
 
