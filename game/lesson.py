@@ -48,7 +48,7 @@ LESSON_FILE = registry.LESSON_FILE
 FORMAT = 1  # the file's `lesson:` number
 MAX_TEXT = 320  # characters of one bubble's text: one or two sentences
 GESTURE = re.compile(r"^(click|drag|key|press) \S.*$")
-SPOT = re.compile(r"^(?:[a-z_]+(?::(?:me|\d+))?(?:#\d+)?|button:[a-z0-9_ ]+)$")  # region, of a seat, its Nth card; a button
+SPOT = re.compile(r"^(?:[a-z][a-z0-9_]*(?::(?:me|\d+))?(?:#\d+)?|button:[a-z0-9_ ]+)$")  # region (loot_5), of a seat, its Nth card; a button
 MOMENTS = ("tally", "reveal")  # table moments a step may be shown over (scenes/table/anim.py kinds)
 OTHER_MOVE = re.compile(r"^(?P<seat>\d+): *(?P<move>\S.*)$")  # "1: draw": seat 1 plays 'draw'
 

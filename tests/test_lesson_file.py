@@ -139,6 +139,16 @@ def test_spots_gestures_and_scripted_moves_have_a_shape(tmp_path):
     assert any("is played by seat 0 (expected another seat than the learner's 0" in p for p in problems_of(tmp_path, text))
 
 
+def test_a_spot_may_name_a_region_with_digits(tmp_path):
+    """Layouts name regions such as Fish Fish's loot slots 'loot_5:<seat>': a spot may too, but
+    it still starts with a letter."""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(silver_text().replace("    point: deck\n", "    point: [loot_5:me, loot_5:1#2]\n", 1), encoding="utf-8")
+    assert load_lesson(None, path).steps[2].point == ("loot_5:me", "loot_5:1#2")
+    text = silver_text().replace("    point: deck\n", "    point: 5_loot\n", 1)
+    assert any("'5_loot' is not a spot" in p for p in problems_of(tmp_path, text))
+
+
 def test_a_lesson_of_an_unknown_game_is_refused(tmp_path):
     text = silver_text().replace("game: silver_amulet", "game: silver_amulett")
     assert any("did you mean 'silver_amulet'" in p for p in problems_of(tmp_path, text))

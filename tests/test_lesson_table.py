@@ -195,7 +195,7 @@ def test_learn_to_play_lists_every_game_and_opens_a_lesson(tmp_path, monkeypatch
     assert isinstance(learn, LearnScene)
     assert list(learn.buttons) == list(registry.GAMES)
     assert {g for g, b in learn.buttons.items() if b.enabled} == set(lesson_games())
-    assert learn.form.focus is learn.buttons["silver_amulet"]
+    assert learn.form.focus is learn.buttons[lesson_games()[0]], "the first game that has a lesson"
     frames(app, 1, events=[key_event(pygame.K_RETURN)])
     assert isinstance(app.stack.top, LessonTable)
 
@@ -285,3 +285,59 @@ def test_the_lesson_command_refuses_what_it_cannot_play(capsys, tmp_path, monkey
     assert run_lesson_command("silver_amulet", True, "en") == 1
     err = capsys.readouterr().err
     assert "totals are [9, 9, 9]" in err and "error: the lesson of silver_amulet is not valid" in err
+
+
+def test_a_spot_finds_a_region_whose_name_holds_digits():
+    """'loot_5:me' is the region 'loot_5:<seat at the screen>', '#2' its 2nd card."""
+    from scenes.table.regions import ROW, Placements, Region
+    from scenes.table.spotlight import spot_rect
+
+    placements = Placements(pygame.Rect(0, 0, 800, 480))
+    placements.add(Region("loot_5:2", ROW, pygame.Rect(100, 100, 200, 40), "loot_5", 2, (40, 40)))
+    view = {"zones": {"loot_5": [[], [], ["fish", "fish"]]}}
+    assert spot_rect(placements, view, "loot_5:me", 2) == pygame.Rect(100, 100, 200, 40)
+    second = spot_rect(placements, view, "loot_5:2#2", 0)
+    assert second.size == (40, 40) and second.x > 100
+
+
+def test_the_bubble_points_at_the_first_spot_it_does_not_cover():
+    """A step that lights a card at the left and a bait at the right points at the card (the
+    middle of the two was a third card), then at the next spot when the bubble covers it."""
+    from scenes.table.spotlight import pointed_at
+
+    card, bait = pygame.Rect(100, 600, 40, 60), pygame.Rect(500, 600, 40, 60)
+    assert pointed_at(pygame.Rect(200, 400, 300, 120), [card, bait]) == card
+    assert pointed_at(pygame.Rect(80, 580, 100, 100), [card, bait]) == bait
+    assert pointed_at(pygame.Rect(0, 500, 800, 200), [card, bait]) is None
+
+
+def test_the_hint_of_a_refused_move_leaves_the_lit_cards_in_view(tmp_path, monkeypatch):
+    """Fish Fish's first line asks for a Catch and the 4: a click on an Empty is refused, the
+    bubble grows by the hint, and is placed again clear of the cards it lights (kept where it
+    was, it covered them)."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 2, MOVE)
+    assert table.run.step.move == "line catch 4"
+    frames(app, 2)
+    before = table.bubble.rect.copy()
+    empty = table.placements.regions["fishing:0"].card_rects(5)[3]
+    click(app, empty.center)
+    frames(app, 2)
+    assert table.refused and table.seats.match.history == []
+    assert table.bubble.rect.h > before.h, "the hint is in the bubble"
+    assert not any(table.bubble.rect.colliderect(r) for r in table.lit_rects())
+
+
+def test_the_bubble_keeps_its_distance_from_what_it_points_at(tmp_path, monkeypatch):
+    """Fish Fish's step 8 points at the discard in the middle of the pond: the bubble sat edge
+    to edge with it (nearer than a step away), over its light and with no room for a pointer."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 7, READ)
+    frames(app, 2)
+    lit = table.lit_rects()
+    room = app.px(12)
+    assert lit and not any(table.bubble.rect.colliderect(r.inflate(2 * room, 2 * room)) for r in lit)

@@ -321,7 +321,7 @@ class LessonTable(TableScene):
         hud = self.placements.regions.get("hud")
         if hud is not None:
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
-        key = (step.index, self.run.phase, surface.get_size())
+        key = (step.index, self.run.phase, surface.get_size(), bool(note))  # placed again when the hint makes it taller
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
         soft = [rect for r in self.placements.regions.values() if r.zone is not None and not r.source
                 for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
