@@ -103,7 +103,7 @@ _STEP = Map(
         "then": _TEXT,  # after the move: what happened and why it matters
         "input": ListOf(Where(Str(), _gesture), min_len=1),  # how `--check` makes the move, if not the usual way
         "totals": ListOf(Int()),  # every seat's running total once this step is played (checked)
-        "during": Enum(*MOMENTS),  # shown over that moment of the table, held until the learner moves on
+        "during": Enum(*MOMENTS),  # shown over that moment of the table (with `do`: the one the move brings), held until the learner moves on
     },
     optional={"during": None, "others": [], "say": None, "do": None, "point": (), "hint": None, "then": None, "input": None, "totals": None},
 )
@@ -140,7 +140,7 @@ class Step:
     then: dict[str, str] | None = None
     inputs: tuple[str, ...] | None = None
     totals: tuple[int, ...] | None = None
-    during: str | None = None  # a table moment (an animation step kind) the step is shown over
+    during: str | None = None  # a table moment (an animation step kind) the step is shown over (a move's: its `then`)
 
     def text(self, part: str, lang: str) -> str:
         """`say`, `hint` or `then` in `lang`, else in English ('' when the step has none)."""
@@ -251,8 +251,6 @@ def _build(game_id: str | None, path: Path, data: dict[str, Any], ctx: Context) 
             for key in ("hint", "input", "then"):
                 if raw[key] is not None:
                     ctx.error_at(("steps", i, key), f"steps.{i} has '{key}' but asks the learner for no move (expected it only with 'do')")
-        if raw["during"] is not None and raw["do"] is not None:
-            ctx.error_at(("steps", i, "during"), f"steps.{i} is shown during the {raw['during']} but asks for a move (expected a text to read: the table waits for no move then)")
         if raw["totals"] is not None and len(raw["totals"]) != players:
             ctx.error_at(("steps", i, "totals"), f"steps.{i}.totals has {len(raw['totals'])} numbers (expected one per seat: {players})")
         steps.append(Step(i, line, tuple(others), raw["say"], raw["do"], tuple(raw["point"]), raw["hint"], raw["then"],

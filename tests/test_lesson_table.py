@@ -185,6 +185,50 @@ def test_the_scoring_is_explained_over_the_scoring_moment(tmp_path, monkeypatch)
     assert all(slot["face"] == "up" for row in view["villages"] for slot in row)
 
 
+def test_a_move_that_brings_the_scoring_holds_it_under_its_then(tmp_path, monkeypatch):
+    """A step whose own move ends the round (`do` with `during: tally`): the scoring waits
+    under its `then`, and on under the next step shown during it, until the learner moves on."""
+    from game.engine import registry
+    from game.lesson import THEN
+
+    deck = registry.load("wolf_and_hound").game_deck({}, 4)
+    deck.remove("black 1")
+    text = f"""lesson: 1
+game: wolf_and_hound
+title: {{fr: "Essai", en: "Trial"}}
+players: 4
+names: [{{fr: B, en: B}}, {{fr: C, en: C}}, {{fr: D, en: D}}]
+deal:
+  start_seat: 0
+  deck: {["black 1", *deck]}
+  options: {{animals: [wolf_01, hound_01], sheep: [3, 1, 3, 3]}}
+steps:
+  - say: {{fr: "Jouez le noir 1.", en: "Play the black 1."}}
+    do: play black 1
+    hint: {{fr: "Dans cette leçon, jouez le noir 1.", en: "In this lesson, play the black 1."}}
+    then: {{fr: "Le loup a pris son dernier mouton.", en: "The wolf took his last sheep."}}
+    during: tally
+  - say: {{fr: "Un point chacun.", en: "One point each."}}
+    during: tally
+    totals: [1, 0, 1, 0]
+"""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    advance(app, table, 0, THEN)
+    held = table.animator.held()
+    assert held is not None and held.kind == "tally" and table.reading()
+    frames(app, 30)
+    assert table.animator.held() is held, "held under the move's then"
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    assert (table.run.index, table.run.phase) == (1, READ) and table.animator.held() is held
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    frames(app, 120)
+    assert isinstance(app.stack.top, LessonEndScene)
+
+
 def test_learn_to_play_lists_every_game_and_opens_a_lesson(tmp_path, monkeypatch):
     from game.engine import registry
     from scenes.lessons import LearnScene

@@ -186,9 +186,10 @@ class LessonTable(TableScene):
         return not self.animator.busy and self.privacy_for is None and self.tour_index is None
 
     def _holds(self, shown: Any) -> bool:
-        """The table's moment a step is shown over stays until the learner moves on."""
+        """The table's moment a step is shown over stays until the learner moves on (a move's
+        step: the moment its move brings, held from the move on, under its `then`)."""
         step = self.run.step
-        return step is not None and step.during == shown.kind and self.run.phase == READ
+        return step is not None and step.during == shown.kind and self.run.phase in (READ, MOVED, THEN)
 
     def active_seat(self) -> int | None:
         if self.run.phase != MOVE:
@@ -198,8 +199,8 @@ class LessonTable(TableScene):
     def update(self, dt: float) -> None:
         before = self.run.index, self.run.phase
         super().update(dt)
-        if self.run.phase == MOVED and not self.animator.busy:
-            self.run.shown()
+        if self.run.phase == MOVED and (not self.animator.busy or self.animator.held() is not None):
+            self.run.shown()  # the move is on the table (up to the moment its step is shown over)
         if (self.run.index, self.run.phase) != before:
             self.refused = False
             self.pointer_rests = True
