@@ -291,11 +291,12 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        if step is None or not step.point:
+        spots = step.spots(self.run.phase == THEN) if step is not None else ()
+        if not spots:
             return []
         ctx = self._composer_ctx()
         buttons = [(press.action, rect) for press, rect in self.composer.presses(ctx)]
-        return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
+        return spot_rects(self.placements, self.view, spots, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse
@@ -324,8 +325,10 @@ class LessonTable(TableScene):
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
         key = (step.index, self.run.phase, surface.get_size())
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        soft = [rect for r in self.placements.regions.values() if r.zone is not None and not r.source
+        regions = self.placements.regions.values()
+        soft = [rect for r in regions if r.zone is not None and not r.source
                 for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
+        soft += [r.rect for r in regions if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
         self._bubble_at = (key, self.bubble.rect.topleft)  # kept still while the step shows
