@@ -128,6 +128,23 @@ def test_steps_are_checked_for_what_they_need(tmp_path):
     assert any("asks the learner for 'draw' without 'hint'" in p for p in problems_of(tmp_path, text))
 
 
+def test_then_point_goes_with_a_move_and_its_then(tmp_path):
+    """What the `then` text points at: only where a move has a `then`."""
+    read = "    point: village:me\n\n  - say:\n      fr: \"Avant de jouer"
+    assert read in silver_text()
+    text = silver_text().replace(read, read.replace("point: village:me", "point: village:me\n    then_point: deck"), 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+    use = "    do: use\n    point: button:use\n"
+    assert use in silver_text()
+    text = silver_text().replace(use, use + "    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+    draw = "    do: draw\n    point: deck\n"
+    lesson_file = tmp_path / "ok.yaml"
+    lesson_file.write_text(silver_text().replace(draw, draw + "    then_point: drawn:me#1\n", 1), encoding="utf-8")
+    assert load_lesson(None, lesson_file).steps[2].spots(after=True) == ("drawn:me#1",)
+    assert load_lesson(None, lesson_file).steps[2].spots(after=False) == ("deck",)
+
+
 def test_spots_gestures_and_scripted_moves_have_a_shape(tmp_path):
     text = silver_text().replace("    point: deck\n", "    point: Deck Pile\n", 1)
     assert any("'Deck Pile' is not a spot" in p for p in problems_of(tmp_path, text))

@@ -5,6 +5,8 @@ match, and the ways in: the main menu, the rules screen, the offer on a first ma
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -183,6 +185,93 @@ def test_the_scoring_is_explained_over_the_scoring_moment(tmp_path, monkeypatch)
     assert table.animator.held() is held, "held until the learner moves on"
     view = table.view
     assert all(slot["face"] == "up" for row in view["villages"] for slot in row)
+
+
+def trial_lesson(tmp_path, steps: str) -> Path:
+    """A Wolf & Hound lesson file of `steps`: seat 0 holds a black 1 first; seat 1 has 1 sheep."""
+    from game.engine import registry
+
+    deck = registry.load("wolf_and_hound").game_deck({}, 4)
+    deck.remove("black 1")
+    text = f"""lesson: 1
+game: wolf_and_hound
+title: {{fr: "Essai", en: "Trial"}}
+players: 4
+names: [{{fr: B, en: B}}, {{fr: C, en: C}}, {{fr: D, en: D}}]
+deal:
+  start_seat: 0
+  deck: {["black 1", *deck]}
+  options: {{animals: [wolf_01, hound_01], sheep: [3, 1, 3, 3]}}
+steps:
+{steps}"""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+PLAY_BLACK_1 = """  - say: {fr: "Jouez le noir 1.", en: "Play the black 1."}
+    do: play black 1
+    hint: {fr: "Dans cette leçon, jouez le noir 1.", en: "In this lesson, play the black 1."}
+    then: {fr: "Le loup a pris son dernier mouton.", en: "The wolf took his last sheep."}
+"""
+
+
+def test_a_move_that_brings_the_scoring_holds_it_under_its_then(tmp_path, monkeypatch):
+    """A step whose own move ends the round (`do` with `during: tally`): the scoring waits
+    under its `then`, and on under the next step shown during it, until the learner moves on."""
+    from game.lesson import THEN
+
+    path = trial_lesson(tmp_path, PLAY_BLACK_1 + """    during: tally
+  - say: {fr: "Un point chacun.", en: "One point each."}
+    during: tally
+    totals: [1, 0, 1, 0]
+""")
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    advance(app, table, 0, THEN)
+    held = table.animator.held()
+    assert held is not None and held.kind == "tally" and table.reading()
+    frames(app, 30)
+    assert table.animator.held() is held, "held under the move's then"
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    assert (table.run.index, table.run.phase) == (1, READ) and table.animator.held() is held
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    frames(app, 120)
+    assert isinstance(app.stack.top, LessonEndScene)
+
+
+def test_the_then_text_points_at_what_the_move_changed(tmp_path, monkeypatch):
+    """`point` lights the card to play and where it goes; once it is played, `then_point`
+    (the wolf's new place, the forest it sent a sheep to), never the card now in its place."""
+    from game.lesson import THEN
+
+    path = trial_lesson(tmp_path, PLAY_BLACK_1.replace("    do:", "    point: [hand:me#1, spot:1]\n    do:")
+                        + "    then_point: [spot:1, forest:1]\n")
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    regions = table.placements.regions
+    advance(app, table, 0, MOVE)
+    assert table.lit_rects() == [regions["hand:0"].card_rects(4)[0], regions["spot:1"].rect]
+    advance(app, table, 0, THEN)
+    assert table.lit_rects() == [regions["spot:1"].rect, regions["forest:1"].rect]
+
+
+def test_the_bubble_keeps_clear_of_the_name_plates(tmp_path, monkeypatch):
+    """A bubble that points at the middle of the table goes where it covers no seat's name
+    plate nor the place where the animal cards stand (what the layout draws for a seat)."""
+    path = trial_lesson(tmp_path, """  - say: {fr: "La pioche, au milieu du plateau, où l'on pioche une carte après avoir joué.", en: "The draw deck, in the middle of the board, where you draw a card after playing."}
+    point: deck
+""" + PLAY_BLACK_1)
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    frames(app, 3)
+    assert table.bubble is not None
+    regions = table.placements.regions
+    kept = [regions[f"panel:{seat}"].rect for seat in range(4)] + [regions["spot:0"].rect]  # (the animals stand at 0)
+    assert not [r for r in kept if table.bubble.rect.colliderect(r)]
 
 
 def test_learn_to_play_lists_every_game_and_opens_a_lesson(tmp_path, monkeypatch):

@@ -186,9 +186,10 @@ class LessonTable(TableScene):
         return not self.animator.busy and self.privacy_for is None and self.tour_index is None
 
     def _holds(self, shown: Any) -> bool:
-        """The table's moment a step is shown over stays until the learner moves on."""
+        """The table's moment a step is shown over stays until the learner moves on (a move's
+        step: the moment its move brings, held from the move on, under its `then`)."""
         step = self.run.step
-        return step is not None and step.during == shown.kind and self.run.phase == READ
+        return step is not None and step.during == shown.kind and self.run.phase in (READ, MOVED, THEN)
 
     def active_seat(self) -> int | None:
         if self.run.phase != MOVE:
@@ -198,8 +199,8 @@ class LessonTable(TableScene):
     def update(self, dt: float) -> None:
         before = self.run.index, self.run.phase
         super().update(dt)
-        if self.run.phase == MOVED and not self.animator.busy:
-            self.run.shown()
+        if self.run.phase == MOVED and (not self.animator.busy or self.animator.held() is not None):
+            self.run.shown()  # the move is on the table (up to the moment its step is shown over)
         if (self.run.index, self.run.phase) != before:
             self.refused = False
             self.pointer_rests = True
@@ -290,11 +291,12 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        if step is None or not step.point:
+        spots = step.spots(self.run.phase == THEN) if step is not None else ()
+        if not spots:
             return []
         ctx = self._composer_ctx()
         buttons = [(press.action, rect) for press, rect in self.composer.presses(ctx)]
-        return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
+        return spot_rects(self.placements, self.view, spots, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse
@@ -323,8 +325,10 @@ class LessonTable(TableScene):
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
         key = (step.index, self.run.phase, surface.get_size(), bool(note))  # placed again when the hint makes it taller
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        soft = [rect for r in self.placements.regions.values() if r.zone is not None and not r.source
+        regions = self.placements.regions.values()
+        soft = [rect for r in regions if r.zone is not None and not r.source
                 for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
+        soft += [r.rect for r in regions if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
         self._bubble_at = (key, self.bubble.rect.topleft)  # kept still while the step shows

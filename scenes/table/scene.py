@@ -174,13 +174,13 @@ class TableScene(Scene):
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
-        self.animator.last.resync(self.view["zones"])
         shown = self.animator.view
         assert shown is not None
         for region in self.placements.regions.values():  # the viewer's own hand, sorted
             if region.source and region.zone in shown["zones"] and region.seat is not None:
                 cards = shown["zones"][region.zone][region.seat]
                 cards[:] = self.layout.hand_order(self.rules, cards)
+        self.animator.last.resync(self.view["zones"])  # (after the sort: a drawn card's mark follows it)
 
     @property
     def view(self) -> dict[str, Any]:
