@@ -290,11 +290,12 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        if step is None or not step.point:
+        spots = step.spots(after=self.run.phase == THEN) if step is not None else ()
+        if not spots:
             return []
         ctx = self._composer_ctx()
         buttons = [(press.action, rect) for press, rect in self.composer.presses(ctx)]
-        return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
+        return spot_rects(self.placements, self.view, spots, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse
