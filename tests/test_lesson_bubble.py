@@ -90,3 +90,18 @@ def test_a_reveal_is_explained_with_a_line_to_the_scheme(tmp_path, monkeypatch):
     held = table.animator.held()
     assert held is not None and held.kind == "reveal"
     assert table.bubble is not None and not table.bubble.rect.colliderect(table.placements.regions["under:2"].rect)
+
+
+def test_after_the_move_the_bubble_points_at_what_it_changed(tmp_path, monkeypatch):
+    """The bid made: the `then` text lights the learner's bid (`then_point`), no longer the hand
+    card it asked for (another card lies in its place now) nor the Confirm button."""
+    from game.lesson import THEN
+
+    app, table = lesson_table(tmp_path, monkeypatch)
+    index = step_of(table, "hunt 3")
+    driver = LessonDriver(app, table)
+    driver.play(until=lambda run: (run.index, run.phase) == (index, MOVE))
+    before = table.lit_rects()
+    assert len(before) == 3  # the 3 in hand, the hunted unicorn, the Confirm button
+    driver.play(until=lambda run: (run.index, run.phase) == (index, THEN))
+    assert table.lit_rects() == [table.placements.regions["bid:0"].rect]
