@@ -223,3 +223,19 @@ def test_a_run_goes_through_its_phases_in_order():
 
 def test_check_lesson_on_the_shipped_lesson_is_clean():
     assert check_lesson(load_lesson("silver_amulet", check=False)) == []
+
+
+def test_a_then_point_belongs_to_a_moves_then(tmp_path):
+    """`then_point` says where the `then` text points: only on a step with a move and a `then`."""
+    text = silver_text().replace("    point: [drawn:me#1, village:me#5]\n", "    point: [drawn:me#1, village:me#5]\n    then_point: village:me#5\n", 1)
+    assert load_lesson(None, _write(tmp_path, text)).steps[3].spots(after=True) == ("village:me#5",)
+    text = silver_text().replace("    point: button:use\n", "    point: button:use\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+    text = silver_text().replace("    point: village:me\n", "    point: village:me\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
