@@ -325,7 +325,7 @@ class LessonTable(TableScene):
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
         key = (step.index, self.run.phase, surface.get_size(), bool(note))  # placed again when the hint makes it taller
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        soft = self._cards_drawn() + self._help_text()
+        soft = self._cards_drawn()
         soft += [r.rect for r in self.placements.regions.values() if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
@@ -356,6 +356,7 @@ class LessonTable(TableScene):
         out = list(lit)
         out += [r.rect for r in self.placements.regions.values() if r.source]
         out += self._cards_drawn(mine=True)
+        out += self._help_text()  # the keys of the move being made: cut, they cannot be read
         held = self.animator.held()
         if held is not None and held.kind == "tally":  # the scoring boxes it explains
             out += list(self.moments.tallies(held)[1].values())
