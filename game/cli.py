@@ -213,10 +213,13 @@ def cmd_exploit(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from game.engine import registry
-    from game.lesson import lesson_games, validate_lessons
+    from game.lesson import LESSON_FILE, lesson_games, validate_lesson_files, validate_lessons
 
     paths = list(args.paths)
-    problems: list[Any] = list(registry.validate_paths(paths))
+    lesson_files = [path for path in paths if Path(path).name == LESSON_FILE]
+    data_files = [path for path in paths if path not in lesson_files]
+    problems: list[Any] = list(registry.validate_paths(data_files)) if data_files or not paths else []
+    problems += validate_lesson_files(lesson_files)
     lessons = [] if paths else lesson_games()  # every lesson, its script replayed against the rules
     if not paths:  # the shipped files: the languages' descriptions and the lessons too
         problems += languages.problems()

@@ -48,7 +48,7 @@ LESSON_FILE = registry.LESSON_FILE
 FORMAT = 1  # the file's `lesson:` number
 MAX_TEXT = 320  # characters of one bubble's text: one or two sentences
 GESTURE = re.compile(r"^(click|drag|key|press) \S.*$")
-SPOT = re.compile(r"^(?:[a-z_]+(?::(?:me|\d+))?(?:#\d+)?|button:[a-z0-9_ ]+)$")  # region, of a seat, its Nth card; a button
+SPOT = re.compile(r"^(?:[a-z][a-z0-9_]*(?::(?:me|\d+))?(?:#\d+)?|button:[a-z0-9_ ]+)$")  # region (loot_5), of a seat, its Nth card; a button
 MOMENTS = ("tally", "reveal")  # table moments a step may be shown over (scenes/table/anim.py kinds)
 OTHER_MOVE = re.compile(r"^(?P<seat>\d+): *(?P<move>\S.*)$")  # "1: draw": seat 1 plays 'draw'
 
@@ -98,13 +98,14 @@ _STEP = Map(
         "say": _TEXT,  # then shown: an explanation (no move), or the instruction of the learner's move
         "do": Str(),  # the learner's move (its action text)
         "point": _Spots(),  # what the bubble points at and lights
+        "then_point": _Spots(),  # what the `then` bubble points at, when not `point` (what the move changed)
         "hint": _TEXT,  # said when the learner tries another move
         "then": _TEXT,  # after the move: what happened and why it matters
         "input": ListOf(Where(Str(), _gesture), min_len=1),  # how `--check` makes the move, if not the usual way
         "totals": ListOf(Int()),  # every seat's running total once this step is played (checked)
-        "during": Enum(*MOMENTS),  # shown over that moment of the table, held until the learner moves on
+        "during": Enum(*MOMENTS),  # shown over that moment of the table (with `do`: the one the move brings), held until the learner moves on
     },
-    optional={"during": None, "others": [], "say": None, "do": None, "point": (), "hint": None, "then": None, "input": None, "totals": None},
+    optional={"during": None, "others": [], "say": None, "do": None, "point": (), "then_point": None, "hint": None, "then": None, "input": None, "totals": None},
 )
 
 SCHEMA = Map(
@@ -139,7 +140,13 @@ class Step:
     then: dict[str, str] | None = None
     inputs: tuple[str, ...] | None = None
     totals: tuple[int, ...] | None = None
-    during: str | None = None  # a table moment (an animation step kind) the step is shown over
+    during: str | None = None  # a table moment (an animation step kind) the step is shown over (a move's: its `then`)
+    then_point: tuple[str, ...] | None = None  # what the `then` text points at (None: `point`)
+
+    def spots(self, after: bool) -> tuple[str, ...]:
+        """What the bubble points at: before the move `point`; after it (`then`) `then_point`
+        when given (the played card has left the hand, the move changed the table)."""
+        return self.then_point if after and self.then_point is not None else self.point
 
     def text(self, part: str, lang: str) -> str:
         """`say`, `hint` or `then` in `lang`, else in English ('' when the step has none)."""
@@ -251,16 +258,17 @@ def _build(game_id: str | None, path: Path, data: dict[str, Any], ctx: Context) 
                 if raw[need] is None:
                     ctx.error_at(("steps", i), f"steps.{i} asks the learner for '{raw['do']}' without '{need}' (expected the instruction in 'say' and the kind refusal in 'hint')")
         else:
-            for key in ("hint", "input", "then"):
+            for key in ("hint", "input", "then", "then_point"):
                 if raw[key] is not None:
                     ctx.error_at(("steps", i, key), f"steps.{i} has '{key}' but asks the learner for no move (expected it only with 'do')")
-        if raw["during"] is not None and raw["do"] is not None:
-            ctx.error_at(("steps", i, "during"), f"steps.{i} is shown during the {raw['during']} but asks for a move (expected a text to read: the table waits for no move then)")
+        if raw["then_point"] is not None and raw["do"] is not None and raw["then"] is None:
+            ctx.error_at(("steps", i, "then_point"), f"steps.{i} has 'then_point' but no 'then' (expected the text it points for)")
         if raw["totals"] is not None and len(raw["totals"]) != players:
             ctx.error_at(("steps", i, "totals"), f"steps.{i}.totals has {len(raw['totals'])} numbers (expected one per seat: {players})")
         steps.append(Step(i, line, tuple(others), raw["say"], raw["do"], tuple(raw["point"]), raw["hint"], raw["then"],
                           tuple(raw["input"]) if raw["input"] is not None else None,
-                          tuple(raw["totals"]) if raw["totals"] is not None else None, raw["during"]))
+                          tuple(raw["totals"]) if raw["totals"] is not None else None, raw["during"],
+                          tuple(raw["then_point"]) if raw["then_point"] is not None else None))
     if not any(s.move is not None for s in steps):
         ctx.error_at(("steps",), "steps ask the learner for no move (expected at least one step with 'do')")
     return Lesson(data["game"], path, data["title"], data["minutes"], players, learner, data["names"], data["seed"], options, steps)
@@ -331,6 +339,17 @@ def _play(rules: Rules, state: Any, seat: int, text: str) -> str:
         return f"seat {seat} cannot play '{text}' ({exc}; expected one of: {shown})"
     state.apply(seat, action)
     return ""
+
+
+def validate_lesson_files(paths: list[Path]) -> list[Problem]:
+    """Every problem of the given lesson files: the file, then its script against the rules."""
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            load_lesson(None, path)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return problems
 
 
 def validate_lessons(game_ids: list[str] | None = None) -> list[Problem]:

@@ -133,7 +133,8 @@ class LessonDriver:
         step = run.step
         ctx = table._composer_ctx()
         buttons = [(p.action, r) for p, r in table.composer.presses(ctx)]
-        for spot in step.point if run.phase != THEN else ():  # (after the move, what it moved may be gone)
+        after = run.phase == THEN  # (after the move, what `point` names may be gone: `then_point` is checked)
+        for spot in step.spots(after) if not after or step.then_point is not None else ():
             try:
                 spot_rect(table.placements, table.view, spot, table.bottom, buttons)
             except SpotError as exc:

@@ -20,20 +20,32 @@ TINY = {"iterations": 30, "seconds": None, "worlds": 8}  # exact and fast: no cl
 
 
 def played(game_id: str, moves: int, seed: int = 3, players: int = 4):
-    """A state after some random moves, at a decision with a choice for the first acting seat."""
+    """A state after some random moves, at a decision with a choice for the first acting seat (in
+    a game shorter than `moves`, its last such decision)."""
     rules = registry.load(game_id)
     players = min(players, rules.max_players)
-    state = rules.new_state(players, seed=seed)
-    rng = Rng(seed)
-    count = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        actions = state.legal_actions(seat)
-        if count >= moves and len(actions) > 1:
-            return state, seat
-        state.apply(seat, actions[rng.randrange(len(actions))])
-        count += 1
-    raise AssertionError("the match ended before a choice")
+
+    def walk(stop: int):
+        state = rules.new_state(players, seed=seed)
+        rng = Rng(seed)
+        count, last = 0, None
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            if len(actions) > 1:
+                if count >= stop:
+                    return state, seat, count
+                last = count
+            state.apply(seat, actions[rng.randrange(len(actions))])
+            count += 1
+        return None, None, last
+
+    state, seat, last = walk(moves)
+    if state is None and last is not None:
+        state, seat, _ = walk(last)
+    if state is None:
+        raise AssertionError("the match ended before a choice")
+    return state, seat
 
 
 def deal(state) -> list[list[str]]:

@@ -137,6 +137,7 @@ def test_no_lock_is_left_once_a_hosted_match_is_over(home: Path) -> None:
 
 
 def test_the_setup_screen_names_the_file_and_line_of_a_broken_game_file(tmp_path: Path, monkeypatch) -> None:
+    import game.engine.declaration as declaration
     import game.engine.registry as reg
     from game.resources import data_path
     from scenes.setup import unavailable_line
@@ -146,7 +147,7 @@ def test_the_setup_screen_names_the_file_and_line_of_a_broken_game_file(tmp_path
     bad = tmp_path / "jagdfieber.yaml"
     bad.write_text(text.replace("  days: 4", "  days: four", 1), encoding="utf-8")
     line = next(n for n, row in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "days: four" in row)
-    monkeypatch.setattr(reg, "data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
+    monkeypatch.setattr(declaration, "data_path", lambda name: bad if name == "jagdfieber.yaml" else data_path(name))
     reg.clear_cache()
     try:
         app = make_app(tmp_path, monkeypatch)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import registry
 from game.engine.schema import DataError
 from game.lesson import (
     END,
@@ -129,6 +128,23 @@ def test_steps_are_checked_for_what_they_need(tmp_path):
     assert any("asks the learner for 'draw' without 'hint'" in p for p in problems_of(tmp_path, text))
 
 
+def test_then_point_goes_with_a_move_and_its_then(tmp_path):
+    """What the `then` text points at: only where a move has a `then`."""
+    read = "    point: village:me\n\n  - say:\n      fr: \"Avant de jouer"
+    assert read in silver_text()
+    text = silver_text().replace(read, read.replace("point: village:me", "point: village:me\n    then_point: deck"), 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+    use = "    do: use\n    point: button:use\n"
+    assert use in silver_text()
+    text = silver_text().replace(use, use + "    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+    draw = "    do: draw\n    point: deck\n"
+    lesson_file = tmp_path / "ok.yaml"
+    lesson_file.write_text(silver_text().replace(draw, draw + "    then_point: drawn:me#1\n", 1), encoding="utf-8")
+    assert load_lesson(None, lesson_file).steps[2].spots(after=True) == ("drawn:me#1",)
+    assert load_lesson(None, lesson_file).steps[2].spots(after=False) == ("deck",)
+
+
 def test_spots_gestures_and_scripted_moves_have_a_shape(tmp_path):
     text = silver_text().replace("    point: deck\n", "    point: Deck Pile\n", 1)
     assert any("'Deck Pile' is not a spot" in p for p in problems_of(tmp_path, text))
@@ -138,6 +154,16 @@ def test_spots_gestures_and_scripted_moves_have_a_shape(tmp_path):
     assert any("'Margot peeks' is not another seat's move" in p for p in problems_of(tmp_path, text))
     text = silver_text().replace('"1: peek 1 2", "2: peek 1 2"]', '"0: peek 1 2", "2: peek 1 2"]', 1)
     assert any("is played by seat 0 (expected another seat than the learner's 0" in p for p in problems_of(tmp_path, text))
+
+
+def test_a_spot_may_name_a_region_with_digits(tmp_path):
+    """Layouts name regions such as Fish Fish's loot slots 'loot_5:<seat>': a spot may too, but
+    it still starts with a letter."""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(silver_text().replace("    point: deck\n", "    point: [loot_5:me, loot_5:1#2]\n", 1), encoding="utf-8")
+    assert load_lesson(None, path).steps[2].point == ("loot_5:me", "loot_5:1#2")
+    text = silver_text().replace("    point: deck\n", "    point: 5_loot\n", 1)
+    assert any("'5_loot' is not a spot" in p for p in problems_of(tmp_path, text))
 
 
 def test_a_lesson_of_an_unknown_game_is_refused(tmp_path):
@@ -155,7 +181,7 @@ def test_tablee_validate_checks_a_lesson_file(tmp_path, capsys):
     assert cmd_validate(Args()) == 1
     assert "totals are [1, 28, 41]" in capsys.readouterr().out
     Args.paths[0].write_text(silver_text(), encoding="utf-8")
-    assert registry.validate_paths(Args.paths) == []
+    assert cmd_validate(Args()) == 0
 
 
 def test_tablee_validate_replays_every_lesson(capsys):
@@ -197,3 +223,19 @@ def test_a_run_goes_through_its_phases_in_order():
 
 def test_check_lesson_on_the_shipped_lesson_is_clean():
     assert check_lesson(load_lesson("silver_amulet", check=False)) == []
+
+
+def test_a_then_point_belongs_to_a_moves_then(tmp_path):
+    """`then_point` says where the `then` text points: only on a step with a move and a `then`."""
+    text = silver_text().replace("    point: [drawn:me#1, village:me#5]\n", "    point: [drawn:me#1, village:me#5]\n    then_point: village:me#5\n", 1)
+    assert load_lesson(None, _write(tmp_path, text)).steps[3].spots(after=True) == ("village:me#5",)
+    text = silver_text().replace("    point: button:use\n", "    point: button:use\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+    text = silver_text().replace("    point: village:me\n", "    point: village:me\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

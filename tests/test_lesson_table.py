@@ -5,6 +5,8 @@ match, and the ways in: the main menu, the rules screen, the offer on a first ma
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -185,6 +187,93 @@ def test_the_scoring_is_explained_over_the_scoring_moment(tmp_path, monkeypatch)
     assert all(slot["face"] == "up" for row in view["villages"] for slot in row)
 
 
+def trial_lesson(tmp_path, steps: str) -> Path:
+    """A Wolf & Hound lesson file of `steps`: seat 0 holds a black 1 first; seat 1 has 1 sheep."""
+    from game.engine import registry
+
+    deck = registry.load("wolf_and_hound").game_deck({}, 4)
+    deck.remove("black 1")
+    text = f"""lesson: 1
+game: wolf_and_hound
+title: {{fr: "Essai", en: "Trial"}}
+players: 4
+names: [{{fr: B, en: B}}, {{fr: C, en: C}}, {{fr: D, en: D}}]
+deal:
+  start_seat: 0
+  deck: {["black 1", *deck]}
+  options: {{animals: [wolf_01, hound_01], sheep: [3, 1, 3, 3]}}
+steps:
+{steps}"""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+PLAY_BLACK_1 = """  - say: {fr: "Jouez le noir 1.", en: "Play the black 1."}
+    do: play black 1
+    hint: {fr: "Dans cette leçon, jouez le noir 1.", en: "In this lesson, play the black 1."}
+    then: {fr: "Le loup a pris son dernier mouton.", en: "The wolf took his last sheep."}
+"""
+
+
+def test_a_move_that_brings_the_scoring_holds_it_under_its_then(tmp_path, monkeypatch):
+    """A step whose own move ends the round (`do` with `during: tally`): the scoring waits
+    under its `then`, and on under the next step shown during it, until the learner moves on."""
+    from game.lesson import THEN
+
+    path = trial_lesson(tmp_path, PLAY_BLACK_1 + """    during: tally
+  - say: {fr: "Un point chacun.", en: "One point each."}
+    during: tally
+    totals: [1, 0, 1, 0]
+""")
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    advance(app, table, 0, THEN)
+    held = table.animator.held()
+    assert held is not None and held.kind == "tally" and table.reading()
+    frames(app, 30)
+    assert table.animator.held() is held, "held under the move's then"
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    assert (table.run.index, table.run.phase) == (1, READ) and table.animator.held() is held
+    frames(app, 1, events=[key_event(pygame.K_SPACE)])
+    frames(app, 120)
+    assert isinstance(app.stack.top, LessonEndScene)
+
+
+def test_the_then_text_points_at_what_the_move_changed(tmp_path, monkeypatch):
+    """`point` lights the card to play and where it goes; once it is played, `then_point`
+    (the wolf's new place, the forest it sent a sheep to), never the card now in its place."""
+    from game.lesson import THEN
+
+    path = trial_lesson(tmp_path, PLAY_BLACK_1.replace("    do:", "    point: [hand:me#1, spot:1]\n    do:")
+                        + "    then_point: [spot:1, forest:1]\n")
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    regions = table.placements.regions
+    advance(app, table, 0, MOVE)
+    assert table.lit_rects() == [regions["hand:0"].card_rects(4)[0], regions["spot:1"].rect]
+    advance(app, table, 0, THEN)
+    assert table.lit_rects() == [regions["spot:1"].rect, regions["forest:1"].rect]
+
+
+def test_the_bubble_keeps_clear_of_the_name_plates(tmp_path, monkeypatch):
+    """A bubble that points at the middle of the table goes where it covers no seat's name
+    plate nor the place where the animal cards stand (what the layout draws for a seat)."""
+    path = trial_lesson(tmp_path, """  - say: {fr: "La pioche, au milieu du plateau, où l'on pioche une carte après avoir joué.", en: "The draw deck, in the middle of the board, where you draw a card after playing."}
+    point: deck
+""" + PLAY_BLACK_1)
+    app = make_app(tmp_path, monkeypatch)
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    frames(app, 3)
+    assert table.bubble is not None
+    regions = table.placements.regions
+    kept = [regions[f"panel:{seat}"].rect for seat in range(4)] + [regions["spot:0"].rect]  # (the animals stand at 0)
+    assert not [r for r in kept if table.bubble.rect.colliderect(r)]
+
+
 def test_learn_to_play_lists_every_game_and_opens_a_lesson(tmp_path, monkeypatch):
     from game.engine import registry
     from scenes.lessons import LearnScene
@@ -195,7 +284,7 @@ def test_learn_to_play_lists_every_game_and_opens_a_lesson(tmp_path, monkeypatch
     assert isinstance(learn, LearnScene)
     assert list(learn.buttons) == list(registry.GAMES)
     assert {g for g, b in learn.buttons.items() if b.enabled} == set(lesson_games())
-    assert learn.form.focus is learn.buttons["silver_amulet"]
+    assert learn.form.focus is learn.buttons[lesson_games()[0]], "the first game that has a lesson"
     frames(app, 1, events=[key_event(pygame.K_RETURN)])
     assert isinstance(app.stack.top, LessonTable)
 
@@ -285,3 +374,59 @@ def test_the_lesson_command_refuses_what_it_cannot_play(capsys, tmp_path, monkey
     assert run_lesson_command("silver_amulet", True, "en") == 1
     err = capsys.readouterr().err
     assert "totals are [9, 9, 9]" in err and "error: the lesson of silver_amulet is not valid" in err
+
+
+def test_a_spot_finds_a_region_whose_name_holds_digits():
+    """'loot_5:me' is the region 'loot_5:<seat at the screen>', '#2' its 2nd card."""
+    from scenes.table.regions import ROW, Placements, Region
+    from scenes.table.spotlight import spot_rect
+
+    placements = Placements(pygame.Rect(0, 0, 800, 480))
+    placements.add(Region("loot_5:2", ROW, pygame.Rect(100, 100, 200, 40), "loot_5", 2, (40, 40)))
+    view = {"zones": {"loot_5": [[], [], ["fish", "fish"]]}}
+    assert spot_rect(placements, view, "loot_5:me", 2) == pygame.Rect(100, 100, 200, 40)
+    second = spot_rect(placements, view, "loot_5:2#2", 0)
+    assert second.size == (40, 40) and second.x > 100
+
+
+def test_the_bubble_points_at_the_first_spot_it_does_not_cover():
+    """A step that lights a card at the left and a bait at the right points at the card (the
+    middle of the two was a third card), then at the next spot when the bubble covers it."""
+    from scenes.table.spotlight import pointed_at
+
+    card, bait = pygame.Rect(100, 600, 40, 60), pygame.Rect(500, 600, 40, 60)
+    assert pointed_at(pygame.Rect(200, 400, 300, 120), [card, bait]) == card
+    assert pointed_at(pygame.Rect(80, 580, 100, 100), [card, bait]) == bait
+    assert pointed_at(pygame.Rect(0, 500, 800, 200), [card, bait]) is None
+
+
+def test_the_hint_of_a_refused_move_leaves_the_lit_cards_in_view(tmp_path, monkeypatch):
+    """Fish Fish's first line asks for a Catch and the 4: a click on an Empty is refused, the
+    bubble grows by the hint, and is placed again clear of the cards it lights (kept where it
+    was, it covered them)."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 2, MOVE)
+    assert table.run.step.move == "line catch 4"
+    frames(app, 2)
+    before = table.bubble.rect.copy()
+    empty = table.placements.regions["fishing:0"].card_rects(5)[3]
+    click(app, empty.center)
+    frames(app, 2)
+    assert table.refused and table.seats.match.history == []
+    assert table.bubble.rect.h > before.h, "the hint is in the bubble"
+    assert not any(table.bubble.rect.colliderect(r) for r in table.lit_rects())
+
+
+def test_the_bubble_keeps_its_distance_from_what_it_points_at(tmp_path, monkeypatch):
+    """Fish Fish's step 8 points at the discard in the middle of the pond: the bubble sat edge
+    to edge with it (nearer than a step away), over its light and with no room for a pointer."""
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = open_lesson_table(app, "fish_fish")
+    advance(app, table, 7, READ)
+    frames(app, 2)
+    lit = table.lit_rects()
+    room = app.px(12)
+    assert lit and not any(table.bubble.rect.colliderect(r.inflate(2 * room, 2 * room)) for r in lit)

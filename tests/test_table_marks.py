@@ -75,6 +75,34 @@ def test_the_moves_since_your_decision_stay_marked_until_you_decide_again(tmp_pa
     assert all(m.action >= now for m in last.marks)
 
 
+def test_the_drawn_card_stays_marked_where_the_sorted_hand_shows_it(tmp_path, monkeypatch) -> None:
+    """Wolf & Hound: Ana plays her white 4 and draws a black 1, which her hand (sorted) shows
+    first: the mark outlines that card, not the place the draw put it in the engine's order."""
+    from game.engine import registry
+    from scenes.table.scene import TableScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = ["wolf_and_hound"]
+    rest = registry.load("wolf_and_hound").game_deck({}, 4)
+    mine = ["white 1", "white 2", "white 3", "white 4"]
+    for card in [*mine, "black 1"]:
+        rest.remove(card)
+    deck = mine + rest[:12] + ["black 1"] + rest[12:]
+    seats = [SeatConfig(NAMES[i], HUMAN if i == 0 else BOT) for i in range(4)]
+    config = MatchConfig("wolf_and_hound", seats, seed=5, options={"deck": deck})
+    scene = TableScene(app, config, Match(config, think_seconds=0.0, threaded=False, clock=lambda: app.time))
+    app.push(scene)
+    settle(app, scene)
+    assert scene.submit("play white 4")
+    settle(app, scene)
+    hand = scene.placements.zone("hand", 0)
+    cards = scene.view["zones"]["hand"][0]
+    assert cards == ["black 1", "white 1", "white 2", "white 3"], "the hand is shown sorted"
+    rects = hand.card_rects(len(cards))
+    marked = [cards[rects.index(r)] for r in scene.animator.last.rects(scene.placements, scene.view["zones"]) if r in rects]
+    assert marked == ["black 1"]
+
+
 def test_a_table_without_a_person_marks_only_the_newest_move(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path, monkeypatch)
     scene = table(app, "silver_amulet", kinds="bbb")

@@ -320,3 +320,34 @@ def test_the_animals_one_card_moves_go_round_in_one_animation_step() -> None:
     assert len(moves) == 2  # both wolves, FAQ Q4
     steps = [s for s in group_events(events, MoveKinds.of(layout), layout.join_markers) if s.kind == "marker"]
     assert [len(s.events) for s in steps if s.events[0] in moves] == [2]
+
+
+def test_a_move_all_the_way_round_is_told_as_such() -> None:
+    """A black 4 takes the wolf round the four positions back to where it stood: the log says
+    it went all the way round, not that it moved "from Ana to Ana"."""
+    from game.engine.events import MarkerChanged
+
+    deck = _stacked_deck(["black 4", "white 1", "white 2", "white 3"])
+    state = RULES.new_state(4, seed=1, options={"animals": ["wolf_01", "hound_01"], "deck": deck})
+    events = state.apply(0, RULES.parse_action(state, 0, "play black 4"))
+    move = next(e for e in events if isinstance(e, MarkerChanged) and e.marker == "animal")
+    assert move.value["from"] == move.value["to"] == 0 and move.value["steps"] == 4
+    key, params = layout.marker_caption(move)
+    assert key == "marker.animal.play_round" and params["to"] == 0
+    for lang, said in (("en", "Wolf card 01 goes all the way round and stays in front of Ana."),
+                       ("fr", "Loup 01 fait un tour complet et reste devant Ana.")):
+        assert RULES.text(lang, key, animal=RULES.text(lang, "animal.wolf_01"), to="Ana") == said
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_a_position_takes_in_the_animal_cards_standing_there(size) -> None:
+    """`spot:<seat>` (what the tour and a lesson light) holds every animal card in front of
+    that seat, the cascade at the sides included."""
+    view = _view(4, 0)
+    for animal in view["animals"][:2]:
+        animal["seat"] = 1  # two cards at the left position: a cascade taller than the ring's spot
+    placements = layout.place(view, pygame.Rect((0, 0), size))
+    board = placements.regions["board"].rect
+    places = wh_view.animal_places(view, board.center, board.w // 2)
+    for animal in view["animals"]:
+        assert placements.regions[f"spot:{animal['seat']}"].rect.contains(places[animal["id"]]), animal

@@ -107,7 +107,10 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     for k, seat in enumerate(order):
         x, y = recipes.ring_point(board.center, radius * 0.58, math.pi / 2 * (k + 1))  # bottom, left, top, right
         size = int(radius * 0.54)
-        out.add(Region(f"spot:{seat}", AREA, pygame.Rect(x - size // 2, y - size // 2, size, size), seat=seat))
+        spot = pygame.Rect(x - size // 2, y - size // 2, size, size)
+        here = sum(1 for a in view.get("animals", []) if a.get("seat") == seat)  # and the animal cards standing there
+        spot.unionall_ip(view_mod.animal_rects(board.center, radius, k, here))
+        out.add(Region(f"spot:{seat}", AREA, spot, seat=seat))
     deck_size = (int(radius * 0.26), int(radius * 0.26 / theme.card_ratio))
     deck = pygame.Rect((0, 0), deck_size)
     deck.center = board.center
@@ -188,11 +191,14 @@ class WolfAndHoundLayout(Layout):
         if not isinstance(value, dict) or "reason" not in value:
             return None
         params = {k: v for k, v in value.items() if k != "reason"}
+        reason = value["reason"]
         if event.marker == "animal":
             params["animal"] = value["id"]
+            if reason in ("play", "delayed") and value.get("steps") and value.get("from") == value.get("to"):
+                reason = f"{reason}_round"  # a 4 (or 8...) goes all the way round: not "from Hugo to Hugo"
         if event.seat is not None:
             params.setdefault("seat", event.seat)
-        return f"marker.{event.marker}.{value['reason']}", params
+        return f"marker.{event.marker}.{reason}", params
 
     def join_markers(self, events: list[Event], event: MarkerChanged) -> bool:
         """The animals one card moves go round together (one step, not one each); a flip, a

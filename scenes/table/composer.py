@@ -174,7 +174,7 @@ class Carry:
     # places where that is legal lit ('amulet {}': the amulet onto a card of one's village).
     marker: str = ""
     # A card of `zone` dropped anywhere on the table's region of zone `onto` (a pile) sends this
-    # action ('discard': the drawn card onto the discard pile), or says why it may not; the
+    # action (Silver's discard: the drawn card onto the discard pile), or says why it may not; the
     # drag of another Carry of the same zone (the drawn card onto a village card) may end there.
     sends: str = ""
 

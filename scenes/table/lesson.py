@@ -186,9 +186,10 @@ class LessonTable(TableScene):
         return not self.animator.busy and self.privacy_for is None and self.tour_index is None
 
     def _holds(self, shown: Any) -> bool:
-        """The table's moment a step is shown over stays until the learner moves on."""
+        """The table's moment a step is shown over stays until the learner moves on (a move's
+        step: the moment its move brings, held from the move on, under its `then`)."""
         step = self.run.step
-        return step is not None and step.during == shown.kind and self.run.phase == READ
+        return step is not None and step.during == shown.kind and self.run.phase in (READ, MOVED, THEN)
 
     def active_seat(self) -> int | None:
         if self.run.phase != MOVE:
@@ -198,8 +199,8 @@ class LessonTable(TableScene):
     def update(self, dt: float) -> None:
         before = self.run.index, self.run.phase
         super().update(dt)
-        if self.run.phase == MOVED and not self.animator.busy:
-            self.run.shown()
+        if self.run.phase == MOVED and (not self.animator.busy or self.animator.held() is not None):
+            self.run.shown()  # the move is on the table (up to the moment its step is shown over)
         if (self.run.index, self.run.phase) != before:
             self.refused = False
             self.pointer_rests = True
@@ -290,11 +291,12 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        if step is None or not step.point:
+        spots = step.spots(after=self.run.phase == THEN) if step is not None else ()
+        if not spots:
             return []
         ctx = self._composer_ctx()
         buttons = [(press.action, rect) for press, rect in self.composer.presses(ctx)]
-        return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
+        return spot_rects(self.placements, self.view, spots, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse
@@ -321,19 +323,40 @@ class LessonTable(TableScene):
         hud = self.placements.regions.get("hud")
         if hud is not None:
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
-        key = (step.index, self.run.phase, surface.get_size())
+        key = (step.index, self.run.phase, surface.get_size(), bool(note))  # placed again when the hint makes it taller
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        soft = [rect for r in self.placements.regions.values() if r.zone is not None and not r.source
-                for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
+        soft = self._cards_drawn()
+        soft += [r.rect for r in self.placements.regions.values() if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
         self._bubble_at = (key, self.bubble.rect.topleft)  # kept still while the step shows
 
+    def _cards_drawn(self, mine: bool = False) -> list[pygame.Rect]:
+        """The cards on the table as the layout draws them (not the room around them, nor the
+        empty places of a line whose cards were taken), the learner's own (`mine`) or the
+        others': what the bubble had better not cover."""
+        out = []
+        for r in self.placements.regions.values():
+            if r.zone is not None and not r.source and (r.seat == self.bottom) == mine:
+                out += r.card_rects(len(self.layout.region_cards(self.view, r, zone_cards(self.view, r))))
+        return out
+
+    def _help_text(self) -> list[pygame.Rect]:
+        """Where the table writes the keys of the move being made (a template's help, in its
+        area): a bubble over it would leave its lines cut."""
+        comp = self.composer.composer
+        if comp is None or self.run.phase != MOVE:
+            return []
+        areas = {t.confirm.area for t in comp.templates if t.confirm is not None and t.confirm.help}
+        return [self.placements.regions[a].rect for a in sorted(areas) if a in self.placements.regions]
+
     def _keep_clear(self, lit: list[pygame.Rect]) -> list[pygame.Rect]:
-        """What the bubble should not cover: what it points at, the learner's own cards, the
-        buttons and cards the move may use."""
+        """What the bubble should not cover: what it points at, the learner's own cards (the
+        hand and every card of their seat), the buttons and cards the move may use."""
         out = list(lit)
         out += [r.rect for r in self.placements.regions.values() if r.source]
+        out += self._cards_drawn(mine=True)
+        out += self._help_text()  # the keys of the move being made: cut, they cannot be read
         held = self.animator.held()
         if held is not None and held.kind == "tally":  # the scoring boxes it explains
             out += list(self.moments.tallies(held)[1].values())

@@ -16,6 +16,7 @@ import pygame
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     CardMoved,
+    CardRevealed,
     Event,
     GameOver,
     MarkerChanged,
@@ -174,13 +175,13 @@ class TableScene(Scene):
         view["seat"] = self.bottom
         self.animator.set_view(view)
         self._place()
-        self.animator.last.resync(self.view["zones"])
         shown = self.animator.view
         assert shown is not None
         for region in self.placements.regions.values():  # the viewer's own hand, sorted
             if region.source and region.zone in shown["zones"] and region.seat is not None:
                 cards = shown["zones"][region.zone][region.seat]
                 cards[:] = self.layout.hand_order(self.rules, cards)
+        self.animator.last.resync(self.view["zones"])  # (after the sort: a drawn card's mark follows it)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -640,7 +641,7 @@ class TableScene(Scene):
         for region in self.input.targets() + self.composer.targets(ctx):
             self.painter.highlight(surface, region.rect, pulse)
         step = self.animator.current
-        flipping = frozenset()
+        flipping: frozenset[str] = frozenset()
         if step is not None and step.kind == "reveal":
             flipping = frozenset(r.name for r in map(self._revealed_region, step.events) if r is not None)
         if step is not None:  # a marker in flight is drawn flying only, not also at its old place
@@ -687,17 +688,20 @@ class TableScene(Scene):
         if step.kind == "reveal":
             for event in step.events:
                 region = self._revealed_region(event)
-                if region is not None and event.card is not None:
+                if region is not None and isinstance(event, CardRevealed) and event.card is not None:
                     rect = region.card_rects(1)[0]
                     self.painter.flip(surface, rect, event.card, step.progress)
         self.painter.flights(surface, step)
         self.moments.draw_step(surface, step)  # scores: a tally of the day, points rising
 
     def _revealed_region(self, event: Event) -> Region | None:
+        """Where a revealed card lies: its seat's region, or for a table zone array (`count: N`)
+        the region of its position (the animator's moves find theirs the same way)."""
         zone = getattr(event, "zone", None)
         if zone is None:
             return None
-        return self.placements.zone(zone, event.seat)  # type: ignore[union-attr]
+        seat, pos = getattr(event, "seat", None), getattr(event, "pos", None)
+        return self.placements.zone(zone, seat if seat is not None or pos is None else pos)
 
     def _caption_lines(self) -> list[tuple[str, bool]]:
         lines = [(t, err) for t, err, at in self.captions if not err or self.time - at < ERROR_SECONDS]

@@ -29,7 +29,7 @@ from scenes.table.regions import Placements
 from scenes.ui import theme
 from scenes.ui.text import wrap_text
 
-SPOT = re.compile(r"^(?P<region>[a-z_]+(?::(?:me|\d+))?)(?:#(?P<card>\d+))?$")
+SPOT = re.compile(r"^(?P<region>[a-z][a-z0-9_]*(?::(?:me|\d+))?)(?:#(?P<card>\d+))?$")  # a region may hold digits: loot_5:me
 BUTTON = "button:"
 LIGHT = (255, 226, 120)
 BUBBLE = (250, 244, 226)
@@ -160,8 +160,12 @@ def place_bubble(size: tuple[int, int], bounds: pygame.Rect, lit: Sequence[pygam
         middle.center = bounds.center
         trials.insert(0, middle)
 
+    room = [r.inflate(2 * gap, 2 * gap) for r in lit]  # what it points at, its light and the pointer's room
+
     def cost(rect: pygame.Rect) -> float:
-        covered = 8 * sum(_overlap(rect, r) for r in lit) + 6 * sum(_overlap(rect, r) for r in avoid)
+        on_lit = sum(_overlap(rect, r) for r in room)
+        # over it, even by a corner or edge to edge, only when nothing else will do: no pointer then
+        covered = (w * h + 8 * on_lit if on_lit else 0) + 6 * sum(_overlap(rect, r) for r in avoid)
         covered += sum(_overlap(rect, r) for r in soft)
         return covered + (_gap(rect, target) * h * 0.3 if target is not None else 0)
 
@@ -194,10 +198,7 @@ def draw_bubble(surface: pygame.Surface, app: Any, text: str, bounds: pygame.Rec
         box = pygame.Rect(at, (width, height)).clamp(bounds)
     else:
         box = place_bubble((width, height), bounds, lit, avoid, soft, app.px(18))
-    target = union(list(lit))
-    if target is not None and box.colliderect(target):  # around it: toward the nearest lit thing beside it
-        beside = [r for r in lit if not box.colliderect(r)]
-        target = min(beside, key=lambda r: _gap(box, r)) if beside else None
+    target = pointed_at(box, lit)
     if target is not None:
         _pointer(surface, box, target, app.px(12))
     pygame.draw.rect(surface, BUBBLE, box, border_radius=app.px(10))
@@ -219,8 +220,16 @@ def draw_bubble(surface: pygame.Surface, app: Any, text: str, bounds: pygame.Rec
     return Bubble(box, button_rect)
 
 
+def pointed_at(box: pygame.Rect, lit: Sequence[pygame.Rect]) -> pygame.Rect | None:
+    """What a bubble at `box` points at: the first lit thing it does not cover (the first spot
+    a step names is what it speaks of; the middle of several far apart is often nothing)."""
+    return next((pygame.Rect(r) for r in lit if not box.colliderect(r)), None)
+
+
 def _pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, size: int) -> None:
-    """A triangle from the bubble's nearest side toward the target (none when they overlap)."""
+    """A triangle from the bubble's nearest side toward the target (none when they overlap),
+    and when the bubble had to sit further away, a line from its tip to the target's edge: the
+    triangle alone would point at whatever lies between (the player's own cards)."""
     if box.colliderect(target):
         return
     tx, ty = target.center
@@ -238,3 +247,8 @@ def _pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, siz
         points = [(base[0] - 1, base[1] - size), (base[0] - 1, base[1] + size), (min(target.x - 2, base[0] + size * 2), base[1])]
     pygame.draw.polygon(surface, BUBBLE, points)
     pygame.draw.lines(surface, theme.ACCENT, False, [points[0], points[2], points[1]], 2)
+    tip = points[2]
+    end = (max(target.x, min(target.right - 1, tip[0])), max(target.y, min(target.bottom - 1, tip[1])))
+    if abs(end[0] - tip[0]) + abs(end[1] - tip[1]) > size:  # a bubble set apart (other cards between): a line to it
+        pygame.draw.line(surface, theme.ACCENT, tip, end, max(2, size // 4))
+        pygame.draw.circle(surface, theme.ACCENT, end, max(3, size // 3))

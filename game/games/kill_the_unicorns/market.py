@@ -78,7 +78,7 @@ class MarketMixin(UnicornsBase):
             self.actor = self.queue.pop(0)
             return
         self.write_round()
-        if self.round_no >= self.rules.rounds:
+        if self.round_no >= self.rounds:
             self._game_over(events)
         elif not self.end_of_round():  # a quiet play-out ends with the round: nothing is dealt
             self._start_round(events)
