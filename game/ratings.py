@@ -61,6 +61,38 @@ def level_ratings(game_id: str) -> dict[str, int]:
     return {**DEFAULT_RATINGS, **{k: int(v) for k, v in data.items() if k in RATED_LEVELS}}
 
 
+@dataclass(frozen=True)
+class LevelStrength:
+    """A level's measured strength in a player's words: one seat of `level` wins about `wins`
+    in 10 games against the other seats at level `against`, at `players` (with `team`, beside a
+    partner at level `against`: its team's wins)."""
+
+    level: str
+    against: str
+    wins: int
+    players: int
+    team: bool = False
+
+    @property
+    def opponents(self) -> int:
+        return self.players - (2 if self.team else 1)
+
+
+@cache
+def level_strength(game_id: str, level: str) -> LevelStrength | None:
+    """What the game's YAML (section `strength`, from docs/bots.md's table) says of `level`."""
+    from game.engine import registry
+    from game.engine.errors import TableeError
+
+    try:
+        found = (registry.load(game_id).data.get("strength") or {}).get(level)
+    except TableeError:
+        return None
+    if not found:
+        return None
+    return LevelStrength(level, found["against"], int(found["wins"]), int(found["players"]), bool(found.get("team")))
+
+
 def start_rating(ratings: dict[str, int]) -> float:
     return float(ratings["easy"])
 

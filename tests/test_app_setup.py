@@ -250,3 +250,40 @@ def test_new_game_opens_at_its_top_and_up_goes_to_the_row_above(monkeypatch, tmp
     assert scene.form.focus is scene.seats[3].name
     frame(app, key(pygame.K_TAB))  # Tab still goes through every choice of the row
     assert scene.form.focus is scene.seats[3].kind
+
+
+def test_a_computer_level_says_its_measured_strength_in_words(setup_app) -> None:
+    """Pointing at a computer seat's level (mouse or keyboard focus) shows the game's measured
+    strength of that level on the help line, in the current language; a person's seat, and a
+    level the game has no measurement for, say nothing of it."""
+    from game.ratings import level_strength
+    from scenes.setup import level_words
+
+    app = setup_app
+    scene = app.stack.top
+    seat = scene.seats[1]  # a computer at medium
+    if seat.kind.value != "bot" or "ismcts" not in BOT_NAMES:
+        pytest.skip("no search bot")
+    measured = level_strength("jagdfieber", "medium")
+    assert measured is not None and measured.against == "easy"
+    scene.focus(seat.level)
+    words = scene.form.tooltip()
+    assert words == level_words(app, "jagdfieber", "medium")
+    assert words.startswith("Moyen : gagne environ ") and f"{measured.wins} parties sur 10" in words
+    assert f"contre {measured.opponents} joueurs faciles" in words
+    frame(app)  # drawn on the help line without error
+    seat.level.set_value("hard")
+    assert scene.form.tooltip() == level_words(app, "jagdfieber", "hard")
+    if level_strength("jagdfieber", "hard") is None:
+        assert scene.form.tooltip() == ""
+    scene.focus(scene.seats[0].level)  # a person: no level, no words
+    assert scene.seats[0].strength_words() == ""
+    # a team game says the partner's level and counts the opponents only
+    scene.game.set_value("wolf_and_hound")
+    scene._game_changed()
+    team = level_strength("wolf_and_hound", "hard")
+    assert team is not None and team.team
+    app.set_language("en")
+    said = level_words(app, "wolf_and_hound", "hard")
+    assert said.startswith("Hard: with a medium partner, its team wins about ")
+    assert said.endswith(f"against {team.opponents} medium players (measured)")

@@ -214,8 +214,17 @@ COMMON_SCHEMA: dict[str, Any] = {
     # the computer players' fixed ratings per level (random, easy, medium, hard), from their
     # measured strength: the player's rating is reckoned against them (game/ratings.py)
     "ratings": Map({level: Int(min=100, max=4000) for level in ("random", "easy", "medium", "hard")}),
+    # what the setup screen says of a level's strength, from its measured wins (docs/bots.md):
+    # one seat of the level against the other seats at the level `against`, its wins in 10 games
+    # of `players`; `team`: the seat has a partner of level `against` and its team's wins count
+    "strength": Map(
+        {level: Map({"against": Enum("random", "easy", "medium"), "wins": Int(min=0, max=10),
+                     "players": Int(min=2, max=16), "team": Bool()}, optional={"team": False})
+         for level in ("easy", "medium", "hard")},
+        optional={"easy": None, "medium": None, "hard": None},
+    ),
 }
-COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}, "credits": None, "ratings": {}}
+COMMON_OPTIONAL: dict[str, Any] = {"options": {}, "presentation": {}, "credits": None, "ratings": {}, "strength": {}}
 
 
 @dataclass(frozen=True)
