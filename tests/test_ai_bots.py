@@ -188,3 +188,10 @@ def test_the_tree_begins_no_iteration_that_would_end_past_its_clock(monkeypatch)
     state = jagdfieber(4)
     bot = ISMCTSBot(3, iterations=1000, seconds=3.5)
     assert bot.search(state, 0, ismcts.Node(), Rng(1)) == 3
+    # A whole decision keeps a reserve of its clock for what follows the search: with 4 units,
+    # a fourth iteration would end on the clock itself, so choose stops after three.
+    clock[0] = 0.0
+    bot = ISMCTSBot(3, iterations=1000, seconds=4.0)
+    seat = state.to_act()[0]
+    bot.choose(state, seat)
+    assert bot.last_iterations == 3 and clock[0] <= 4.0 * (1 - ismcts.CLOCK_RESERVE)

@@ -149,6 +149,7 @@ class ISMCTSBot:
 
     def choose(self, state: State, seat: int) -> Action:
         """The action to play; `state` is only read (to_act, legal_actions, determinize)."""
+        started = time.perf_counter()  # the clock counts the whole decision, not the search alone
         if seat not in state.to_act():
             raise TableeError(f"seat {seat} has nothing to choose now")
         actions = state.legal_actions(seat)
@@ -163,10 +164,10 @@ class ISMCTSBot:
         if hooks.remember is not None:
             state = hooks.remember(state, seat, self.level, self.memory, rng)
         if self.level in hooks.flat_levels:
-            return self.choose_flat(state, seat, actions, hooks, rng)
+            return self.choose_flat(state, seat, actions, hooks, rng, started)
         root = Node()
         self.last_budget = self.iterations
-        done = self.search(state, seat, root, rng)
+        done = self.search(state, seat, root, rng, started)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
         weights = hooks.prior(state.determinize(seat, rng), seat, actions) if hooks.prior is not None else None
@@ -186,22 +187,29 @@ class ISMCTSBot:
                 return default
         return best
 
-    def choose_flat(self, state: State, seat: int, actions: list[Action], hooks: GameHooks, rng: Rng) -> Action:
+    def deadline(self, started: float) -> float | None:
+        """When the search must have stopped: the clock from the decision's start, less a
+        reserve for what follows the search (the final choice, the default move's check)."""
+        return None if self.seconds is None else started + self.seconds * (1.0 - CLOCK_RESERVE)
+
+    def choose_flat(
+        self, state: State, seat: int, actions: list[Action], hooks: GameHooks, rng: Rng, started: float | None = None,
+    ) -> Action:
         """A level the game searches flat (hook FLAT_LEVELS, game/ai/flat.py): its worlds scale
         with the iterations asked of this bot against the level's (tests ask fewer)."""
         worlds = max(2, round(hooks.flat_levels[self.level] * self.iterations / BUDGETS[self.level].iterations))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self.deadline(time.perf_counter() if started is None else started)
         self.last_budget = worlds
         draw = determinizer(state, seat, rng, hooks, min(worlds, BELIEF_POOL))
         playout = hooks.flat_playout or (lambda det, r: rollout(det, r, hooks))
         move, self.last_iterations = flat_choice(seat, actions, hooks, draw, playout, rng, worlds, deadline)
         return move
 
-    def search(self, state: State, seat: int, root: Node, rng: Rng) -> int:
+    def search(self, state: State, seat: int, root: Node, rng: Rng, started: float | None = None) -> int:
         """Run iterations until the budget is spent; returns how many ran."""
         hooks = hooks_for(state.rules.game_id)
         began = time.perf_counter()
-        deadline = None if self.seconds is None else began + self.seconds
+        deadline = self.deadline(began if started is None else started)
         draw = determinizer(state, seat, rng, hooks, min(self.iterations, BELIEF_POOL))
         done = 0
         while done < self.iterations:
@@ -249,6 +257,7 @@ class ISMCTSBot:
                 entry[1] += values[mover]
 
 
+CLOCK_RESERVE = 0.04  # of a level's clock, kept for what follows the search (at hard: 60 ms)
 BELIEF_POOL = 48  # determinizations weighted by the game's belief, drawn from at each iteration
 MIXED_FLOOR = 0.25  # a mixed choice draws among moves with at least this share of the top visits
 MIXED_MARGIN = 0.01  # ...whose mean value is at most this far below the most visited move's
