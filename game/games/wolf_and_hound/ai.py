@@ -73,15 +73,20 @@ def rollout_done(start: State, state: State) -> bool:
 
 def team_action(state: State, seat: int, actions: list[Action]) -> Action:
     """The team player's move (policy.py): its best card, or the ghost's keep or swap."""
+    return _card_or_ghost(state, seat, actions, policy.ghost_keeps, lambda cards: policy.best_card(state, seat, cards)[0])
+
+
+def _card_or_ghost(
+    state: State, seat: int, actions: list[Action], keeps: Any, pick: Any,
+) -> Action:
+    """A card chosen by `pick(cards)`, or the ghost's card kept when `keeps(state, seat)`."""
     if len(actions) == 1:
         return actions[0]
     rules = cast("WolfHoundRules", state.rules)
     if actions[0] is rules.ghost_keep or actions[0] is rules.ghost_swap:
-        return rules.ghost_keep if policy.ghost_keeps(state, seat) else rules.ghost_swap
+        return rules.ghost_keep if keeps(state, seat) else rules.ghost_swap
     cards = [a.card for a in actions if getattr(a, "card", None)]  # type: ignore[attr-defined]
-    if not cards:
-        return actions[0]
-    return rules.plays[policy.best_card(state, seat, cards)[0]]
+    return rules.plays[pick(cards)] if cards else actions[0]
 
 
 def rollout_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -206,13 +211,7 @@ def _thoughtful(state: State, seat: int, actions: list[Action], rng: Rng) -> Act
     opponent and keeps the hounds from it, weighs the last sheep of a pasture as the game, and
     expects the opponent's best reply from the cards it may hold; it keeps or swaps the ghost's
     card by the same count."""
-    if len(actions) == 1:
-        return actions[0]
-    rules = cast("WolfHoundRules", state.rules)
-    if actions[0] is rules.ghost_keep or actions[0] is rules.ghost_swap:
-        return rules.ghost_keep if policy.counted_ghost_keeps(state, seat) else rules.ghost_swap
-    cards = [a.card for a in actions if getattr(a, "card", None)]  # type: ignore[attr-defined]
-    return rules.plays[policy.counted_card(state, seat, cards)] if cards else actions[0]
+    return _card_or_ghost(state, seat, actions, policy.counted_ghost_keeps, lambda cards: policy.counted_card(state, seat, cards))
 
 
 PLANS = {

@@ -137,15 +137,24 @@ def cards_of(state: Any, seat: int) -> list[str]:
     return list({ids[u]: None for u in zones[state.hand[seat]]})
 
 
-def card_score(state: Any, seat: int, card: str, weights: Weights = WEIGHTS) -> float:
-    """A card of `seat` valued for its team: the next opponent's activation, then the partner's
-    after that opponent's best reply (counted at `weights.reply`)."""
-    rules = state.rules
-    team = rules.team_of[seat]
+def _first_activation(
+    state: Any, seat: int, card: str, weights: Weights,
+) -> tuple[str, int, int, list[int], Any, float, bool]:
+    """`card` played by `seat`: its team, the next opponent and the partner, the sheep after the
+    opponent's activation, where the animals land, what that activation is worth and whether a
+    sheep card skips the opponent's turn."""
+    team = state.rules.team_of[seat]
     first, second = (seat + 1) % SEATS, (seat + 2) % SEATS
     sheep = state.sheep[:]
     pos = landing(state, state.pos, seat, card)
     worth, skipped = activation(state, pos, first, sheep, team, weights)
+    return team, first, second, sheep, pos, worth, skipped
+
+
+def card_score(state: Any, seat: int, card: str, weights: Weights = WEIGHTS) -> float:
+    """A card of `seat` valued for its team: the next opponent's activation, then the partner's
+    after that opponent's best reply (counted at `weights.reply`)."""
+    team, first, second, sheep, pos, worth, skipped = _first_activation(state, seat, card, weights)
     if sheep[first] <= 0:
         return worth
     if skipped:
@@ -229,12 +238,7 @@ def counted_score(state: Any, seat: int, card: str, unseen: dict[str, int], weig
     """`card_score` as a careful player counts it, without seeing a hand: the opponent's best
     reply is expected over the cards it may hold (drawn from the unseen ones: its hand's size
     of them, or one for a ghost), each reply the best of what it holds."""
-    rules = state.rules
-    team = rules.team_of[seat]
-    first, second = (seat + 1) % SEATS, (seat + 2) % SEATS
-    sheep = state.sheep[:]
-    pos = landing(state, state.pos, seat, card)
-    worth, skipped = activation(state, pos, first, sheep, team, weights)
+    team, first, second, sheep, pos, worth, skipped = _first_activation(state, seat, card, weights)
     if sheep[first] <= 0:
         return worth
     stay = activation(state, pos, second, sheep[:], team, weights)[0]
