@@ -197,3 +197,23 @@ def test_the_search_tries_no_move_that_only_loses_points() -> None:
                     seen["scheme"] += "scheme" in kinds
             state.apply(seat, ai.rollout_action(state, seat, actions, rng))
     assert min(seen.values()) > 0, seen
+
+
+def test_hard_searches_flat_among_the_moves_worth_trying() -> None:
+    """Hard chooses by the flat search (its worlds scale with the iterations asked), and its
+    move is one the candidates allow wherever they narrow the choice (no losing move)."""
+    assert hooks_for("kill_the_unicorns").flat_levels.get("hard")
+    bot = ismcts.ISMCTSBot(5, level="hard", iterations=100, seconds=None)
+    checked = 0
+    for state in positions(4, 11, every=7):
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        if len(actions) < 2:
+            continue
+        move = bot.choose(state, seat)
+        assert move in actions
+        tried = ai.candidates(state, seat)
+        if tried is not None and len(tried) > 1:
+            assert move in tried and bot.last_iterations == bot.last_budget
+            checked += 1
+    assert checked
