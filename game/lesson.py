@@ -99,13 +99,14 @@ _STEP = Map(
         "say": _TEXT,  # then shown: an explanation (no move), or the instruction of the learner's move
         "do": Str(),  # the learner's move (its action text)
         "point": _Spots(),  # what the bubble points at and lights
+        "then_point": _Spots(),  # what it points at with the `then` text (default: `point`)
         "hint": _TEXT,  # said when the learner tries another move
         "then": _TEXT,  # after the move: what happened and why it matters
         "input": ListOf(Where(Str(), _gesture), min_len=1),  # how `--check` makes the move, if not the usual way
         "totals": ListOf(Int()),  # every seat's running total once this step is played (checked)
         "during": Enum(*MOMENTS),  # shown over that moment of the table, held until the learner moves on
     },
-    optional={"during": None, "others": [], "say": None, "do": None, "point": (), "hint": None, "then": None, "input": None, "totals": None},
+    optional={"during": None, "others": [], "say": None, "do": None, "point": (), "then_point": None, "hint": None, "then": None, "input": None, "totals": None},
 )
 
 SCHEMA = Map(
@@ -141,6 +142,12 @@ class Step:
     inputs: tuple[str, ...] | None = None
     totals: tuple[int, ...] | None = None
     during: str | None = None  # a table moment (an animation step kind) the step is shown over
+    then_point: tuple[str, ...] | None = None  # what the `then` text points at (None: `point`)
+
+    def spots(self, after: bool = False) -> tuple[str, ...]:
+        """What the bubble points at: with the `then` text (`after` the move), `then_point` if
+        the step has one (what the move changed, where the cards it named may be gone)."""
+        return self.then_point if after and self.then_point is not None else self.point
 
     def text(self, part: str, lang: str) -> str:
         """`say`, `hint` or `then` in `lang`, else in English ('' when the step has none)."""
@@ -248,16 +255,19 @@ def _build(game_id: str | None, path: Path, data: dict[str, Any], ctx: Context) 
                 if raw[need] is None:
                     ctx.error_at(("steps", i), f"steps.{i} asks the learner for '{raw['do']}' without '{need}' (expected the instruction in 'say' and the kind refusal in 'hint')")
         else:
-            for key in ("hint", "input", "then"):
+            for key in ("hint", "input", "then", "then_point"):
                 if raw[key] is not None:
                     ctx.error_at(("steps", i, key), f"steps.{i} has '{key}' but asks the learner for no move (expected it only with 'do')")
+        if raw["then_point"] is not None and raw["then"] is None and raw["do"] is not None:
+            ctx.error_at(("steps", i, "then_point"), f"steps.{i} has 'then_point' but no 'then' (expected the text it points for)")
         if raw["during"] is not None and raw["do"] is not None:
             ctx.error_at(("steps", i, "during"), f"steps.{i} is shown during the {raw['during']} but asks for a move (expected a text to read: the table waits for no move then)")
         if raw["totals"] is not None and len(raw["totals"]) != players:
             ctx.error_at(("steps", i, "totals"), f"steps.{i}.totals has {len(raw['totals'])} numbers (expected one per seat: {players})")
         steps.append(Step(i, line, tuple(others), raw["say"], raw["do"], tuple(raw["point"]), raw["hint"], raw["then"],
                           tuple(raw["input"]) if raw["input"] is not None else None,
-                          tuple(raw["totals"]) if raw["totals"] is not None else None, raw["during"]))
+                          tuple(raw["totals"]) if raw["totals"] is not None else None, raw["during"],
+                          tuple(raw["then_point"]) if raw["then_point"] is not None else None))
     if not any(s.move is not None for s in steps):
         ctx.error_at(("steps",), "steps ask the learner for no move (expected at least one step with 'do')")
     return Lesson(data["game"], path, data["title"], data["minutes"], players, learner, data["names"], data["seed"], options, steps)

@@ -133,7 +133,9 @@ class LessonDriver:
         step = run.step
         ctx = table._composer_ctx()
         buttons = [(p.action, r) for p, r in table.composer.presses(ctx)]
-        for spot in step.point if run.phase != THEN else ():  # (after the move, what it moved may be gone)
+        # After the move what it moved may be gone: only the `then` text's own spots are checked.
+        spots = (step.then_point or ()) if run.phase == THEN else step.point
+        for spot in spots:
             try:
                 spot_rect(table.placements, table.view, spot, table.bottom, buttons)
             except SpotError as exc:

@@ -18,11 +18,13 @@ from typing import Any
 import pygame
 
 from game.engine import registry
+from game.engine.actions import normalize_action_text
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.pause import PauseScene
+from scenes.table.gestures import action_rects
 from scenes.table.layout import zone_cards
 from scenes.table.scene import TableScene
 from scenes.table.seats import TableSeats
@@ -290,11 +292,12 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        if step is None or not step.point:
+        spots = step.spots(after=self.run.phase == THEN) if step is not None else ()
+        if not spots:
             return []
         ctx = self._composer_ctx()
         buttons = [(press.action, rect) for press, rect in self.composer.presses(ctx)]
-        return spot_rects(self.placements, self.view, step.point, self.bottom, buttons)
+        return spot_rects(self.placements, self.view, spots, self.bottom, buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         mouse = self.mouse
@@ -331,15 +334,19 @@ class LessonTable(TableScene):
 
     def _keep_clear(self, lit: list[pygame.Rect]) -> list[pygame.Rect]:
         """What the bubble should not cover: what it points at, the learner's own cards, the
-        buttons and cards the move may use."""
+        buttons and cards the move may use, and the place the step's move goes (the zone a
+        card is dragged onto)."""
         out = list(lit)
         out += [r.rect for r in self.placements.regions.values() if r.source]
         held = self.animator.held()
         if held is not None and held.kind == "tally":  # the scoring boxes it explains
             out += list(self.moments.tallies(held)[1].values())
+        step = self.run.step
         if self.run.phase == MOVE:
             ctx = self._composer_ctx()
             out += [rect for _, rect in self.composer.presses(ctx)]
+            if step is not None and step.move is not None:
+                out += action_rects(self, normalize_action_text(step.move))
         return out
 
 
