@@ -143,7 +143,7 @@ class Step:
     during: str | None = None  # a table moment (an animation step kind) the step is shown over (a move's: its `then`)
     then_point: tuple[str, ...] | None = None  # what the `then` text points at (None: `point`)
 
-    def spots(self, after: bool) -> tuple[str, ...]:
+    def spots(self, after: bool = False) -> tuple[str, ...]:
         """What the bubble points at: before the move `point`; after it (`then`) `then_point`
         when given (the played card has left the hand, the move changed the table)."""
         return self.then_point if after and self.then_point is not None else self.point

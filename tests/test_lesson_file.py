@@ -239,3 +239,24 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "lesson.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_then_point_is_what_the_then_text_points_at(tmp_path):
+    """After the move the cards `point` named may be gone (a hand's card played): `then_point`
+    is what the `then` text points at, and it needs a `then`."""
+    then = ('      en: "A 2. Only you see it. You may exchange it for a card of your village, or discard it."\n')
+    assert then in silver_text()
+    text = silver_text().replace(then, then + "    then_point: drawn:me\n", 1)
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    step = next(s for s in load_lesson(None, path).steps if s.then_point)
+    assert step.spots() == ("deck",) and step.spots(after=True) == ("drawn:me",)
+    plain = next(s for s in load_lesson(None, path).steps if s.point and not s.then_point)
+    assert plain.spots(after=True) == plain.point, "without then_point, the then text points where the step does"
+    no_then = '    then_point: deck\n    point: village:me\n'
+    text = silver_text().replace("    point: village:me\n", no_then, 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+    use = '    do: use\n    point: button:use\n'
+    assert use in silver_text()
+    text = silver_text().replace(use, use + "    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))

@@ -430,3 +430,45 @@ def test_the_bubble_keeps_its_distance_from_what_it_points_at(tmp_path, monkeypa
     lit = table.lit_rects()
     room = app.px(12)
     assert lit and not any(table.bubble.rect.colliderect(r.inflate(2 * room, 2 * room)) for r in lit)
+
+
+TWO_STEPS = """\
+lesson: 1
+game: jagdfieber
+title: {fr: "Essai", en: "Trial"}
+players: 3
+names: [{fr: Lucie, en: Lucie}, {fr: Félix, en: Félix}]
+deal: {start_seat: 1, deck: []}
+steps:
+  - others: ["1: play carrot", "2: play rabbit"]
+    say: {fr: "Jouez un lapin.", en: "Play a rabbit."}
+    do: play rabbit
+    point: hand:me#4
+    hint: {fr: "Dans cette leçon, jouez un lapin.", en: "In this lesson, play a rabbit."}
+    then: {fr: "Il a mangé la carotte de Lucie.", en: "It ate Lucie's carrot."}
+    then_point: prey_pile:me
+  - say: {fr: "Fin.", en: "The end."}
+"""
+
+
+def test_the_bubble_leaves_the_moves_drop_zone_free_and_then_points_at_then_point(tmp_path, monkeypatch):
+    """A drag's target is part of the move: while the step waits for it the bubble keeps off the
+    zone the card goes to (here the play zone, which the step does not point at); with the
+    `then` text, the lights and the bubble go to `then_point` (the rabbit has left the hand)."""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(TWO_STEPS, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    advance(app, table, 0, MOVE)
+    frames(app, 2)
+    play = table.placements.regions["play:0"].rect
+    assert play in table._keep_clear([]), "the drop zone of the step's drag is kept clear"
+    assert table.bubble is not None and not table.bubble.rect.colliderect(play)
+    hand = table.placements.regions["hand:0"]
+    assert table.lit_rects() == [hand.card_rects(10)[3]]
+    advance(app, table, 0, "then")
+    frames(app, 2)
+    assert table.lit_rects() == [table.placements.regions["prey_pile:0"].rect]
+    assert table.bubble is not None and not table.bubble.rect.colliderect(table.lit_rects()[0])
