@@ -260,3 +260,14 @@ def test_then_point_is_what_the_then_text_points_at(tmp_path):
     assert use in silver_text()
     text = silver_text().replace(use, use + "    then_point: discard\n", 1)
     assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_lesson_is_the_length_of_a_first_lesson(lang):
+    """10 to 30 steps, and by its own length (words read, moves made) about 5 to 8 minutes for a
+    first-time player: a lesson that grows past that, or one too thin to teach, fails here."""
+    for game_id in lesson_games():
+        lesson = load_lesson(game_id)
+        assert 10 <= len(lesson.steps) <= 30, f"{game_id}: {len(lesson.steps)} steps"
+        assert len(lesson.learner_steps()) >= 4, f"{game_id}: a lesson is learnt by playing"
+        assert 4.5 <= lesson.estimated_minutes(lang) <= 8.5, f"{game_id} ({lang}): about {lesson.estimated_minutes(lang)} min"
