@@ -57,7 +57,7 @@ def test_a_corrupt_settings_file_gives_a_message_and_defaults(monkeypatch, tmp_p
     path = settings_file(tmp_path)
     path.parent.mkdir(parents=True)
     path.write_text('{"language": "fr", "sound": tru', encoding="utf-8")
-    app = make_app(monkeypatch, tmp_path)
+    app = make_app(monkeypatch, tmp_path, lessons_offered=False)  # the settings as read
     assert app.settings == settings_store.Settings(window_size=(1280, 720))
     [notice] = app.notices
     [kept] = path.parent.glob("settings.bad-*.json")
@@ -86,7 +86,7 @@ def test_one_wrong_value_resets_only_itself(monkeypatch, tmp_path) -> None:
     written = json.dumps({"language": "en", "animation_speed": 2, "window_size": [10, 10],
                           "extra": {"last_setup": {"players": "four"}, "tours_seen": ["silver_amulet"]}})
     path.write_text(written, encoding="utf-8")
-    app = make_app(monkeypatch, tmp_path)
+    app = make_app(monkeypatch, tmp_path, lessons_offered=False)  # the settings as read
     assert app.settings.language == "en" and app.settings.animation_speed == 2.0
     assert app.settings.window_size == (1280, 720) and app.settings.extra == {"tours_seen": ["silver_amulet"]}
     [notice] = app.notices

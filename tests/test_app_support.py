@@ -23,10 +23,13 @@ from scenes.app import App, create_app  # noqa: E402
 from scenes.base import Scene  # noqa: E402
 
 
-def make_app(monkeypatch: Any, tmp_path: Path, size: tuple[int, int] = (1280, 720)) -> App:
-    """A headless app whose settings live in tmp_path, opened on the main menu."""
+def make_app(monkeypatch: Any, tmp_path: Path, size: tuple[int, int] = (1280, 720), lessons_offered: bool = True) -> App:
+    """A headless app whose settings live in tmp_path, opened on the main menu; with
+    `lessons_offered`, a first match starts at once (every game's lesson was offered already)."""
     monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
     app = create_app(size=size, headless=True)
+    if lessons_offered:
+        app.settings.extra["lessons_offered"] = list(registry.GAMES)
     app.clear_to(app.scene("menu"))
     return app
 

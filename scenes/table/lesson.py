@@ -18,11 +18,13 @@ from typing import Any
 import pygame
 
 from game.engine import registry
+from game.engine.actions import normalize_action_text
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.pause import PauseScene
+from scenes.table.gestures import action_rects
 from scenes.table.layout import zone_cards
 from scenes.table.scene import TableScene
 from scenes.table.seats import TableSeats
@@ -352,7 +354,8 @@ class LessonTable(TableScene):
 
     def _keep_clear(self, lit: list[pygame.Rect]) -> list[pygame.Rect]:
         """What the bubble should not cover: what it points at, the learner's own cards (the
-        hand and every card of their seat), the buttons and cards the move may use."""
+        hand and every card of their seat), the buttons and cards the move may use, and the
+        place the step's move goes (the zone a card is dragged onto)."""
         out = list(lit)
         out += [r.rect for r in self.placements.regions.values() if r.source]
         out += self._cards_drawn(mine=True)
@@ -360,9 +363,12 @@ class LessonTable(TableScene):
         held = self.animator.held()
         if held is not None and held.kind == "tally":  # the scoring boxes it explains
             out += list(self.moments.tallies(held)[1].values())
+        step = self.run.step
         if self.run.phase == MOVE:
             ctx = self._composer_ctx()
             out += [rect for _, rect in self.composer.presses(ctx)]
+            if step is not None and step.move is not None:
+                out += action_rects(self, normalize_action_text(step.move))
         return out
 
 
