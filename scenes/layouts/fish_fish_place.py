@@ -11,7 +11,7 @@ on a ring in seat order, with an arrow giving this round's betting direction.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 import pygame
 
@@ -213,6 +213,10 @@ def display_cards(view: dict[str, Any], zone: str, seat: int, cards: list[str]) 
     return [picture(view, card, entry) for card, entry in zip(cards, entries, strict=True)]
 
 
+@overload
+def picture(view: dict[str, Any], card: str, entry: Mapping[str, Any] | None) -> str: ...
+@overload
+def picture(view: dict[str, Any], card: None, entry: Mapping[str, Any] | None) -> None: ...
 def picture(view: dict[str, Any], card: str | None, entry: Mapping[str, Any] | None) -> str | None:
     """A card's picture id: 'fish:<species>' for a tile (it has an owner), 'bait:<value>' for a
     card with a value, else the card id ('back' or None for a hidden card)."""

@@ -340,6 +340,11 @@ class SilverAmuletLayout(Layout):
             view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat)
 
     # ----------------------------------------------------------------- drawing
+    def _looks_of(self, view: dict[str, Any]) -> dict[tuple[Any, int], str]:
+        """The cards the view's seat has looked at (none for a view of nobody's)."""
+        seat = view.get("seat")
+        return self.looks.get(seat, {}) if seat is not None else {}
+
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
         """Village cards as slot pictures: face up, looked at just now, known (marked), unknown.
         The view's `villages` (kept in step with the animation) says each slot's card and face."""
@@ -347,7 +352,7 @@ class SilverAmuletLayout(Layout):
             return cards
         rows = view.get("villages") or []
         slots = rows[region.seat] if region.seat < len(rows) and len(rows[region.seat]) == len(cards) else None
-        looks = self.looks.get(view.get("seat"), {}) if view.get("seat") is not None else {}
+        looks = self._looks_of(view)
         out = []
         for i, card in enumerate(cards):
             up = False
@@ -394,7 +399,7 @@ class SilverAmuletLayout(Layout):
             if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
                 text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
             art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
-        seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
+        seen = self._looks_of(view).get(("deck", 0))
         if seen and "deck" in regions:
             r = regions["deck"].rect
             small = pygame.Rect(r.x, r.y, r.w * 2 // 3, r.h * 2 // 3).move(r.w // 2, -r.h // 6)

@@ -205,11 +205,12 @@ class WolfAndHoundLayout(Layout):
         sheep and a second move of the same animal keep their own step."""
         if event.marker != "animal" or not isinstance(event.value, dict):
             return False
-        if not all(isinstance(e, MarkerChanged) and e.marker == "animal" for e in events):
+        animals = [e for e in events if isinstance(e, MarkerChanged) and e.marker == "animal"]
+        if len(animals) != len(events):
             return False
         reason = event.value.get("reason")
         return reason in ("play", "delayed") and all(
-            e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in events  # type: ignore[attr-defined]
+            e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in animals
         )
 
     def status_line(self, view: dict[str, Any], text: Any) -> str:

@@ -347,9 +347,9 @@ class ComposerInput(NumberKeys):
             if word in out.values():
                 continue
             free = (c for c in "".join(names[word]).lower() if "a" <= c <= "z" and c not in TABLE_KEYS)
-            letter = next((c for c in free if c not in out), None)
-            if letter is not None:
-                out[letter] = word
+            spare = next((c for c in free if c not in out), None)
+            if spare is not None:
+                out[spare] = word
         return out
 
     def _known_words(self, ctx: TableContext, step: Pick) -> list[str]:

@@ -53,8 +53,8 @@ class Region:
             return []
         if self.kind == STACK:
             shown = min(count, 4)
-            step = max(1, h // 40)
-            rects = [pygame.Rect(r.x + i * step, r.y - i * step + (shown - 1) * step, w, h) for i in range(shown)]
+            lift = max(1, h // 40)
+            rects = [pygame.Rect(r.x + i * lift, r.y - i * lift + (shown - 1) * lift, w, h) for i in range(shown)]
             return [rects[min(i, shown - 1)] for i in range(count)]
         if self.kind == GRID:
             gap = max(2, w // 10)
