@@ -126,6 +126,11 @@ SCHEMA = Map(
 )
 
 
+READING_WORDS_PER_MINUTE = 180  # an adult reading while looking at the table (silent reading: about 240)
+SECONDS_PER_MOVE = 8  # finding the card or button the step names, and making the move
+SECONDS_PER_STEP = 2  # looking at what the bubble lights, pressing Space
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a lesson (see the module docstring); `line`: where it starts in its file."""
@@ -143,7 +148,7 @@ class Step:
     during: str | None = None  # a table moment (an animation step kind) the step is shown over (a move's: its `then`)
     then_point: tuple[str, ...] | None = None  # what the `then` text points at (None: `point`)
 
-    def spots(self, after: bool) -> tuple[str, ...]:
+    def spots(self, after: bool = False) -> tuple[str, ...]:
         """What the bubble points at: before the move `point`; after it (`then`) `then_point`
         when given (the played card has left the hand, the move changed the table)."""
         return self.then_point if after and self.then_point is not None else self.point
@@ -170,6 +175,18 @@ class Lesson:
     def learner_steps(self) -> list[Step]:
         """The steps that wait for the learner's move."""
         return [s for s in self.steps if s.move is not None]
+
+    def words(self, lang: str) -> int:
+        """The words the learner reads in `lang` (every `say` and `then`; a hint only if refused)."""
+        return sum(len(step.text(part, lang).split()) for step in self.steps for part in ("say", "then"))
+
+    def estimated_minutes(self, lang: str) -> float:
+        """How long a first-time player takes, from the lesson's own length: its words read at a
+        learner's pace, a while to find and make each move, a moment at each step. An estimate
+        to keep a lesson near its target (5-8 minutes), not a measurement of a person."""
+        seconds = self.words(lang) / READING_WORDS_PER_MINUTE * 60
+        seconds += len(self.learner_steps()) * SECONDS_PER_MOVE + len(self.steps) * SECONDS_PER_STEP
+        return round(seconds / 60, 1)
 
     def name(self, seat: int, lang: str) -> str:
         """The name of another seat (its position among the others, in seat order)."""

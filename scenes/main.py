@@ -15,7 +15,7 @@ import sys
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (type checkers read it alike)
 if TYPE_CHECKING:
     import argparse
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
 
@@ -185,10 +185,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
         bar.tick(0, 1)
         network = network_row(moves=bench_moves(args.seconds))
     print(network_line(network))
+    lessons = lesson_rows()
+    for row in lessons:
+        print(f"lesson {row['game']:<18} {row['lang']}: {row['steps']:>2} steps, {row['moves']:>2} moves, "
+              f"{row['words']:>4} words: about {row['minutes']} min for a first-time player (estimated)")
     if args.json:
         print(json.dumps({"engine": rows, "ai": bots, "table": [table, *thinking], "idle": idle, "app": start,
-                          "history": history, "network": network}))
+                          "history": history, "network": network, "lessons": lessons}))
     return 0
+
+
+def lesson_rows() -> list[dict[str, Any]]:
+    """Every lesson's length in each language, and the time it takes a newcomer by estimate
+    (game/lesson.py: Lesson.estimated_minutes)."""
+    from game import languages
+    from game.lesson import lesson_games, load_lesson
+
+    rows = []
+    for game_id in lesson_games():
+        lesson = load_lesson(game_id)
+        for lang in languages.shipped_codes():
+            rows.append({"game": game_id, "lang": lang, "steps": len(lesson.steps), "moves": len(lesson.learner_steps()),
+                         "words": lesson.words(lang), "minutes": lesson.estimated_minutes(lang)})
+    return rows
 
 
 class Terminated(KeyboardInterrupt):

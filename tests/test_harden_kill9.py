@@ -1,7 +1,7 @@
 """kill -9 a windowless host (`tablee serve`) again and again in mid-match, with network players
 acting as fast as the protocol lets them, then `serve --resume` and rejoin with the saved
 secrets: each time, the autosave keeps every move the players saw but at most the one in flight.
-(The lessons never write records: nothing of theirs to lose.)"""
+(The lessons write no records: tests/test_harden_kill9_lesson.py kills the app in their middle.)"""
 
 from __future__ import annotations
 

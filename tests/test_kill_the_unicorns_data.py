@@ -45,3 +45,9 @@ def test_design_numbers_come_from_the_yaml(tmp_path):
     assert state.view(None)["prices"][0]["fake_horn"] == 1
     rules = load_edited(tmp_path, "collection: [0, 0, 2, 5, 8, 12]", "collection: [0, 0, 3, 6, 9, 13]")
     assert rules.new_state(3, seed=1).collection_bonus([2, 0, 0, 0])[0] == 3
+
+
+def test_a_short_match_option_never_outlasts_the_rulebook(tmp_path):
+    with pytest.raises(DataError) as err:
+        load_edited(tmp_path, "rounds: {type: int, min: 1, max: 4, default: 4}", "rounds: {type: int, min: 1, max: 6, default: 4}")
+    assert "option rounds" in str(err.value)

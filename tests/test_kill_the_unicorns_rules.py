@@ -381,6 +381,24 @@ def test_a_full_game_lasts_four_rounds_and_names_winners():
     assert state.view(None)["round"] in (1, 2, 3, 4) and state.winners()
 
 
+def test_a_short_match_ends_with_the_final_count_after_its_last_market():
+    """Option rounds (a short match, the lesson's one round): the market of the last round is
+    still played, then the count is the final one, as after the rulebook's four."""
+    state = game(rounds=1)
+    assert state.view(None)["rounds"] == 1 and game().view(None)["rounds"] == 4
+    place(state, "athletic 1", "athletic 2", "athletic 3")
+    for card in ("4", "3", "3", "2"):
+        hunt(state, card, "pass", "pass")  # seat 0 sets one card and wins each time
+    assert state.view(None)["phase"] == "market" and not state.is_over()
+    events = [e for seat in (0, 1, 2) for e in act(state, seat, "buy none")]
+    assert state.is_over() and state.round_no == 1 and state.winners() == [0]
+    finals = [e for e in events if type(e).__name__ == "ScoreChanged"]
+    assert [e.total for e in finals] == state.scores() and all(e.details for e in finals)
+    assert len(state.view(None)["sheet"]["rows"]) == 1
+    with pytest.raises(OptionError):
+        game(rounds=5)  # never longer than the rulebook's match
+
+
 def test_options_are_checked():
     with pytest.raises(OptionError):
         game(characters=("princess", "princess", "knight"))

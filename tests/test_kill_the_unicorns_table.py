@@ -248,3 +248,34 @@ def test_the_wizard_moves_a_scheme_by_clicking_two_unicorns(tmp_path, monkeypatc
         frames(app, 1, events=[mouse("down", (r.centerx, r.bottom - 4))])
         frames(app, 1, events=[mouse("up", (r.centerx, r.bottom - 4))])
     assert _last_of_ana(scene) == move
+
+
+def test_a_revealed_scheme_turns_face_up_over_its_unicorn(tmp_path, monkeypatch) -> None:
+    """The scheme a hunt's winner reveals is drawn turning over where it lies, under its
+    unicorn (a zone of the line's positions: its region is found by position, not by seat)."""
+    from game.engine.events import CardRevealed
+    from scenes.table.scene import TableScene
+    from tests.unicorns_helpers import HUNTRESS, KNIGHT, PRINCESS
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["tours_seen"] = ["kill_the_unicorns"]
+    seats = [SeatConfig(n, HUMAN) for n in ["Ana", "Bruno", "Chloé"]]
+    options = {"start_seat": 0, "characters": ["knight", "princess", "huntress"], "powers": False,
+               "schemes": [KNIGHT, PRINCESS, HUNTRESS]}
+    config = MatchConfig("kill_the_unicorns", seats, seed=5, options=options)
+    match = Match(config, think_seconds=0.0, threaded=False)
+    scene = TableScene(app, config, match)
+    app.push(scene)
+    for seat, text in [(0, "scheme keep athletic under 1"), (1, "scheme keep athletic under 2"),
+                       (2, "scheme keep athletic under 3"), (0, "hunt 4"), (1, "pass"), (2, "pass")]:
+        match.submit(seat, text)
+    seen = None
+    for _ in range(2000):
+        frames(app, 1, 0.02)
+        step = scene.animator.current
+        if step is not None and step.kind == "reveal":
+            seen = next(e for e in step.events if isinstance(e, CardRevealed))
+            break
+    assert seen is not None and seen.card == "athletic" and seen.pos == 0
+    region = scene._revealed_region(seen)
+    assert region is not None and region.name == "under:0"

@@ -223,3 +223,51 @@ def test_a_run_goes_through_its_phases_in_order():
 
 def test_check_lesson_on_the_shipped_lesson_is_clean():
     assert check_lesson(load_lesson("silver_amulet", check=False)) == []
+
+
+def test_a_then_point_belongs_to_a_moves_then(tmp_path):
+    """`then_point` says where the `then` text points: only on a step with a move and a `then`."""
+    text = silver_text().replace("    point: [drawn:me#1, village:me#5]\n", "    point: [drawn:me#1, village:me#5]\n    then_point: village:me#5\n", 1)
+    assert load_lesson(None, _write(tmp_path, text)).steps[3].spots(after=True) == ("village:me#5",)
+    text = silver_text().replace("    point: button:use\n", "    point: button:use\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+    text = silver_text().replace("    point: village:me\n", "    point: village:me\n    then_point: discard\n", 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_then_point_is_what_the_then_text_points_at(tmp_path):
+    """After the move the cards `point` named may be gone (a hand's card played): `then_point`
+    is what the `then` text points at, and it needs a `then`."""
+    then = ('      en: "A 2. Only you see it. You may exchange it for a card of your village, or discard it."\n')
+    assert then in silver_text()
+    text = silver_text().replace(then, then + "    then_point: drawn:me\n", 1)
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text, encoding="utf-8")
+    step = next(s for s in load_lesson(None, path).steps if s.then_point)
+    assert step.spots() == ("deck",) and step.spots(after=True) == ("drawn:me",)
+    plain = next(s for s in load_lesson(None, path).steps if s.point and not s.then_point)
+    assert plain.spots(after=True) == plain.point, "without then_point, the then text points where the step does"
+    no_then = '    then_point: deck\n    point: village:me\n'
+    text = silver_text().replace("    point: village:me\n", no_then, 1)
+    assert any("has 'then_point' but asks the learner for no move" in p for p in problems_of(tmp_path, text))
+    use = '    do: use\n    point: button:use\n'
+    assert use in silver_text()
+    text = silver_text().replace(use, use + "    then_point: discard\n", 1)
+    assert any("has 'then_point' but no 'then'" in p for p in problems_of(tmp_path, text))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_lesson_is_the_length_of_a_first_lesson(lang):
+    """10 to 30 steps, and by its own length (words read, moves made) about 5 to 8 minutes for a
+    first-time player: a lesson that grows past that, or one too thin to teach, fails here."""
+    for game_id in lesson_games():
+        lesson = load_lesson(game_id)
+        assert 10 <= len(lesson.steps) <= 30, f"{game_id}: {len(lesson.steps)} steps"
+        assert len(lesson.learner_steps()) >= 4, f"{game_id}: a lesson is learnt by playing"
+        assert 4.5 <= lesson.estimated_minutes(lang) <= 8.5, f"{game_id} ({lang}): about {lesson.estimated_minutes(lang)} min"

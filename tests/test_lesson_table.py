@@ -298,7 +298,10 @@ def test_the_rules_screen_opens_the_games_lesson(tmp_path, monkeypatch):
     assert isinstance(app.stack.top, LessonTable)
     app.pop()
     app.push(app.scene("rules", game_id="jagdfieber"))
-    assert app.stack.top.lesson.enabled == ("jagdfieber" in lesson_games())
+    assert app.stack.top.lesson.enabled
+    app.pop()
+    app.push(app.scene("rules", game_id="colour_call"))  # the tests' game has no lesson: no button to press
+    assert not app.stack.top.lesson.enabled
 
 
 def test_a_first_match_of_a_game_never_played_offers_its_lesson_once(tmp_path, monkeypatch):
@@ -361,10 +364,9 @@ def test_the_lesson_command_refuses_what_it_cannot_play(capsys, tmp_path, monkey
     line (and the file's problems), exit status 1."""
     from game import lesson as lesson_module
 
-    without = next((g for g in ("jagdfieber", "fish_fish", "wolf_and_hound", "kill_the_unicorns") if g not in lesson_games()), None)
-    if without is not None:
-        assert run_lesson_command(without, True, "en") == 1
-        assert "has no lesson yet" in capsys.readouterr().err
+    assert "colour_call" not in lesson_games()  # the tests' game (tests/games/) has none
+    assert run_lesson_command("colour_call", True, "en") == 1
+    assert "has no lesson yet" in capsys.readouterr().err
     assert run_lesson_command("no_such_game", True, "en") == 1
     assert "error: unknown game 'no_such_game'" in capsys.readouterr().err
     broken = tmp_path / "lesson.yaml"
@@ -430,3 +432,45 @@ def test_the_bubble_keeps_its_distance_from_what_it_points_at(tmp_path, monkeypa
     lit = table.lit_rects()
     room = app.px(12)
     assert lit and not any(table.bubble.rect.colliderect(r.inflate(2 * room, 2 * room)) for r in lit)
+
+
+TWO_STEPS = """\
+lesson: 1
+game: jagdfieber
+title: {fr: "Essai", en: "Trial"}
+players: 3
+names: [{fr: Lucie, en: Lucie}, {fr: Félix, en: Félix}]
+deal: {start_seat: 1, deck: []}
+steps:
+  - others: ["1: play carrot", "2: play rabbit"]
+    say: {fr: "Jouez un lapin.", en: "Play a rabbit."}
+    do: play rabbit
+    point: hand:me#4
+    hint: {fr: "Dans cette leçon, jouez un lapin.", en: "In this lesson, play a rabbit."}
+    then: {fr: "Il a mangé la carotte de Lucie.", en: "It ate Lucie's carrot."}
+    then_point: prey_pile:me
+  - say: {fr: "Fin.", en: "The end."}
+"""
+
+
+def test_the_bubble_leaves_the_moves_drop_zone_free_and_then_points_at_then_point(tmp_path, monkeypatch):
+    """A drag's target is part of the move: while the step waits for it the bubble keeps off the
+    zone the card goes to (here the play zone, which the step does not point at); with the
+    `then` text, the lights and the bubble go to `then_point` (the rabbit has left the hand)."""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(TWO_STEPS, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    app.set_language("en")
+    table = LessonTable(app, load_lesson(None, path), think_seconds=0.0)
+    app.push(table)
+    advance(app, table, 0, MOVE)
+    frames(app, 2)
+    play = table.placements.regions["play:0"].rect
+    assert play in table._keep_clear([]), "the drop zone of the step's drag is kept clear"
+    assert table.bubble is not None and not table.bubble.rect.colliderect(play)
+    hand = table.placements.regions["hand:0"]
+    assert table.lit_rects() == [hand.card_rects(10)[3]]
+    advance(app, table, 0, "then")
+    frames(app, 2)
+    assert table.lit_rects() == [table.placements.regions["prey_pile:0"].rect]
+    assert table.bubble is not None and not table.bubble.rect.colliderect(table.lit_rects()[0])

@@ -334,7 +334,7 @@ def test_a_move_all_the_way_round_is_told_as_such() -> None:
     assert move.value["from"] == move.value["to"] == 0 and move.value["steps"] == 4
     key, params = layout.marker_caption(move)
     assert key == "marker.animal.play_round" and params["to"] == 0
-    for lang, said in (("en", "Wolf card 01 goes all the way round and stays in front of Ana."),
+    for lang, said in (("en", "Wolf 01 goes all the way round and stays in front of Ana."),
                        ("fr", "Loup 01 fait un tour complet et reste devant Ana.")):
         assert RULES.text(lang, key, animal=RULES.text(lang, "animal.wolf_01"), to="Ana") == said
 

@@ -18,11 +18,13 @@ from typing import Any
 import pygame
 
 from game.engine import registry
+from game.engine.actions import normalize_action_text
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.pause import PauseScene
+from scenes.table.gestures import action_rects
 from scenes.table.layout import zone_cards
 from scenes.table.scene import TableScene
 from scenes.table.seats import TableSeats
@@ -291,7 +293,7 @@ class LessonTable(TableScene):
     def lit_rects(self) -> list[pygame.Rect]:
         """What the current step points at, as the table is laid out now."""
         step = self.run.step
-        spots = step.spots(self.run.phase == THEN) if step is not None else ()
+        spots = step.spots(after=self.run.phase == THEN) if step is not None else ()
         if not spots:
             return []
         ctx = self._composer_ctx()
@@ -325,25 +327,48 @@ class LessonTable(TableScene):
             bounds.y, bounds.h = hud.rect.bottom + 4, bounds.bottom - hud.rect.bottom - 8
         key = (step.index, self.run.phase, surface.get_size(), bool(note))  # placed again when the hint makes it taller
         at = self._bubble_at[1] if self._bubble_at is not None and self._bubble_at[0] == key else None
-        regions = self.placements.regions.values()
-        soft = [rect for r in regions if r.zone is not None and not r.source
-                for rect in r.card_rects(len(zone_cards(self.view, r)))]  # the cards, not the room around them
-        soft += [r.rect for r in regions if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
+        soft = self._cards_drawn()
+        soft += [r.rect for r in self.placements.regions.values() if r.zone is None and r.seat is not None]  # name plates, what a seat has drawn
         self.bubble = draw_bubble(surface, self.app, text, bounds, rects, self._keep_clear(rects), soft, title=title,
                                   footer=footer, button=self.app.tr("lesson.continue") if reading else "", note=note, at=at)
         self._bubble_at = (key, self.bubble.rect.topleft)  # kept still while the step shows
 
+    def _cards_drawn(self, mine: bool = False) -> list[pygame.Rect]:
+        """The cards on the table as the layout draws them (not the room around them, nor the
+        empty places of a line whose cards were taken), the learner's own (`mine`) or the
+        others': what the bubble had better not cover."""
+        out = []
+        for r in self.placements.regions.values():
+            if r.zone is not None and not r.source and (r.seat == self.bottom) == mine:
+                out += r.card_rects(len(self.layout.region_cards(self.view, r, zone_cards(self.view, r))))
+        return out
+
+    def _help_text(self) -> list[pygame.Rect]:
+        """Where the table writes the keys of the move being made (a template's help, in its
+        area): a bubble over it would leave its lines cut."""
+        comp = self.composer.composer
+        if comp is None or self.run.phase != MOVE:
+            return []
+        areas = {t.confirm.area for t in comp.templates if t.confirm is not None and t.confirm.help}
+        return [self.placements.regions[a].rect for a in sorted(areas) if a in self.placements.regions]
+
     def _keep_clear(self, lit: list[pygame.Rect]) -> list[pygame.Rect]:
-        """What the bubble should not cover: what it points at, the learner's own cards, the
-        buttons and cards the move may use."""
+        """What the bubble should not cover: what it points at, the learner's own cards (the
+        hand and every card of their seat), the buttons and cards the move may use, and the
+        place the step's move goes (the zone a card is dragged onto)."""
         out = list(lit)
         out += [r.rect for r in self.placements.regions.values() if r.source]
+        out += self._cards_drawn(mine=True)
+        out += self._help_text()  # the keys of the move being made: cut, they cannot be read
         held = self.animator.held()
         if held is not None and held.kind == "tally":  # the scoring boxes it explains
             out += list(self.moments.tallies(held)[1].values())
+        step = self.run.step
         if self.run.phase == MOVE:
             ctx = self._composer_ctx()
             out += [rect for _, rect in self.composer.presses(ctx)]
+            if step is not None and step.move is not None:
+                out += action_rects(self, normalize_action_text(step.move))
         return out
 
 

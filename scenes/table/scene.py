@@ -692,17 +692,20 @@ class TableScene(Scene):
         if step.kind == "reveal":
             for event in step.events:
                 region = self._revealed_region(event)
-                if region is not None and isinstance(event, ON_A_ZONE) and event.card is not None:
+                if region is not None and isinstance(event, CardRevealed) and event.card is not None:
                     rect = region.card_rects(1)[0]
                     self.painter.flip(surface, rect, event.card, step.progress)
         self.painter.flights(surface, step)
         self.moments.draw_step(surface, step)  # scores: a tally of the day, points rising
 
     def _revealed_region(self, event: Event) -> Region | None:
-        """Where the card an event turns, shows or hides lies; None for an event on no zone."""
+        """Where a revealed card lies: its seat's region, or for a table zone array (`count: N`)
+        the region of its position (the animator's moves find theirs the same way). None for an
+        event on no zone."""
         if not isinstance(event, ON_A_ZONE):
             return None
-        return self.placements.zone(event.zone, event.seat)
+        seat, pos = event.seat, event.pos
+        return self.placements.zone(event.zone, seat if seat is not None or pos is None else pos)
 
     def _caption_lines(self) -> list[tuple[str, bool]]:
         lines = [(t, err) for t, err, at in self.captions if not err or self.time - at < ERROR_SECONDS]

@@ -227,7 +227,9 @@ def pointed_at(box: pygame.Rect, lit: Sequence[pygame.Rect]) -> pygame.Rect | No
 
 
 def _pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, size: int) -> None:
-    """A triangle from the bubble's nearest side toward the target (none when they overlap)."""
+    """A triangle from the bubble's nearest side toward the target (none when they overlap),
+    and when the bubble had to sit further away, a line from its tip to the target's edge: the
+    triangle alone would point at whatever lies between (the player's own cards)."""
     if box.colliderect(target):
         return
     tx, ty = target.center
@@ -245,3 +247,8 @@ def _pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, siz
         points = [(base[0] - 1, base[1] - size), (base[0] - 1, base[1] + size), (min(target.x - 2, base[0] + size * 2), base[1])]
     pygame.draw.polygon(surface, BUBBLE, points)
     pygame.draw.lines(surface, theme.ACCENT, False, [points[0], points[2], points[1]], 2)
+    tip = points[2]
+    end = (max(target.x, min(target.right - 1, tip[0])), max(target.y, min(target.bottom - 1, tip[1])))
+    if abs(end[0] - tip[0]) + abs(end[1] - tip[1]) > size:  # a bubble set apart (other cards between): a line to it
+        pygame.draw.line(surface, theme.ACCENT, tip, end, max(2, size // 4))
+        pygame.draw.circle(surface, theme.ACCENT, end, max(3, size // 3))

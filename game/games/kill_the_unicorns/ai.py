@@ -318,7 +318,7 @@ def evaluate(state: State) -> list[float]:
         winners = state.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
     totals = state.scores()
-    left = state.rules.rounds - state.round_no + 1  # type: ignore[attr-defined]
+    left = state.rounds - state.round_no + 1  # type: ignore[attr-defined]
     temperature = ROUND_SPREAD * math.sqrt(max(1, left))
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]

@@ -44,6 +44,7 @@ class UnicornsBase(State):
     first: int
     character: tuple[str, ...]
     powers_on: bool
+    rounds: int  # rounds in this match (option `rounds`)
     value: tuple[int, ...]  # uid -> hunt value; static
     attached: list[int]  # uid of the unicorn a token or scheme is on
     colour: list[str]

@@ -78,7 +78,7 @@ class MarketMixin(UnicornsBase):
             self.actor = self.queue.pop(0)
             return
         self.write_round()
-        if self.round_no >= self.rules.rounds:
+        if self.round_no >= self.rounds:
             self._game_over(events)
         else:
             self._start_round(events)

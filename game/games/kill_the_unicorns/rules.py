@@ -82,6 +82,9 @@ def check(data: dict[str, Any], ctx: Context) -> None:
     for i, sid in enumerate(data["starters"]):
         if sid not in data["unicorns"]:
             ctx.error_at(("starters", i), f"unknown unicorn '{sid}'{did_you_mean(sid, data['unicorns'])}")
+    rounds = data["options"].get("rounds")
+    if isinstance(rounds, dict) and (rounds.get("default"), rounds.get("max")) != (data["rounds"], data["rounds"]):
+        ctx.error_at(("options", "rounds"), f"option rounds must have default and max {data['rounds']} (the rulebook's `rounds`; fewer is a short match)")
     keys = [f"card.{c}" for c in (*data["unicorns"], *data["schemes"])] + [f"character.{c}" for c in data["characters"]]
     keys += [f"item.{m}" for m in data["market"]] + [f"zone.{z}" for z in data["zones"]] + [f"option.{o}" for o in data["options"]]
     for key in keys:

@@ -32,6 +32,7 @@ class SetupMixin(UnicornsBase):
             chars = pool[:n]
         self.character: tuple[str, ...] = tuple(chars)
         self.powers_on: bool = opts["powers"]
+        self.rounds: int = opts["rounds"]  # the rulebook's, or fewer for a short match
         # The unicorn deck, top first; built bottom first so the top is the zone's last card.
         deck = [c for c, d in rules.unicorns.items() for _ in range(d["count"])]
         rng.shuffle(deck)

@@ -72,7 +72,7 @@ class ViewsMixin(UnicornsBase):
         view: dict[str, Any] = {
             "phase": PHASE_NAMES[self.phase],
             "round": self.round_no,
-            "rounds": self.rules.rounds,
+            "rounds": self.rounds,
             "hunt": self.hunt_pos + 1 if self.phase in (BID, CHOOSE, PAINT) else None,
             "hunt_size": self.hunt_size or None,
             "first_player": self.first,
