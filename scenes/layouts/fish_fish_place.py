@@ -16,9 +16,8 @@ from typing import Any, overload
 import pygame
 
 from scenes.table import recipes
-from scenes.table.regions import FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
+from scenes.table.regions import AREA, FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
 
-AREA = "area"  # a region without an engine zone, drawn by the layout (pond, controls, role tags)
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 

@@ -26,9 +26,8 @@ from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.composer_input import press_height
 from scenes.table.layout import Layout, TableContext
-from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
+from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
-AREA = "area"  # regions the layout draws itself (buttons, the score sheet)
 TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
 
 
@@ -69,7 +68,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     out.add(Region(f"panel:{me}", PANEL, pygame.Rect(vx, band_y - label_h - gap // 2, min(village.w, int(320 * scale)), label_h), seat=me))
     out.add(Region(f"village:{me}", GRID, village, "village", me, (cw, ch), "up", label="zone.village", source=True))
     actions = pygame.Rect(rect.right - buttons_w - gap, band_y - 2 * label_h - gap, buttons_w, ch + 2 * label_h + gap)
-    out.add(Region("actions", AREA, actions))
+    out.add(Region(ACTIONS, AREA, actions))
     caption = pygame.Rect(rect.x + gap, band_y - 2 * label_h - 2 * gap, actions.x - rect.x - 2 * gap, label_h + gap // 2)
     out.add(Region("caption", PANEL, caption))
 
@@ -249,17 +248,17 @@ class SilverAmuletLayout(Layout):
         return modes
 
     def area_rows(self, ctx: TableContext, area: str) -> int:
-        return len(self._modes(ctx)) if area == "actions" else 0
+        return len(self._modes(ctx)) if area == ACTIONS else 0
 
     def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
         """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
         (the same size, all inside the area: composer_input.press_height)."""
         modes = self._modes(ctx)
-        region = ctx.regions.get("actions")
+        region = ctx.regions.get(ACTIONS)
         if region is None or not modes:
             return []
         comp = ctx.composer.composer if ctx.composer is not None else None
-        presses = sum(p.area == "actions" for p in comp.presses) if comp is not None else 0
+        presses = sum(p.area == ACTIONS for p in comp.presses) if comp is not None else 0
         h = press_height(region.rect.h, presses + len(modes), ctx.app.px(48))
         step = h + max(4, h // 5)
         return [(mode, text, key, pygame.Rect(region.rect.x, region.rect.y + (presses + k) * step, region.rect.w, h))
