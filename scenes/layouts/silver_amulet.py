@@ -24,7 +24,6 @@ from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
-from scenes.table.composer_input import press_height
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
@@ -252,17 +251,15 @@ class SilverAmuletLayout(Layout):
 
     def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
         """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
-        (the same size, all inside the area: composer_input.press_height)."""
+        (the same size, all inside the area: recipes.button_stack)."""
         modes = self._modes(ctx)
         region = ctx.regions.get(ACTIONS)
         if region is None or not modes:
             return []
         comp = ctx.composer.composer if ctx.composer is not None else None
         presses = sum(p.area == ACTIONS for p in comp.presses) if comp is not None else 0
-        h = press_height(region.rect.h, presses + len(modes), ctx.app.px(48))
-        step = h + max(4, h // 5)
-        return [(mode, text, key, pygame.Rect(region.rect.x, region.rect.y + (presses + k) * step, region.rect.w, h))
-                for k, (mode, text, key) in enumerate(modes)]
+        stack = recipes.button_stack(region.rect, presses + len(modes), ctx.app.px(48))
+        return [(mode, text, key, stack[presses + k]) for k, (mode, text, key) in enumerate(modes)]
 
     def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
