@@ -104,7 +104,6 @@ class LearnScene(Scene):
         button.enabled = minutes is not None
         return button
 
-
     def _label(self, game_id: str, minutes: int | None) -> str:
         tr = self.app.tr
         if minutes is None:
