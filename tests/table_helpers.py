@@ -23,7 +23,16 @@ def make_app(tmp_path: Path, monkeypatch, size: tuple[int, int] = (1280, 720), t
     app = create_app(size=size, headless=True)
     if tour_seen:
         app.settings.extra["tours_seen"] = ["jagdfieber"]
+    offer_no_lessons(app)
     return app
+
+
+def offer_no_lessons(app) -> None:
+    """As for a player who has been offered every game's lesson: a first match starts at once
+    (scenes/lessons.py; the offer's own tests clear this)."""
+    from game.engine import registry
+
+    app.settings.extra["lessons_offered"] = list(registry.GAMES)
 
 
 def make_table(app, kinds: str, seed: int = 3, start_seat: int = 0, think: float = 0.0, threaded: bool = False):

@@ -27,6 +27,7 @@ def make_app(monkeypatch: Any, tmp_path: Path, size: tuple[int, int] = (1280, 72
     """A headless app whose settings live in tmp_path, opened on the main menu."""
     monkeypatch.setenv("TABLEE_HOME", str(tmp_path / "home"))
     app = create_app(size=size, headless=True)
+    app.settings.extra["lessons_offered"] = list(registry.GAMES)  # a first match starts at once (no lesson offer)
     app.clear_to(app.scene("menu"))
     return app
 

@@ -12,8 +12,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from game import languages
 from game.engine import registry
@@ -122,6 +124,18 @@ print(json.dumps(out))
 """
 
 
+def with_german(node: Any) -> Any:
+    """A lesson's texts with a German one beside each English one (here the English words)."""
+    if isinstance(node, dict):
+        found = {key: with_german(value) for key, value in node.items()}
+        if isinstance(found.get("en"), str) and isinstance(found.get("fr"), str):
+            found["de"] = found["en"]
+        return found
+    if isinstance(node, list):
+        return [with_german(item) for item in node]
+    return node
+
+
 def test_a_third_language_is_a_data_change(tmp_path: Path) -> None:
     copy = tmp_path / "tablee"
     for name in ("game", "scenes", "assets"):
@@ -148,6 +162,9 @@ def test_a_third_language_is_a_data_change(tmp_path: Path) -> None:
     german_texts = german_texts.replace('move.bet.other: "{actor} bets {count} fish."', 'move.bet.other: "{actor} setzt {count} Fische."')
     assert "setzt" in german_texts
     game.write_text(data.replace("\n  fr:\n", "\n" + german_texts + "  fr:\n", 1), encoding="utf-8")
+    lesson = copy / "game" / "games" / "fish_fish" / "lesson.yaml"  # a game that speaks German teaches in German
+    lesson.write_text(yaml.safe_dump(with_german(yaml.safe_load(lesson.read_text(encoding="utf-8"))), allow_unicode=True),
+                      encoding="utf-8")
 
     env = {**os.environ, "PYTHONPATH": str(copy), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "TABLEE_HOME": str(tmp_path / "home")}

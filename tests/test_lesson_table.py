@@ -309,6 +309,7 @@ def test_a_first_match_of_a_game_never_played_offers_its_lesson_once(tmp_path, m
     from scenes.table.scene import TableScene
 
     app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["lessons_offered"] = []  # a player who was never offered one
     assert should_offer(app, "silver_amulet", humans=1) and not should_offer(app, "silver_amulet", humans=0)
     setup = app.scene("setup", game_id="silver_amulet")
     app.push(setup)
@@ -329,6 +330,7 @@ def test_a_game_already_played_offers_no_lesson(tmp_path, monkeypatch):
     from scenes import lessons
 
     app = make_app(tmp_path, monkeypatch)
+    app.settings.extra["lessons_offered"] = []
     monkeypatch.setattr(lessons, "played_count", lambda game_id: 1)
     assert not lessons.should_offer(app, "silver_amulet", humans=1)
 
