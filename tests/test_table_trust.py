@@ -184,13 +184,11 @@ def test_continue_lists_every_unfinished_match_newest_first_with_delete(monkeypa
 
 def test_setup_remembers_practice_undo_and_comes_back_at_the_top(monkeypatch, tmp_path: Path) -> None:
     import scenes.app as app_module
-    from scenes.lessons import LESSONS_OFFERED
     from scenes.setup import SetupScene
     from tests.test_app_support import StandInTable
 
     monkeypatch.setitem(app_module.SCENES, "table", "tests.test_app_support:StandInTable")
     app = make_app(monkeypatch, tmp_path, size=(800, 480))
-    app.settings.extra[LESSONS_OFFERED] = ["wolf_and_hound"]  # its lesson is offered once: already done
     setup = app.scene("setup", game_id="wolf_and_hound")  # its animal cards make a long form
     app.push(setup)
     frame(app)
