@@ -22,7 +22,7 @@ from scenes.table.lesson import LESSONS_DONE, LessonTable
 from scenes.ui import theme
 from scenes.ui.dialog import PanelDialog
 from scenes.ui.text import draw_text, wrap_text
-from scenes.ui.widgets import Button, Form, Row
+from scenes.ui.widgets import Button, Form, Row, game_name
 
 LESSONS_OFFERED = "lessons_offered"  # app.settings.extra: games whose lesson was offered on a first match
 
@@ -87,7 +87,7 @@ class LearnScene(Scene):
             game_id, rules = entry.game_id, entry.rules
             button = self._button(game_id, {code: lesson_minutes(game_id, code) for code in languages.shipped_codes()})
             self.buttons[game_id] = button
-            rows.append(Row(self._name(rules), [button], [1.0]))
+            rows.append(Row(game_name(self.app, rules), [button], [1.0]))
         self.back_button = Button(lambda: tr("common.back"), app.pop)
         rows.append(Row(None, [self.back_button]))
         self.form = Form(app, rows, label_ratio=0.4)
@@ -106,9 +106,6 @@ class LearnScene(Scene):
                         tooltip=(lambda: tr("learn.none_tip")) if not usable else None)
         button.enabled = usable
         return button
-
-    def _name(self, rules: Any) -> Callable[[], str]:
-        return lambda: rules.name(self.app.settings.language)
 
     def _label(self, game_id: str, minutes: int | None) -> str:
         tr = self.app.tr
