@@ -113,7 +113,6 @@ SCHEMA = Map(
         "lesson": Int(min=FORMAT, max=FORMAT),
         "game": Str(),
         "title": _TEXT,
-        "minutes": Int(min=1, max=60),  # about how long a first-time player takes
         "players": Int(min=1, max=16),
         "learner": Int(min=0, max=15),
         "names": ListOf(_TEXT),  # the other seats' names, in seat order (the learner's left out)
@@ -122,7 +121,7 @@ SCHEMA = Map(
                     optional={"start_seat": None, "deck": None, "options": {}}),
         "steps": ListOf(_STEP, min_len=1),
     },
-    optional={"learner": 0, "seed": 1, "minutes": 6},
+    optional={"learner": 0, "seed": 1},
 )
 
 
@@ -164,7 +163,6 @@ class Lesson:
     game_id: str
     path: Path
     title: dict[str, str]
-    minutes: int
     players: int
     learner: int
     names: list[dict[str, str]]
@@ -288,7 +286,7 @@ def _build(game_id: str | None, path: Path, data: dict[str, Any], ctx: Context) 
                           tuple(raw["then_point"]) if raw["then_point"] is not None else None))
     if not any(s.move is not None for s in steps):
         ctx.error_at(("steps",), "steps ask the learner for no move (expected at least one step with 'do')")
-    return Lesson(data["game"], path, data["title"], data["minutes"], players, learner, data["names"], data["seed"], options, steps)
+    return Lesson(data["game"], path, data["title"], players, learner, data["names"], data["seed"], options, steps)
 
 
 def lesson_rules(lesson: Lesson) -> Rules:

@@ -117,7 +117,7 @@ def thinking_rows(
     """Every table game with a hard bot at every seat (so one is always thinking);
     `on_row(rows done, rows)` before each."""
     games = table_games()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game_id, n in games:
         if on_row is not None:
             on_row(len(rows), len(games))

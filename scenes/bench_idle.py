@@ -22,11 +22,12 @@ def _table(app: Any, game_id: str, kinds: str, privacy: bool) -> None:
     app.settings.extra["tours_seen"] = [game_id]
     seats = [SeatConfig(f"P{i}", HUMAN if k == "h" else BOT, "random", "easy") for i, k in enumerate(kinds)]
     config = MatchConfig(game_id, seats, seed=3)
-    scene = TableScene(app, config, Match(config, think_seconds=0, threaded=False))
+    match = Match(config, think_seconds=0, threaded=False)
+    scene = TableScene(app, config, match)
     app.push(scene)
     for _ in range(600):  # until the table waits for a human (behind the privacy screen or not)
         app.step(0.05, [])
-        if not scene.animating() and (scene.privacy_for is not None) == privacy and scene.match.human_to_act():
+        if not scene.animating() and (scene.privacy_for is not None) == privacy and match.human_to_act():
             break
     if not privacy and scene.privacy_for is not None:
         import pygame

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import languages
 from game.engine import registry
 from game.engine.schema import DataError
 from game.lesson import has_lesson, load_lesson
@@ -21,7 +22,7 @@ from scenes.table.lesson import LESSONS_DONE, LessonTable
 from scenes.ui import theme
 from scenes.ui.dialog import PanelDialog
 from scenes.ui.text import draw_text, wrap_text
-from scenes.ui.widgets import Button, Form, Row
+from scenes.ui.widgets import Button, Form, Row, game_name
 
 LESSONS_OFFERED = "lessons_offered"  # app.settings.extra: games whose lesson was offered on a first match
 
@@ -35,12 +36,13 @@ def played_count(game_id: str) -> int:
     return found.played if found is not None else 0
 
 
-def lesson_minutes(game_id: str) -> int | None:
-    """The lesson's announced length, or None when the game has no (usable) lesson."""
+def lesson_minutes(game_id: str, lang: str) -> int | None:
+    """About how long the lesson takes a first-time player in `lang` (Lesson.estimated_minutes),
+    or None when the game has no (usable) lesson."""
     if not has_lesson(game_id):
         return None
     try:
-        return load_lesson(game_id, check=False).minutes
+        return max(1, round(load_lesson(game_id, check=False).estimated_minutes(lang)))
     except DataError:
         return None
 
@@ -83,29 +85,27 @@ class LearnScene(Scene):
             if entry.rules is None:
                 continue
             game_id, rules = entry.game_id, entry.rules
-            button = self._button(game_id, lesson_minutes(game_id))
+            button = self._button(game_id, {code: lesson_minutes(game_id, code) for code in languages.shipped_codes()})
             self.buttons[game_id] = button
-            rows.append(Row(self._name(rules), [button], [1.0]))
+            rows.append(Row(game_name(self.app, rules), [button], [1.0]))
         self.back_button = Button(lambda: tr("common.back"), app.pop)
         rows.append(Row(None, [self.back_button]))
         self.form = Form(app, rows, label_ratio=0.4)
         first = next((b for b in self.buttons.values() if b.enabled), self.back_button)
         self.form.focus = first
 
-    def _button(self, game_id: str, minutes: int | None) -> Button:
-        """A game's button: its lesson (how long, done or not), or why it has none."""
+    def _button(self, game_id: str, minutes: dict[str, int | None]) -> Button:
+        """A game's button: its lesson (how long in each language, done or not), or why it has none."""
         tr = self.app.tr
+        usable = all(m is not None for m in minutes.values())
 
         def start() -> None:
             open_lesson(self.app, game_id)
 
-        button = Button(lambda: self._label(game_id, minutes), start,
-                        tooltip=(lambda: tr("learn.none_tip")) if minutes is None else None)
-        button.enabled = minutes is not None
+        button = Button(lambda: self._label(game_id, minutes.get(self.app.settings.language) if usable else None), start,
+                        tooltip=(lambda: tr("learn.none_tip")) if not usable else None)
+        button.enabled = usable
         return button
-
-    def _name(self, rules: Any) -> Callable[[], str]:
-        return lambda: rules.name(self.app.settings.language)
 
     def _label(self, game_id: str, minutes: int | None) -> str:
         tr = self.app.tr
@@ -170,7 +170,7 @@ class LessonOfferScene(PanelDialog):
         return self.app.tr("learn.offer_title", game=self._name())
 
     def text(self) -> str:
-        return self.app.tr("learn.offer_text", game=self._name(), minutes=lesson_minutes(self.game_id) or 6)
+        return self.app.tr("learn.offer_text", game=self._name(), minutes=lesson_minutes(self.game_id, self.app.settings.language) or 6)
 
     def take(self) -> None:
         self.app.pop()

@@ -340,8 +340,8 @@ class ResultsScene(Scene):
         """"Winner: Ann"; a team game names the team ("The blue team wins: Ann, Cy")."""
         team = self._winning_team()
         if team is not None:
-            names = ", ".join(self.names[s] for s in self.teams[team] if s < len(self.names))
-            return self.app.game_text(self.rules, f"team_wins.{team}", names=names)
+            team_names = ", ".join(self.names[s] for s in self.teams[team] if s < len(self.names))
+            return self.app.game_text(self.rules, f"team_wins.{team}", names=team_names)
         names = [self.names[s] for s in self.winners if s < len(self.names)]
         if len(names) == 1 and self.winners[0] == self.reader:
             return self.app.tr("results.winner_you")

@@ -18,7 +18,7 @@ from game.engine import registry
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text
-from scenes.ui.widgets import Button, Choice, Form, Row
+from scenes.ui.widgets import Button, Choice, Form, Row, game_name
 
 LINE_STEP = 40  # base pixels per arrow key
 
@@ -225,8 +225,7 @@ class RulesScene(DocumentScene):
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = {e.game_id: e.rules for e in registry.available() if e.rules is not None}
-        lang = lambda: app.settings.language  # noqa: E731
-        self.game = Choice([(gid, lambda r=r: r.name(lang())) for gid, r in self.games.items()], on_change=lambda _v: self._reload())
+        self.game = Choice([(gid, game_name(app, r)) for gid, r in self.games.items()], on_change=lambda _v: self._reload())
         if game_id is not None and game_id in self.games:
             self.game.set_value(game_id)
         self.back = Button(lambda: app.tr("common.back"), app.pop)

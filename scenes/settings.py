@@ -13,7 +13,7 @@ from scenes.i18n import LANGUAGES
 from scenes.settings_store import ANIMATION_SPEEDS, CONFIRM_MODES, TEXT_SIZES, WINDOW_SIZES
 from scenes.ui import theme
 from scenes.ui.text import draw_text, wrap_text
-from scenes.ui.widgets import Button, Choice, Form, Row, Toggle
+from scenes.ui.widgets import Button, Choice, Form, Row, Toggle, fixed
 
 
 def _speed_text(speed: float) -> str:
@@ -25,15 +25,15 @@ class SettingsScene(Scene):
         super().__init__(app)
         tr, s = app.tr, app.settings
         # Each language by its own name ("Français", "English"), as language pickers show them.
-        self.language = Choice([(lang, lambda lang=lang: languages.get(lang).name) for lang in LANGUAGES], s.language, self._language)
+        self.language = Choice([(lang, fixed(languages.get(lang).name)) for lang in LANGUAGES], s.language, self._language)
         speeds = sorted({*ANIMATION_SPEEDS, s.animation_speed})
         self.speed = Choice(
-            [(v, lambda v=v: tr("settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed
+            [(v, partial(tr, "settings.speed_value", speed=_speed_text(v))) for v in speeds], s.animation_speed, self._speed
         )
         self.sound = Toggle(app, s.sound, self._sound)
         text_sizes = sorted({*TEXT_SIZES, s.text_size})
         self.text_size = Choice(
-            [(v, lambda v=v: tr("settings.text_size_value", percent=round(v * 100))) for v in text_sizes], s.text_size, self._text_size
+            [(v, partial(tr, "settings.text_size_value", percent=round(v * 100))) for v in text_sizes], s.text_size, self._text_size
         )
         self.reduced_motion = Toggle(app, s.reduced_motion, self._reduced_motion)
         self.confirm_moves = Choice([(m, partial(tr, f"settings.confirm_moves.{m}")) for m in CONFIRM_MODES],
@@ -42,7 +42,7 @@ class SettingsScene(Scene):
         if tuple(s.window_size) not in sizes:
             sizes.append(tuple(s.window_size))
             sizes.sort()
-        self.window = Choice([(size, lambda size=size: f"{size[0]} × {size[1]}") for size in sizes], tuple(s.window_size), self._window)
+        self.window = Choice([(size, fixed(f"{size[0]} × {size[1]}")) for size in sizes], tuple(s.window_size), self._window)
         self.fullscreen = Toggle(app, s.fullscreen, self._fullscreen)
         self.back = Button(lambda: tr("common.back"), app.pop)
         self.form = Form(

@@ -8,6 +8,7 @@ them, else the option name. The screen builds a MatchConfig and opens the table.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -22,7 +23,18 @@ from game.textclean import clean_name
 from scenes.base import Scene
 from scenes.ui import theme
 from scenes.ui.text import draw_text, fit_text, wrap_text
-from scenes.ui.widgets import Button, Check, Choice, Form, Row, TextField, Toggle, Widget
+from scenes.ui.widgets import (
+    Button,
+    Check,
+    Choice,
+    Form,
+    Row,
+    TextField,
+    Toggle,
+    Widget,
+    fixed,
+    game_name,
+)
 
 HUMAN, BOT = "human", "bot"
 NETWORK = "network"  # an open seat for a player at another screen (a HUMAN seat of the match)
@@ -56,7 +68,7 @@ class SeatRow:
             on_change=lambda _v: self.kind_changed(),
             tooltip=lambda: app.tr("net.seat_tip") if self.kind.value == NETWORK else "",
         )
-        self.level = Choice([(lv, lambda lv=lv: app.tr(f"level.{lv}")) for lv in LEVELS], "medium")
+        self.level = Choice([(lv, partial(app.tr, f"level.{lv}")) for lv in LEVELS], "medium")
         self.level.disabled_text = lambda: app.tr("setup.no_level")
         self.name = TextField("", NAME_LENGTH, on_change=self.name_changed)
         self.scene = scene
@@ -130,7 +142,7 @@ class SetupScene(Scene):
         self.preset: Choice | None = None
         self.preset_values: dict[str, Any] = {}  # preset options that no row shows
         tr = app.tr
-        self.game = Choice([(gid, lambda r=r: r.name(app.settings.language)) for gid, r in self.games.items()], on_change=lambda _v: self._game_changed())
+        self.game = Choice([(gid, game_name(app, r)) for gid, r in self.games.items()], on_change=lambda _v: self._game_changed())
         if game_id is not None:
             self.game.set_value(game_id)
         self.players = Choice([], on_change=lambda _v: self._players_changed())
@@ -211,7 +223,7 @@ class SetupScene(Scene):
         self.start_button.tooltip = None if ready else (lambda: self.app.tr("setup.no_table", game=self.rules.name(self.app.settings.language)))
         counts = range(rules.min_players, rules.max_players + 1)
         first = not self.players.options
-        self.players.set_options([(n, lambda n=n: str(n)) for n in counts])
+        self.players.set_options([(n, fixed(str(n))) for n in counts])
         if first:
             self.players.set_value(min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players))
         self._build_options()
@@ -253,16 +265,16 @@ class SetupScene(Scene):
             elif kind == "bool":
                 widget = Toggle(self.app, bool(default))
             elif kind == "int":
-                low = decl.get("min") if decl.get("min") is not None else (default if isinstance(default, int) else 0)
-                high = decl.get("max") if decl.get("max") is not None else low + 20
+                low: int = decl["min"] if decl.get("min") is not None else (default if isinstance(default, int) else 0)
+                high: int = decl["max"] if decl.get("max") is not None else low + 20
                 initial = default if isinstance(default, int) and low <= default <= high else low
-                widget = Choice([(v, lambda v=v: str(v)) for v in range(low, high + 1)], initial)
+                widget = Choice([(v, fixed(str(v))) for v in range(low, high + 1)], initial)
             elif kind == "choice":
-                initial = default if default in decl["choices"] else None  # a bad default is the engine's to report
-                widget = Choice([(c, lambda c=c, name=name: self._option_label(name, c)) for c in decl["choices"]], initial)
+                picked = default if default in decl["choices"] else None  # a bad default is the engine's to report
+                widget = Choice([(c, partial(self._option_label, name, c)) for c in decl["choices"]], picked)
             elif kind == "list" and decl.get("choices"):
                 chosen = set(default or [])
-                checks = {c: Check(lambda name=name, c=c: self._option_label(name, c), c in chosen) for c in decl["choices"]}
+                checks = {c: Check(partial(self._option_label, name, c), c in chosen) for c in decl["choices"]}
                 for c, check in checks.items():  # what each entry does, shown while it has the focus
                     if self._option_help(name, c):
                         check.tooltip = lambda name=name, c=c: self._option_help(name, c) or ""

@@ -456,3 +456,22 @@ def test_bard_takes_back_a_card_after_a_lost_hunt():
     assert state.view(2)["hand"] == [0, 1, 1, 2, 2, 3, 3, 4]
     hunt(state, "3", "pass", "1")
     assert state.view(2)["hand"] == [0, 1, 2, 2, 3, 3, 4]  # once per round only
+
+
+# ------------------------------------------------------------------------ the deck option
+def _unicorn_deck() -> list[str]:
+    rules = game().rules
+    return rules.game_deck(rules.check_options({}, 3), 3)
+
+
+def test_a_stacked_deck_lays_the_line_from_its_top():
+    rules = game().rules
+    deck = sorted(_unicorn_deck())
+    state = rules.new_state(3, seed=4, options={"deck": deck})
+    line = [c for c in state.view(None)["zones"]["line"] if c is not None]
+    assert line == deck[:len(line)] and line
+
+
+def test_the_unicorn_deck_is_stacked_by_one_option_only():
+    with pytest.raises(OptionError, match="deck and unicorns"):
+        game().rules.check_options({"deck": _unicorn_deck(), "unicorns": ["pink 1"]}, 3)

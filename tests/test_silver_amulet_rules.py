@@ -619,3 +619,27 @@ def test_the_amulet_does_not_overwrite_the_engine_protection_map():
     state = new_game(2, [HIGH, LOW], "villager", peek=False)
     assert state.amulet == -1
     assert not any(state.is_protected(uid, seat) for uid in state.zones[state.z_village[0]] for seat in (0, 1))
+
+
+# ------------------------------------------------------------------------ the deck option
+def _game_deck(players: int = 3) -> list[str]:
+    return rules().game_deck(rules().check_options({}, players), players)
+
+
+def test_a_stacked_deck_deals_villages_top_first():
+    """Villages seat by seat, each left to right, from the top; then the set-aside cards and
+    the first discard (3 players: 5 set aside)."""
+    deck = sorted(_game_deck(), key=lambda c: (rules().value[c], c))
+    state = rules().new_state(3, seed=9, options={"deck": deck, "start_seat": 0})
+    ids = state.card_ids
+    for seat in range(3):
+        assert [ids[u] for u in state.zones[state.z_village[seat]]] == deck[seat * 5:seat * 5 + 5]
+    assert state.view(None)["discard"] == [deck[15 + 5]]
+
+
+def test_a_stacked_deck_may_give_one_deck_per_round():
+    deck = _game_deck()
+    checked = rules().check_options({"deck": [deck, list(reversed(deck))]}, 3)["deck"]
+    assert checked == [deck, list(reversed(deck))]
+    with pytest.raises(OptionError, match="at most one per round"):
+        rules().check_options({"deck": [deck] * 5}, 3)

@@ -198,3 +198,20 @@ def test_a_new_animal_card_from_existing_primitives_needs_no_python(tmp_path):
     state = rules.new_state(4, seed=1, options={"animals": ["wolf_07", "hound_01"], "deck": stacked_deck((("white 1",), (), (), ()))})
     state.apply(0, rules.plays["white 1"])  # 2 steps clockwise
     assert state.pos[state.animal_ids.index("wolf_07")] == 2
+
+
+def _game_deck(**options) -> list[str]:
+    return RULES.game_deck(RULES.check_options(options, 4), 4)
+
+
+def test_a_stacked_deck_deals_hands_from_the_top():
+    deck = sorted(_game_deck())
+    state = RULES.new_state(4, seed=5, options={"deck": deck})
+    size = RULES.hand_size
+    for seat in range(4):
+        assert sorted(state.view(seat)["zones"]["hand"][seat]) == sorted(deck[seat * size:(seat + 1) * size])
+
+
+def test_meat_and_bone_stacks_its_own_deck():
+    with pytest.raises(OptionError, match="Meat & Bone deck"):
+        RULES.check_options({"deck": _game_deck(), "meat_and_bone": True}, 4)

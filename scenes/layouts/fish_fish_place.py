@@ -11,14 +11,13 @@ on a ring in seat order, with an arrow giving this round's betting direction.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 import pygame
 
 from scenes.table import recipes
-from scenes.table.regions import FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
+from scenes.table.regions import AREA, FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
 
-AREA = "area"  # a region without an engine zone, drawn by the layout (pond, controls, role tags)
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 
@@ -213,6 +212,10 @@ def display_cards(view: dict[str, Any], zone: str, seat: int, cards: list[str]) 
     return [picture(view, card, entry) for card, entry in zip(cards, entries, strict=True)]
 
 
+@overload
+def picture(view: dict[str, Any], card: str, entry: Mapping[str, Any] | None) -> str: ...
+@overload
+def picture(view: dict[str, Any], card: None, entry: Mapping[str, Any] | None) -> None: ...
 def picture(view: dict[str, Any], card: str | None, entry: Mapping[str, Any] | None) -> str | None:
     """A card's picture id: 'fish:<species>' for a tile (it has an owner), 'bait:<value>' for a
     card with a value, else the card id ('back' or None for a hidden card)."""

@@ -59,7 +59,7 @@ class KillTheUnicornsLayout(Layout):
     tally_keep_clear = ("line_frame", "line", "under", "market_frame", "market", "info")
 
     def __init__(self) -> None:
-        self.boost_for: tuple[int, int] | None = None  # (round, hunt) the Knight's boost is chosen for
+        self.boost_for: tuple[int, int | None] | None = None  # (round, hunt) the Knight's boost is chosen for
         self.market_focus = 0  # the token the arrow keys point at in the market
 
     def boosting(self, view: dict[str, Any], seat: int | None) -> bool:
@@ -194,9 +194,9 @@ class KillTheUnicornsLayout(Layout):
         name = None
         if card.startswith("coll|"):
             name = reading.collection_name(rules, app.settings.language, card)
-            _, card, colour, points, attached, _n = card.split("|")
+            _, card, shown_colour, shown_points, attached, _n = card.split("|")
             extras = [app.game_text(rules, f"short.{where.item_of(x)}") for x in attached.split(",") if x]
-            override: tuple[str | None, int] | None = (colour or None, int(points))
+            override: tuple[str | None, int] | None = (shown_colour or None, int(shown_points))
         else:
             override = None
         if card in rules.unicorns:

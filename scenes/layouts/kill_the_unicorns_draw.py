@@ -25,7 +25,7 @@ MIN_FONT = 7  # the smallest print on a card
 TEXT_MIN_WIDTH = 30  # narrower cards show no words (seen from afar; the tooltip names them)
 
 
-def _font(app: Any, size: int, bold: bool = True) -> pygame.font.Font:
+def _font(app: Any, size: float, bold: bool = True) -> pygame.font.Font:
     return app.font(max(MIN_FONT, int(size)), bold)
 
 
@@ -204,12 +204,12 @@ def scheme_card(app: Any, title: str, effect: str, stays: bool, size: tuple[int,
         t = text_line(font, line, SCHEME_BACK, body.w - 4)
         s.blit(t, t.get_rect(midtop=(body.centerx, y)))
         y += font.get_linesize()
-    size = max(MIN_FONT, int(h * 0.085))
-    small = _font(app, size, False)
+    print_size = max(MIN_FONT, int(h * 0.085))
+    small = _font(app, print_size, False)
     lines = wrap(small, effect, body.w - 4)
-    while size > MIN_FONT and len(lines) * small.get_linesize() > body.bottom - y - 2:  # the whole effect
-        size -= 1
-        small = _font(app, size, False)
+    while print_size > MIN_FONT and len(lines) * small.get_linesize() > body.bottom - y - 2:  # the whole effect
+        print_size -= 1
+        small = _font(app, print_size, False)
         lines = wrap(small, effect, body.w - 4)
     for line in lines[: max(0, (body.bottom - y - 2) // small.get_linesize())]:
         s.blit(text_line(small, line, INK, body.w - 4), (body.x + 2, y))

@@ -13,9 +13,18 @@ from typing import Any
 import pygame
 
 from scenes.table import recipes
-from scenes.table.regions import FAN, PANEL, ROW, STACK, Placements, Region, TableTheme
+from scenes.table.regions import (
+    ACTIONS,
+    AREA,
+    FAN,
+    PANEL,
+    ROW,
+    STACK,
+    Placements,
+    Region,
+    TableTheme,
+)
 
-AREA = "area"  # a region without an engine zone, drawn by the layout (buttons, help, the line's frame)
 MARKET_ITEMS = ("cotton_candy", "fake_horn", "pate", "fairy_dust")
 
 
@@ -152,7 +161,7 @@ def _seat(out: Placements, seat: int, block: pygame.Rect, label_h: int, size: tu
     out.add(Region(f"discarded:{seat}", STACK, pygame.Rect(x, y + h + 2, w, h // 3), "discarded", seat,
                    (w // 2, h // 3), "up"))
     actions = pygame.Rect(block.right - buttons_w, y, buttons_w, (block.bottom - y) * 3 // 5)
-    out.add(Region("actions", AREA, actions))
+    out.add(Region(ACTIONS, AREA, actions))
     out.add(Region("own_buttons", AREA, pygame.Rect(actions.x, actions.bottom + gap, buttons_w, block.bottom - actions.bottom - gap)))
     help_x = block.x + int(w * 1.3)  # right of the table's undo and log buttons
     out.add(Region("controls", AREA, pygame.Rect(help_x, y + h + gap, x - help_x - gap, block.bottom - y - h - gap)))

@@ -24,11 +24,9 @@ from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
-from scenes.table.composer_input import press_height
 from scenes.table.layout import Layout, TableContext
-from scenes.table.regions import GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
+from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
-AREA = "area"  # regions the layout draws itself (buttons, the score sheet)
 TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
 
 
@@ -69,7 +67,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     out.add(Region(f"panel:{me}", PANEL, pygame.Rect(vx, band_y - label_h - gap // 2, min(village.w, int(320 * scale)), label_h), seat=me))
     out.add(Region(f"village:{me}", GRID, village, "village", me, (cw, ch), "up", label="zone.village", source=True))
     actions = pygame.Rect(rect.right - buttons_w - gap, band_y - 2 * label_h - gap, buttons_w, ch + 2 * label_h + gap)
-    out.add(Region("actions", AREA, actions))
+    out.add(Region(ACTIONS, AREA, actions))
     caption = pygame.Rect(rect.x + gap, band_y - 2 * label_h - 2 * gap, actions.x - rect.x - 2 * gap, label_h + gap // 2)
     out.add(Region("caption", PANEL, caption))
 
@@ -249,21 +247,19 @@ class SilverAmuletLayout(Layout):
         return modes
 
     def area_rows(self, ctx: TableContext, area: str) -> int:
-        return len(self._modes(ctx)) if area == "actions" else 0
+        return len(self._modes(ctx)) if area == ACTIONS else 0
 
     def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
         """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
-        (the same size, all inside the area: composer_input.press_height)."""
+        (the same size, all inside the area: recipes.button_stack)."""
         modes = self._modes(ctx)
-        region = ctx.regions.get("actions")
+        region = ctx.regions.get(ACTIONS)
         if region is None or not modes:
             return []
         comp = ctx.composer.composer if ctx.composer is not None else None
-        presses = sum(p.area == "actions" for p in comp.presses) if comp is not None else 0
-        h = press_height(region.rect.h, presses + len(modes), ctx.app.px(48))
-        step = h + max(4, h // 5)
-        return [(mode, text, key, pygame.Rect(region.rect.x, region.rect.y + (presses + k) * step, region.rect.w, h))
-                for k, (mode, text, key) in enumerate(modes)]
+        presses = sum(p.area == ACTIONS for p in comp.presses) if comp is not None else 0
+        stack = recipes.button_stack(region.rect, presses + len(modes), ctx.app.px(48))
+        return [(mode, text, key, stack[presses + k]) for k, (mode, text, key) in enumerate(modes)]
 
     def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
@@ -340,6 +336,11 @@ class SilverAmuletLayout(Layout):
             view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat)
 
     # ----------------------------------------------------------------- drawing
+    def _looks_of(self, view: dict[str, Any]) -> dict[tuple[Any, int], str]:
+        """The cards the view's seat has looked at (none for a view of nobody's)."""
+        seat = view.get("seat")
+        return self.looks.get(seat, {}) if seat is not None else {}
+
     def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
         """Village cards as slot pictures: face up, looked at just now, known (marked), unknown.
         The view's `villages` (kept in step with the animation) says each slot's card and face."""
@@ -347,7 +348,7 @@ class SilverAmuletLayout(Layout):
             return cards
         rows = view.get("villages") or []
         slots = rows[region.seat] if region.seat < len(rows) and len(rows[region.seat]) == len(cards) else None
-        looks = self.looks.get(view.get("seat"), {}) if view.get("seat") is not None else {}
+        looks = self._looks_of(view)
         out = []
         for i, card in enumerate(cards):
             up = False
@@ -394,7 +395,7 @@ class SilverAmuletLayout(Layout):
             if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
                 text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
             art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
-        seen = self.looks.get(view.get("seat"), {}).get(("deck", 0))
+        seen = self._looks_of(view).get(("deck", 0))
         if seen and "deck" in regions:
             r = regions["deck"].rect
             small = pygame.Rect(r.x, r.y, r.w * 2 // 3, r.h * 2 // 3).move(r.w // 2, -r.h // 6)

@@ -25,6 +25,8 @@ from scenes.table import recipes
 from scenes.table.composer import Press
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import (
+    ACTIONS,
+    AREA,
     FAN,
     PANEL,
     STACK,
@@ -38,7 +40,6 @@ from scenes.table.regions import (
 GAME_ID = "wolf_and_hound"
 SEATS = 4
 BOARD = "board"  # a zone region the layout draws itself: a drop target with no card slots
-AREA = "area"  # a region with no engine zone, drawn by the layout (pasture, forest, buttons)
 RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 
 
@@ -80,7 +81,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     band = pygame.Rect(rect.x + gap + records, rect.bottom - band_h, rect.w - 2 * gap - records, band_h)
     _block(out, view, me, band.x, band.bottom - wide[1] - gap // 2, ch, row_h, label_h, gap, small, hand=False)
     buttons_w = int(ch * 2.8)
-    out.add(Region("actions", AREA, pygame.Rect(band.right - buttons_w, band.y + gap, buttons_w, band.h - 2 * gap)))
+    out.add(Region(ACTIONS, AREA, pygame.Rect(band.right - buttons_w, band.y + gap, buttons_w, band.h - 2 * gap)))
     hand_x = band.x + wide[0] + 2 * gap
     hand_rect = pygame.Rect(hand_x, band.y, band.right - buttons_w - gap - hand_x, band_h)
     if not is_ghost(view, me):
@@ -205,11 +206,12 @@ class WolfAndHoundLayout(Layout):
         sheep and a second move of the same animal keep their own step."""
         if event.marker != "animal" or not isinstance(event.value, dict):
             return False
-        if not all(isinstance(e, MarkerChanged) and e.marker == "animal" for e in events):
+        animals = [e for e in events if isinstance(e, MarkerChanged) and e.marker == "animal"]
+        if len(animals) != len(events):
             return False
         reason = event.value.get("reason")
         return reason in ("play", "delayed") and all(
-            e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in events  # type: ignore[attr-defined]
+            e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in animals
         )
 
     def status_line(self, view: dict[str, Any], text: Any) -> str:

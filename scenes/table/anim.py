@@ -140,7 +140,8 @@ def _joins(step: Step, kind: str, event: Event, kinds: MoveKinds) -> bool:
     if kind == "choose":
         return True
     if kind == "marker":
-        return isinstance(first, MarkerChanged) and first.marker == event.marker and event.marker in kinds.joined_markers
+        return (isinstance(first, MarkerChanged) and isinstance(event, MarkerChanged)
+                and first.marker == event.marker and event.marker in kinds.joined_markers)
     return kind in ("score", "tally")
 
 
@@ -259,6 +260,7 @@ class Animator:
                     src_list[:] = ["back" if c is not None else None for c in src_list]
                     if entries is not None:
                         entries[:] = [None if e is None else {"face": e["face"], "owner": e["owner"]} for e in entries]
+                index: int | None
                 if event.from_slot is not None and event.from_slot < len(src_list):
                     index = event.from_slot
                 else:

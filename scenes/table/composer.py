@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from scenes.table.regions import ACTIONS
+
 FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -125,7 +127,7 @@ class Word:
 
     name: str
     label: str = "{}"
-    area: str = "actions"
+    area: str = ACTIONS
 
     count: ClassVar[tuple[int, int]] = (1, 1)  # one word (the composer reads a step's count)
     source: ClassVar[str] = ""  # no cards: nothing to pick up or drag
@@ -187,7 +189,7 @@ class Press:
 
     action: str
     key: str = ""
-    area: str = "actions"
+    area: str = ACTIONS
     key_text: str = ""
 
 

@@ -111,7 +111,7 @@ class CardDrops:
             if carry.sends:
                 usable = carry.sends in ctx.legal
             else:
-                usable = carry.first in ctx.legal if carry.first else (self._onto(ctx, carry) or self._target(comp, carry) is not None)
+                usable = carry.first in ctx.legal if carry.first else (bool(self._onto(ctx, carry)) or self._target(comp, carry) is not None)
             if region is None or not usable:
                 continue
             pictures = self.owner._pictures(ctx, region)

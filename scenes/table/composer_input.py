@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes.table import recipes
 from scenes.table.composer import (
     SEAT,
     Composer,
@@ -283,17 +284,17 @@ class ComposerInput(NumberKeys):
             (replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
         items += [((step, word), step.area) for step, word in self.composer.words()]
         out: list[tuple[Press | tuple[Word, str], pygame.Rect]] = []
-        placed: dict[str, int] = {}  # area -> the y below its last button
+        stacks: dict[str, list[pygame.Rect]] = {}  # area -> its buttons' rects, top down
+        placed: dict[str, int] = {}  # area -> how many of them are taken
         for item, area in items:
             region = ctx.regions.get(area)
             if region is None:
                 continue
-            r = region.rect
-            rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
-            h = press_height(r.h, rows, ctx.app.px(48))
-            y = placed.get(area, r.y)
-            out.append((item, pygame.Rect(r.x, y, r.w, h)))
-            placed[area] = y + h + max(4, h // 5)
+            if area not in stacks:
+                rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
+                stacks[area] = recipes.button_stack(region.rect, rows, ctx.app.px(48))
+            out.append((item, stacks[area][placed.get(area, 0)]))
+            placed[area] = placed.get(area, 0) + 1
         return out
 
     def word_keys(self, ctx: TableContext) -> dict[tuple[str, str], str]:
@@ -347,9 +348,9 @@ class ComposerInput(NumberKeys):
             if word in out.values():
                 continue
             free = (c for c in "".join(names[word]).lower() if "a" <= c <= "z" and c not in TABLE_KEYS)
-            letter = next((c for c in free if c not in out), None)
-            if letter is not None:
-                out[letter] = word
+            spare = next((c for c in free if c not in out), None)
+            if spare is not None:
+                out[spare] = word
         return out
 
     def _known_words(self, ctx: TableContext, step: Pick) -> list[str]:
@@ -726,15 +727,6 @@ class ComposerInput(NumberKeys):
             for line in lines:
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
                 y += font.get_linesize()
-
-
-def press_height(room: int, rows: int, most: int) -> int:
-    """The height of `rows` buttons stacked in `room` pixels (gaps of a fifth of a button, at
-    least 4), at most `most`: every one inside its area ("Call the count" was cut below it)."""
-    h = most
-    while h > 16 and rows * h + (rows - 1) * max(4, h // 5) > room:
-        h -= 1
-    return h
 
 
 def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:

@@ -40,7 +40,7 @@ class TypedNumber:
     def clear(self) -> None:
         self.digits, self.waited = "", 0.0
 
-    def add(self, digit: int, numbers: Callable[[], set[str]], take: Callable[[str], None]) -> None:
+    def add(self, digit: int, numbers: Callable[[], set[str]], take: Callable[[str], object]) -> None:
         """One more digit. `numbers` gives what the next choice accepts (asked again after a
         number is taken: a seat's number is followed by its slots); `take` acts on a number."""
         typed = self.digits + str(digit)
@@ -55,7 +55,7 @@ class TypedNumber:
         self.clear()
         take(typed)
 
-    def flush(self, take: Callable[[str], None]) -> bool:
+    def flush(self, take: Callable[[str], object]) -> bool:
         """Take the waiting number as it is; False when nothing was waiting."""
         if not self.digits:
             return False
@@ -64,7 +64,7 @@ class TypedNumber:
         take(held)
         return True
 
-    def tick(self, dt: float, take: Callable[[str], None]) -> bool:
+    def tick(self, dt: float, take: Callable[[str], object]) -> bool:
         """Time passes; after the pause the waiting number is taken. True when it was."""
         if not self.digits:
             return False

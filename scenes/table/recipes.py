@@ -4,7 +4,8 @@
 splits a band into fixed slots (a loot board, a village row where an empty slot keeps its place);
 `stack_under` tucks cards under a card, each peeking out; `attached` lays tokens on a card;
 `on_ellipse` spreads spots (bets, board positions) round an oval clockwise from the bottom;
-`line_of_cards` lines cards up round a point (a line of unicorns, animals on a board spot).
+`line_of_cards` lines cards up round a point (a line of unicorns, animals on a board spot);
+`button_stack` stacks buttons in an area, every one inside it (the composer's and a layout's own).
 """
 
 from __future__ import annotations
@@ -12,6 +13,18 @@ from __future__ import annotations
 import math
 
 import pygame
+
+
+def button_stack(area: pygame.Rect, rows: int, most: int) -> list[pygame.Rect]:
+    """`rows` buttons stacked from the top of `area`, as tall as they fit up to `most` (not
+    under 16 px), gaps of a fifth of a button, at least 4: every one inside the area ("Call the
+    count" was once cut below it). A layout's own buttons under the composer's take the rows
+    after them."""
+    h = most
+    while h > 16 and rows * h + (rows - 1) * max(4, h // 5) > area.h:
+        h -= 1
+    step = h + max(4, h // 5)
+    return [pygame.Rect(area.x, area.y + i * step, area.w, h) for i in range(rows)]
 
 
 def seat_order(players: int, bottom: int | None) -> list[int]:

@@ -14,7 +14,11 @@ import pygame
 
 ROW, FAN, STACK, SLOT, MARKER, PANEL = "row", "fan", "stack", "slot", "marker", "panel"
 GRID, RING = "grid", "ring"  # village rows, a circular board: same drawing code, other recipes
-KINDS = (ROW, FAN, STACK, SLOT, MARKER, PANEL, GRID, RING)
+# A region with no engine zone that the layout draws or fills itself (buttons, a pond, a score
+# sheet): the shared table draws nothing there, but reads it for the composer's buttons and the tour.
+AREA = "area"
+KINDS = (ROW, FAN, STACK, SLOT, MARKER, PANEL, GRID, RING, AREA)
+ACTIONS = "actions"  # the AREA region the composer's buttons go to unless a step names another
 
 
 @dataclass(frozen=True)
@@ -53,8 +57,8 @@ class Region:
             return []
         if self.kind == STACK:
             shown = min(count, 4)
-            step = max(1, h // 40)
-            rects = [pygame.Rect(r.x + i * step, r.y - i * step + (shown - 1) * step, w, h) for i in range(shown)]
+            lift = max(1, h // 40)
+            rects = [pygame.Rect(r.x + i * lift, r.y - i * lift + (shown - 1) * lift, w, h) for i in range(shown)]
             return [rects[min(i, shown - 1)] for i in range(count)]
         if self.kind == GRID:
             gap = max(2, w // 10)

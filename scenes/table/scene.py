@@ -15,8 +15,10 @@ import pygame
 
 from game.engine.errors import IllegalAction
 from game.engine.events import (
+    CardConcealed,
     CardMoved,
     CardRevealed,
+    CardSeen,
     Event,
     GameOver,
     MarkerChanged,
@@ -61,6 +63,7 @@ CAPTION_LINES = 3
 ERROR_SECONDS = 4.0
 END_LINGER = 1.5  # seconds on the final table before the results
 REDUCED_MOTION_SPEED = 10_000.0  # animation speed with reduced motion: every step at once
+ON_A_ZONE = (CardRevealed, CardSeen, CardConcealed)  # the events about one card where it lies
 
 
 class TableScene(Scene):
@@ -105,7 +108,7 @@ class TableScene(Scene):
         self.rect = pygame.Rect((0, 0), app.screen.get_size())
         self.placements: Placements
         self._previews: dict[tuple[Any, ...], list[Event] | None] = {}
-        self._places: dict[Event, Event] = {}  # an event shown -> as its places stood before its action
+        self._places: dict[CardMoved, CardMoved] = {}  # an event shown -> as its places stood before its action
         self.input = HandInput(self)
         self.hold = InputHold(self)  # keys and clicks kept while the table moves (scenes/table/hold.py)
         self.composer = ComposerInput(self.layout)  # the layout's multi-step actions (composer.py)
@@ -297,7 +300,7 @@ class TableScene(Scene):
         if len(self._places) > 512:
             self._places.clear()
         self._places.update((a, b) for a, b in zip(shown, original_places(shown), strict=True)
-                            if isinstance(a, CardMoved) and a != b)  # the captions' places (game/log.py)
+                            if isinstance(a, CardMoved) and isinstance(b, CardMoved) and a != b)  # the captions' places (game/log.py)
         self.animator.push(shown, self.seats.step() - 1)
 
     def _on_step(self, step: Step) -> None:
@@ -393,7 +396,7 @@ class TableScene(Scene):
         if self.link.handle(event):
             return True
         if self.privacy_for is not None:
-            return self._handle_privacy(event)
+            return self._handle_privacy(event, self.privacy_for)
         if self.confirm.pending is not None:  # a move waits for its Confirm: nothing else acts
             return self.confirm.handle(event)
         if self.looks.looking is not None and self.looks.handle(event):
@@ -473,7 +476,8 @@ class TableScene(Scene):
         names = [self.name(s) for s in range(self.seats.num_seats)]
         self.app.push(ScoreSheetScene(self.app, self.rules, self.seats.view(None), names))
 
-    def _handle_privacy(self, event: pygame.event.Event) -> bool:
+    def _handle_privacy(self, event: pygame.event.Event, seat: int) -> bool:
+        """The privacy screen waits for `seat` to come to the screen: nothing else answers."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._button("menu")  # the pause menu over the screen: no hand is shown
             return True
@@ -481,16 +485,16 @@ class TableScene(Scene):
             return True
         confirm = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            and privacy_button(self.app, self.app.screen.get_size(), self.name(self.privacy_for)).collidepoint(event.pos)
+            and privacy_button(self.app, self.app.screen.get_size(), self.name(seat)).collidepoint(event.pos)
         )
         if confirm:
             self.animator.skip(self.place)  # bots may have moved behind the screen: no replay
-            self.viewer = self.bottom = self.privacy_for  # type: ignore[assignment]
-            self.last_at_screen = self.privacy_for
+            self.viewer = self.bottom = seat
+            self.last_at_screen = seat
             self.privacy_for = None
             self.captions.clear()  # said to the last player ("You have looked at 2 cards"): the recap told the rest
             self._sync()
-            self.looks.given(self.viewer)
+            self.looks.given(seat)
         return True
 
     def open_tour(self) -> None:
@@ -573,7 +577,7 @@ class TableScene(Scene):
             if self.viewer is None and self.last_at_screen == waiting[0]:
                 # the same player acts again (a power's target, a bodyguard's guard): they are
                 # still at the screen and nobody else came, so no privacy screen in between
-                self.viewer = self.bottom = self.last_at_screen  # type: ignore[assignment]
+                self.viewer = self.bottom = waiting[0]
             else:
                 self.viewer = None
                 self.privacy_for = waiting[0]
@@ -696,12 +700,12 @@ class TableScene(Scene):
 
     def _revealed_region(self, event: Event) -> Region | None:
         """Where a revealed card lies: its seat's region, or for a table zone array (`count: N`)
-        the region of its position (the animator's moves find theirs the same way)."""
-        zone = getattr(event, "zone", None)
-        if zone is None:
+        the region of its position (the animator's moves find theirs the same way). None for an
+        event on no zone."""
+        if not isinstance(event, ON_A_ZONE):
             return None
-        seat, pos = getattr(event, "seat", None), getattr(event, "pos", None)
-        return self.placements.zone(zone, seat if seat is not None or pos is None else pos)
+        seat, pos = event.seat, event.pos
+        return self.placements.zone(event.zone, seat if seat is not None or pos is None else pos)
 
     def _caption_lines(self) -> list[tuple[str, bool]]:
         lines = [(t, err) for t, err, at in self.captions if not err or self.time - at < ERROR_SECONDS]

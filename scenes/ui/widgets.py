@@ -20,6 +20,16 @@ from scenes.ui.text import READABLE_PX, draw_text, fit_lines, fit_text, wrap_tex
 Text = Callable[[], str]
 
 
+def fixed(text: str) -> Text:
+    """A label that reads the same in every language (a number, a size, a language's own name)."""
+    return lambda: text
+
+
+def game_name(app: Any, rules: Any) -> Text:
+    """A game's name in the language of the moment (the player may switch it meanwhile)."""
+    return lambda: rules.name(app.settings.language)
+
+
 def _rounded(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.Rect, radius: int, width: int = 0) -> None:
     pygame.draw.rect(surface, color, rect, width=width, border_radius=radius)
 

@@ -16,9 +16,17 @@ import pygame
 from scenes.table import recipes
 from scenes.table.composer import Confirm, Pick, Target, Word
 from scenes.table.layout import Layout, TableContext
-from scenes.table.regions import FAN, PANEL, ROW, STACK, Placements, Region, TableTheme
-
-AREA = "area"  # a region the layout fills itself (the colour buttons)
+from scenes.table.regions import (
+    ACTIONS,
+    AREA,
+    FAN,
+    PANEL,
+    ROW,
+    STACK,
+    Placements,
+    Region,
+    TableTheme,
+)
 
 
 def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
@@ -43,7 +51,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     out.add(Region(f"played:{me}", ROW, played, "played", me, (cw, ch), label="zone.played", capacity=8))
     out.add(Region(f"panel:{me}", PANEL, pygame.Rect(played.x, played.y - label_h, played.w // 2, label_h), seat=me))
     actions = pygame.Rect(hand.right + gap, played.y - label_h, buttons_w, rect.bottom - played.y + label_h - gap)
-    out.add(Region("actions", AREA, actions))  # the composer's buttons: here, the colours
+    out.add(Region(ACTIONS, AREA, actions))  # the composer's buttons: here, the colours
 
     # the others around the table: a name, their hand (backs) and their played cards each
     top = rect.y + label_h + 2 * gap
