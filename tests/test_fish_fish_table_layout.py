@@ -56,8 +56,6 @@ def test_the_registry_gives_fish_fish_its_layout() -> None:
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_layout_fits_the_table_and_nothing_overlaps(size, players) -> None:
     rect = pygame.Rect((0, 0), size)
-    scale = max(0.6, min(4.0, size[0] / 1280, size[1] / 720))
-    corner = pygame.Rect(0, size[1] - int(120 * scale), int(120 * scale), int(120 * scale))
     for fisher, moves in ((0, 0), (1, 3), (players - 1, 9)):
         state = _states(players, fisher, moves)
         for seat in range(players):
@@ -82,7 +80,8 @@ def test_layout_fits_the_table_and_nothing_overlaps(size, players) -> None:
                 else:
                     assert {f"fish:{s}", f"bet:{s}"} | {f"loot_{v}:{s}" for v in (2, 3, 4, 5)} <= set(regions)
             assert f"line:{f}" in regions and f"discard:{f}" in regions
-            assert not any(r.rect.colliderect(corner) for r in regions.values() if r.name != "hud"), size
+            # the viewer's band from the left edge: the record buttons are in the dock, not in a corner
+            assert regions[f"panel:{seat}"].rect.x <= size[0] // 50, (regions[f"panel:{seat}"].rect, size)
 
 
 def test_bet_spots_follow_the_seats_clockwise_around_the_line() -> None:

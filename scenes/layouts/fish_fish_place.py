@@ -18,7 +18,6 @@ import pygame
 from scenes.table import recipes
 from scenes.table.regions import AREA, FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
 
-RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 
 
@@ -63,12 +62,10 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
     order = seat_order(view)
 
-    # the viewer's band at the bottom, right of the record buttons
-    scale = max(0.6, min(4.0, rect.w / 1280, rect.h / 720))
-    records = int(RECORDS_W * scale)
+    # the viewer's band at the bottom, the whole width (the record buttons are in the dock)
     hc = int(ch * 1.1)
     band_h = label_h + 2 * gap + hc
-    band = pygame.Rect(rect.x + records + gap, rect.bottom - band_h, rect.w - records - 2 * gap, band_h)
+    band = pygame.Rect(rect.x + gap, rect.bottom - band_h, rect.w - 2 * gap, band_h)
     _viewer_band(out, view, order[0], band, ch, gap, label_h, hc, theme)
     cap_h = max(label_h, int(ch * 0.45))
     caption = pygame.Rect(rect.x + gap, band.y - gap - cap_h, rect.w - 2 * gap, cap_h)

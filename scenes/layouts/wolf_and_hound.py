@@ -40,7 +40,6 @@ from scenes.table.regions import (
 GAME_ID = "wolf_and_hound"
 SEATS = 4
 BOARD = "board"  # a zone region the layout draws itself: a drop target with no card slots
-RECORDS_W = 130  # the table's record buttons (bottom-left corner) at 1280x720
 
 
 def seat_order(view: dict[str, Any]) -> list[int]:
@@ -77,8 +76,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     # bottom band: my block, my hand, the action buttons
     wide = _wide_size(ch, row_h, label_h, gap)
     band_h = max(hand_ch + 2 * gap, wide[1] + gap)
-    records = int(max(0.6, min(4.0, rect.w / 1280, rect.h / 720)) * RECORDS_W)  # undo/redo/log buttons
-    band = pygame.Rect(rect.x + gap + records, rect.bottom - band_h, rect.w - 2 * gap - records, band_h)
+    band = pygame.Rect(rect.x + gap, rect.bottom - band_h, rect.w - 2 * gap, band_h)  # the whole width: the record buttons are in the dock
     _block(out, view, me, band.x, band.bottom - wide[1] - gap // 2, ch, row_h, label_h, gap, small, hand=False)
     buttons_w = int(ch * 2.8)
     out.add(Region(ACTIONS, AREA, pygame.Rect(band.right - buttons_w, band.y + gap, buttons_w, band.h - 2 * gap)))
