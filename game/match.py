@@ -35,7 +35,8 @@ BOT_THREAD_SWITCH_SECONDS = 0.001
 # A decision in the worker process has a deadline: this many times the level's time cap, plus
 # the time to replay the match, counted from when the process is ready (a new process says so
 # once started, within STARTUP_LIMIT_SECONDS). Past it the process is taken for stopped or hung,
-# and replaced.
+# and replaced. The worker answers one request after another, so only the one it is working on
+# can be late, counted from its last answer (`overdue`): a hint asked while bots think waits.
 DEADLINE_FACTOR = 4
 DEADLINE_STARTUP_SECONDS = 2.0
 DEADLINE_UNCAPPED_SECONDS = 60.0  # a bot with no time cap (iterations only)
@@ -57,6 +58,17 @@ class _Job:
     started: float
     text: str = ""
     error: BaseException | None = None
+
+
+def overdue(pending: list[tuple[float, float]], now: float, since: float) -> bool:
+    """Whether the worker is past a deadline: `pending` holds each unanswered request as (when
+    asked, its deadline). The worker answers them in the order asked, so the oldest is the one it
+    works on, since it was asked or since `since` (the worker became ready, or sent its last
+    answer), whichever is later; the others wait their turn and are not late."""
+    if not pending:
+        return False
+    asked, deadline = min(pending)
+    return now - max(asked, since) > deadline
 
 
 @dataclass
@@ -120,6 +132,7 @@ class Match:
         self._failures = 0
         self._process_started = 0.0  # when the current worker process was started (self.clock)
         self._process_ready: float | None = None  # when it said it can answer
+        self._last_answer = 0.0  # when it last answered (a bot's move or a hint): what it does next began then
         self.coaching: dict[int, CoachJob] = {}  # by seat: the last hint asked (ask_coach), answered or not
         self.coach_budget: dict[str, Any] = {}  # advise()'s budget in this process (tests: iterations, no clock)
         self._coach_inline: list[tuple[CoachJob, State]] = []  # threaded=False: computed inside poll()
@@ -221,6 +234,7 @@ class Match:
             self._compute_inline()
         if self._process is not None:
             for generation, seat, text, error in self._process.answers():
+                self._last_answer = self.clock()
                 if generation < 0:  # the process itself died or broke: a new one takes over
                     self._coach_failed(str(error))
                     self._replace_worker("stopped", str(error))
@@ -339,6 +353,8 @@ class Match:
         if process is None:
             return
         answers, process.coach_answers = process.coach_answers, []
+        if answers:
+            self._last_answer = self.clock()
         for (generation, seat), text, error in answers:
             job = self.coaching.get(seat)
             if job is not None and generation == job.generation and not job.done:
@@ -391,11 +407,9 @@ class Match:
         if self._process_ready is None:
             return bool(self._jobs) and now - self._process_started > STARTUP_LIMIT_SECONDS
         answered = {job.seat for job in self._finished if job.generation == self._generation}
-        if any(not job.done and now - max(job.started, self._process_ready) > self.coach_deadline()
-               for job in self.coaching.values()):
-            return True
-        return any(now - max(job.started, self._process_ready) > self.decision_deadline(seat)
-                   for seat, job in self._jobs.items() if seat not in answered)
+        pending = [(job.started, self.decision_deadline(seat)) for seat, job in self._jobs.items() if seat not in answered]
+        pending += [(job.started, self.coach_deadline()) for job in self.coaching.values() if not job.done]
+        return overdue(pending, now, max(self._process_ready, self._last_answer))
 
     def _replace_worker(self, reason: str, detail: str) -> None:
         """The worker process died, broke or stopped answering: say so (`worker_problems`),

@@ -87,6 +87,22 @@ def test_a_stopped_worker_meets_its_deadline_and_is_replaced(monkeypatch) -> Non
         match.close()
 
 
+def test_a_request_waiting_behind_others_is_not_late() -> None:
+    """The worker answers in the order asked: three hard bots (8 s deadlines) and then a hint,
+    all asked at about 0. The first in line is late after 8 s, so a hung worker is seen as soon
+    as before; the hint, once the bots have answered (the last at 4.5 s), has its 8 s from then."""
+    from game.match import overdue
+
+    bots = [(0.0, 8.0), (0.01, 8.0), (0.02, 8.0)]
+    hint = (0.1, 8.0)
+    assert not overdue([*bots, hint], now=7.9, since=0.0)
+    assert overdue([*bots, hint], now=8.1, since=0.0), "the one being worked on keeps its own deadline"
+    assert not overdue([hint], now=12.0, since=4.5), "it began when the last bot's answer came"
+    assert overdue([hint], now=12.6, since=4.5)
+    assert not overdue([hint], now=10.0, since=2.5), "or when the worker was ready"
+    assert not overdue([], now=100.0, since=0.0)
+
+
 def test_the_deadline_is_a_few_times_the_levels_time_cap() -> None:
     from game.ai.ismcts import BUDGETS
 
