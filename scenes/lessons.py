@@ -36,15 +36,16 @@ def played_count(game_id: str) -> int:
     return found.played if found is not None else 0
 
 
-def lesson_minutes(game_id: str, lang: str) -> int | None:
-    """About how long the lesson takes a first-time player in `lang` (Lesson.estimated_minutes),
-    or None when the game has no (usable) lesson."""
+def lesson_minutes(game_id: str) -> dict[str, int] | None:
+    """About how long the lesson takes a first-time player in each language
+    (Lesson.estimated_minutes), or None when the game has no (usable) lesson."""
     if not has_lesson(game_id):
         return None
     try:
-        return max(1, round(load_lesson(game_id, check=False).estimated_minutes(lang)))
+        lesson = load_lesson(game_id, check=False)
     except DataError:
         return None
+    return {lang: max(1, round(lesson.estimated_minutes(lang))) for lang in languages.shipped_codes()}
 
 
 def open_lesson(app: Any, game_id: str) -> bool:
@@ -85,7 +86,7 @@ class LearnScene(Scene):
             if entry.rules is None:
                 continue
             game_id, rules = entry.game_id, entry.rules
-            button = self._button(game_id, {code: lesson_minutes(game_id, code) for code in languages.shipped_codes()})
+            button = self._button(game_id, lesson_minutes(game_id))
             self.buttons[game_id] = button
             rows.append(Row(game_name(self.app, rules), [button], [1.0]))
         self.back_button = Button(lambda: tr("common.back"), app.pop)
@@ -94,15 +95,15 @@ class LearnScene(Scene):
         first = next((b for b in self.buttons.values() if b.enabled), self.back_button)
         self.form.focus = first
 
-    def _button(self, game_id: str, minutes: dict[str, int | None]) -> Button:
+    def _button(self, game_id: str, minutes: dict[str, int] | None) -> Button:
         """A game's button: its lesson (how long in each language, done or not), or why it has none."""
         tr = self.app.tr
-        usable = all(m is not None for m in minutes.values())
+        usable = minutes is not None
 
         def start() -> None:
             open_lesson(self.app, game_id)
 
-        button = Button(lambda: self._label(game_id, minutes.get(self.app.settings.language) if usable else None), start,
+        button = Button(lambda: self._label(game_id, minutes.get(self.app.settings.language) if minutes else None), start,
                         tooltip=(lambda: tr("learn.none_tip")) if not usable else None)
         button.enabled = usable
         return button
@@ -170,7 +171,7 @@ class LessonOfferScene(PanelDialog):
         return self.app.tr("learn.offer_title", game=self._name())
 
     def text(self) -> str:
-        return self.app.tr("learn.offer_text", game=self._name(), minutes=lesson_minutes(self.game_id, self.app.settings.language) or 6)
+        return self.app.tr("learn.offer_text", game=self._name(), minutes=(lesson_minutes(self.game_id) or {}).get(self.app.settings.language, 6))
 
     def take(self) -> None:
         self.app.pop()
