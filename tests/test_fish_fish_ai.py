@@ -219,3 +219,44 @@ def test_a_playout_plays_the_round_through_the_rules_and_stops_at_its_end():
     for _ in range(4):
         line(over, "empty", 2, [4])
     assert rollout(over, Rng(1), hooks) == [0.5, 0.5]
+
+
+def test_easy_errs_on_purpose_and_medium_and_hard_never(monkeypatch):
+    """The search's bets and lines are as good at 80 iterations as at 2,500 (docs/bots.md), so
+    Fish Fish's easy level plays a move at random instead of searching now and then
+    (LEVEL_SLIPS); medium and hard never do. A slip is drawn from the bot's own generator: it
+    reads nothing of the state but the seat's legal moves."""
+    import dataclasses
+
+    from game.ai import hooks as hooks_module
+
+    slips = hooks_for("fish_fish").slips
+    assert 0.0 < slips["easy"] < 1.0 and not slips.get("medium") and not slips.get("hard")
+    sure = dataclasses.replace(hooks_for("fish_fish"), slips={"easy": 1.0})
+    monkeypatch.setitem(hooks_module._cache, "fish_fish", sure)
+    state = new_game(4, seed=3)
+    chosen = set()
+    for seed in range(12):
+        easy = make_bot("ismcts", seed=seed, level="easy", iterations=40, seconds=None)
+        chosen.add(str(easy.choose(SeatOnly(state, 0), 0)))
+        assert easy.last_iterations == 0  # no search: the slip's move
+    assert len(chosen) > 2 and chosen <= {str(a) for a in state.legal_actions(0)}
+    hard = make_bot("ismcts", seed=1, level="hard", iterations=40, seconds=None)
+    hard.choose(SeatOnly(state, 0), 0)
+    assert hard.last_iterations == hard.last_budget > 0  # searched its whole budget
+
+
+def test_hard_keeps_its_fish_off_a_first_line_under_the_smallest_bait():
+    """The rulebook's arithmetic: on the first line two of the five fishing cards are catches,
+    and the smallest bait pays 2 a fish where four bigger baits are still to come, so a careful
+    fish risks at most one fish there; under the biggest bait the same fish bets (tested over
+    several seeds of the hard level, whose bets are a mixed strategy)."""
+    small, big = [], []
+    for value, out in ((2, small), (5, big)):
+        state = new_game(4, seed=5)
+        act(state, 0, f"line empty {value}")
+        seat = state.to_act()[0]
+        for seed in range(6):
+            bot = make_bot("ismcts", seed=seed, level="hard", iterations=300, seconds=None)
+            out.append(bot.choose(SeatOnly(state, seat), seat).count)
+    assert max(small) <= 1 and sum(big) > sum(small)

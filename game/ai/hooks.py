@@ -100,6 +100,12 @@ the module is searched with uniform random play-outs to the end of the game.
         plays no mixed strategy: a game with `mixed` or `prior` keeps its bluffing levels on
         the tree. Default: none (every level searches the tree).
 
+    LEVEL_SLIPS: dict[str, float]
+        Levels that err on purpose: the chance per decision that a bot of the level plays a
+        legal move at random instead of searching (Fish Fish's easy: the search's bets and
+        lines at a short budget are as good as a long one's, so its easy level errs instead).
+        Default: none.
+
     def flat_playout(state: State, rng: Rng) -> list[float]
         The flat search's play-out from a determinized clone just after the tried move: each
         seat's value in [0, 1], as `evaluate`. Play on to a natural end (Silver: the round's
@@ -195,6 +201,7 @@ class GameHooks:
     candidates: Candidates | None = None
     flat_levels: dict[str, int] = field(default_factory=dict)
     flat_playout: Playout | None = None
+    slips: dict[str, float] = field(default_factory=dict)
 
 
 _cache: dict[str, GameHooks] = {}
@@ -238,4 +245,5 @@ def load_hooks(module_name: str) -> GameHooks:
         candidates=getattr(module, "candidates", None),
         flat_levels=dict(getattr(module, "FLAT_LEVELS", {})),
         flat_playout=getattr(module, "flat_playout", None),
+        slips=dict(getattr(module, "LEVEL_SLIPS", {})),
     )

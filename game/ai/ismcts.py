@@ -161,6 +161,10 @@ class ISMCTSBot:
             self.last_iterations = 0
             return actions[0]
         hooks = hooks_for(state.rules.game_id)
+        slip = hooks.slips.get(self.level)
+        if slip and rng.random() < slip:  # the level errs on purpose (hook LEVEL_SLIPS)
+            self.last_iterations = 0
+            return actions[rng.randrange(len(actions))]
         if hooks.remember is not None:
             state = hooks.remember(state, seat, self.level, self.memory, rng)
         if self.level in hooks.flat_levels:
