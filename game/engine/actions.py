@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 
@@ -68,13 +69,15 @@ _MANY = frozenset(("ints", "places"))
 
 @dataclass(frozen=True, slots=True)
 class Malformed:
-    """Why a text is not of a form: `reason` in English, the `field` (or literal) it stopped at
-    and the `word` it found there ("" for a missing word)."""
+    """Why a text is not of a form: `reason` in English, the `field` (or literal) it stopped at,
+    the `word` it found there ("" for a missing word) and the fields `read` before it (a game's
+    refusal may say more: 'bet many' is a bet that is not a number)."""
 
     reason: str
     form: ActionForm | None = None
     field: str = ""
     word: str = ""
+    read: dict[str, Any] = dataclass_field(default_factory=dict)
 
 
 def _canonical_number(word: str) -> int | None:
@@ -172,14 +175,14 @@ class ActionForm:
             word = words[at] if at < len(words) else ""
             if not name:
                 if word != kind:
-                    return self._malformed(text, kind, word, f"expected '{kind}'")
+                    return self._malformed(text, kind, word, f"expected '{kind}'", fields)
                 at += 1
             elif kind == "flag":
                 fields[name] = word == name
                 at += word == name
             elif kind == "words":
                 if not word:
-                    return self._malformed(text, name, word, f"expected <{name}>")
+                    return self._malformed(text, name, word, f"expected <{name}>", fields)
                 fields[name] = " ".join(words[at:])
                 at = len(words)
             elif kind in _MANY:
@@ -187,30 +190,30 @@ class ActionForm:
                 while at < len(words) and (number := _canonical_number(words[at])) is not None:
                     numbers.append(number - 1 if kind == "places" else number)
                     if kind == "places" and number == 0:
-                        return self._malformed(text, name, words[at], "places are counted from 1")
+                        return self._malformed(text, name, words[at], "places are counted from 1", fields)
                     at += 1
                 if not numbers:
-                    return self._malformed(text, name, word, f"expected <{name}>, whole numbers")
+                    return self._malformed(text, name, word, f"expected <{name}>, whole numbers", fields)
                 fields[name] = tuple(numbers)
             elif kind == "word":
                 if not word:
-                    return self._malformed(text, name, word, f"expected <{name}>")
+                    return self._malformed(text, name, word, f"expected <{name}>", fields)
                 fields[name] = word
                 at += 1
             else:
                 number = _canonical_number(word)
                 if number is None or (kind == "place" and number == 0):
                     what = "a place counted from 1" if kind == "place" else "a whole number"
-                    return self._malformed(text, name, word, f"expected <{name}>, {what}")
+                    return self._malformed(text, name, word, f"expected <{name}>, {what}", fields)
                 fields[name] = number - 1 if kind == "place" else number
                 at += 1
         if at < len(words):
-            return self._malformed(text, "", words[at], f"'{words[at]}' is one word too many")
+            return self._malformed(text, "", words[at], f"'{words[at]}' is one word too many", fields)
         return fields
 
-    def _malformed(self, text: str, field: str, word: str, detail: str) -> Malformed:
+    def _malformed(self, text: str, at: str, word: str, detail: str, read: dict[str, Any]) -> Malformed:
         found = f"'{word}'" if word else "the end"
-        return Malformed(f"'{text}' does not read '{self.usage}': {detail}, found {found}", self, field, word)
+        return Malformed(f"'{text}' does not read '{self.usage}': {detail}, found {found}", self, at, word, read)
 
     def __repr__(self) -> str:
         return f"ActionForm({self.pattern!r})"
