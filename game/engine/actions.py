@@ -155,13 +155,17 @@ class ActionForm:
         text = self.text(**fields)
         return self.make(text, **fields) if self.make is not None else Action(text)
 
-    def template(self, **steps: str) -> str:
+    def template(self, **steps: Any) -> str:
         """The pattern with each field written `{step}`, the composer step that gives it
-        (a `Confirm` spells the action from its steps' words: 'line {fishing} {baits}')."""
+        (a `Confirm` spells the action from its steps' words: 'line {fishing} {baits}'); a
+        flag is given as True or False (its word written or left out: no step gives it)."""
         words = []
         for name, kind in self._parts:
             if not name:
                 words.append(kind)
+            elif kind == "flag":
+                if steps.get(name):
+                    words.append(name)
             else:
                 words.append("{" + steps.get(name, name) + "}")
         return " ".join(words)
