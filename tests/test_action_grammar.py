@@ -152,3 +152,12 @@ def test_a_malformed_text_is_refused_with_a_reason(game_id: str) -> None:
         assert isinstance(refused, Malformed) and text in refused.reason
         error = state.explain_illegal(seat, text)
         assert error.message and error.key.startswith("error.")
+
+
+def test_silver_writes_an_exchange_as_its_form_does() -> None:
+    """Silver's play-outs write an announced set from a table of numbers: the same text."""
+    from game.games.silver_amulet.actions import EXCHANGE
+    from game.games.silver_amulet.exchanges import exchange_text
+
+    for places in ([0], [0, 2], [5, 9, 63], [62, 64, 70], [99]):
+        assert exchange_text(places) == EXCHANGE.text(places)

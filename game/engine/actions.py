@@ -158,7 +158,8 @@ class ActionForm:
     def template(self, **steps: Any) -> str:
         """The pattern with each field written `{step}`, the composer step that gives it
         (a `Confirm` spells the action from its steps' words: 'line {fishing} {baits}'); a
-        flag is given as True or False (its word written or left out: no step gives it)."""
+        flag is given as True or False (its word written or left out: no step gives it), and a
+        field given as None is left out (another step's words say it: a seat and its place)."""
         words = []
         for name, kind in self._parts:
             if not name:
@@ -166,6 +167,8 @@ class ActionForm:
             elif kind == "flag":
                 if steps.get(name):
                     words.append(name)
+            elif name in steps and steps[name] is None:
+                continue
             else:
                 words.append("{" + steps.get(name, name) + "}")
         return " ".join(words)

@@ -80,7 +80,7 @@ class Rules:
     # Every kind of action the game has, each declared once with its words and fields
     # (game/engine/actions.py): the rules build their actions with it, refusals and the table
     # read texts back with it.
-    grammar: ClassVar[ActionGrammar] = ActionGrammar()
+    grammar: ActionGrammar = ActionGrammar()  # a class attribute, or the rules' own when data names verbs
     lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):
