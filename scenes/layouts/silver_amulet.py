@@ -20,6 +20,7 @@ from game.engine import events as ev
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from game.games.silver_amulet.actions import (
+    AMULET,
     CALL,
     DISCARD,
     DRAW,
@@ -39,8 +40,6 @@ from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
-
-TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
 
 
 def slot_word(picture: str) -> str:
@@ -258,11 +257,12 @@ class SilverAmuletLayout(Layout):
         """(mode, label, key) of the amulet's and an empath's buttons offered now."""
         if ctx.seat is None or not ctx.legal or ctx.view.get("step") in ("power", "rascal"):
             return []
-        verbs = {t.split()[0] for t in ctx.legal}
+        verbs = {t.partition(" ")[0] for t in ctx.legal}  # the forms offered, by their verbs
         modes = []
-        if "amulet" in verbs:
-            modes.append(("amulet", ctx.tr("silver_amulet.place_amulet"), "a"))
-        looks = sorted(v for v in verbs if v not in TURN_VERBS)
+        if AMULET.verb in verbs:
+            modes.append((AMULET.verb, ctx.tr("silver_amulet.place_amulet"), "a"))
+        rules: Any = registry.load(self.game_id)
+        looks = sorted(verbs.intersection(rules.look_forms))  # an empath's look: its card's id
         if looks:
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         return modes
