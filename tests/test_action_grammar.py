@@ -25,6 +25,7 @@ def test_each_field_kind_prints_and_reads_back() -> None:
     assert scheme.fields == ("scheme", "unicorn") and scheme.verb == "scheme"
     assert scheme.text("tear", 0) == "scheme keep tear under 1" == scheme.text(scheme="tear", unicorn=0)
     assert scheme.parse("scheme keep tear under 1") == {"scheme": "tear", "unicorn": 0}
+    assert ActionForm("sum {str:ints} {map:places}").text((1, 2), (0,)) == "sum 1 2 1"  # names of builtins are fine
     hunt = ActionForm("hunt {cards:ints} {boost:flag}")
     assert hunt.text((3, 4), False) == "hunt 3 4" and hunt.text((5,), True) == "hunt 5 boost"
     assert hunt.parse("hunt 3 4 boost") == {"cards": (3, 4), "boost": True}
@@ -76,7 +77,7 @@ def test_a_grammar_names_its_moves_for_an_unknown_verb() -> None:
 
 
 @pytest.mark.parametrize("pattern", ["{card} play", "play {card:colour}", "play {card} {card}", "Play {card}",
-                                     "play {card:words} now", "play {9}"])
+                                     "play {card:words} now", "play {9}", "play {class}", "hunt {_map:ints}"])
 def test_a_bad_pattern_is_refused_when_declared(pattern: str) -> None:
     with pytest.raises(ValueError, match="action pattern"):
         ActionForm(pattern)

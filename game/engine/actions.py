@@ -7,6 +7,7 @@ action exists in every determinization of a state.
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
@@ -106,7 +107,7 @@ class ActionForm:
             if word.startswith("{") and word.endswith("}"):
                 name, _, kind = word[1:-1].partition(":")
                 kind = kind or "word"
-                if not name.isidentifier() or kind not in FIELD_KINDS:
+                if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_") or kind not in FIELD_KINDS:
                     raise ValueError(f"action pattern {pattern!r}: bad field {word!r} (kinds: {', '.join(FIELD_KINDS)})")
                 if any(name == n for n, _ in parts):
                     raise ValueError(f"action pattern {pattern!r}: field {name!r} twice")
@@ -139,14 +140,15 @@ class ActionForm:
             elif kind == "place":
                 pieces.append(f" {{{name} + 1}}")
             elif kind == "ints":
-                pieces.append(f" {{' '.join(map(str, {name}))}}")
+                pieces.append(f" {{' '.join(_map(_str, {name}))}}")
             elif kind == "places":
-                pieces.append(f" {{' '.join([str(i + 1) for i in {name}])}}")
+                pieces.append(f" {{' '.join([_str(i + 1) for i in {name}])}}")
             else:
                 pieces.append(f" {{{name}}}")
         body = "".join(pieces)[1:].replace('"', '\\"')
         source = f'lambda {", ".join(self.fields)}: f"{body}"'
-        return eval(source, {})  # noqa: S307 - built from validated identifiers and lower-case words only
+        # built from checked identifiers (no keyword, none starting with '_') and lower-case words only
+        return eval(source, {"_map": map, "_str": str})  # noqa: S307
 
     def build(self, *args: Any, **fields: Any) -> Action:
         """The action with these fields (in the pattern's order, or by name) and its text."""
