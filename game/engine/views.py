@@ -6,10 +6,10 @@ the type checker catches a misspelt or missing key.
 
 A view stays a plain dict at run time (JSON for the network, saves and replays): these types
 only describe it. `tests/test_view_types.py` checks every game's views against their declared
-types, every key and its value's shape.
+types, every key and its value's shape. A module of view types is written without `from
+__future__ import annotations`: Python reads `NotRequired` from the class's own annotations,
+which must not be strings.
 """
-
-from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 

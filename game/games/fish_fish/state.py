@@ -18,6 +18,7 @@ from game.engine.flow import EachOnce, KeepsScoreSheet, ScoreSheet, run_automati
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.fish_fish.actions import Bet, LayLine
+from game.games.fish_fish.view_types import FishFishView
 
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
@@ -30,6 +31,7 @@ AUTOMATIC = {"check": "_check_line", "round_end": "_score_round", "new_round": "
 class FishFishState(KeepsScoreSheet, State):
     rules: FishFishRules
     mutable_fields = ("bets",)
+    view_type = FishFishView
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:

@@ -18,6 +18,7 @@ from game.engine.events import (
 from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
+from game.games.jagdfieber.view_types import JagdfieberView
 
 if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 class JagdfieberState(KeepsScoreSheet, State):
     rules: JagdfieberRules
     mutable_fields = ("lodge_four",)
+    view_type = JagdfieberView
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:

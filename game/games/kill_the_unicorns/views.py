@@ -18,10 +18,13 @@ from game.games.kill_the_unicorns.base import (
     WIZARD,
     UnicornsBase,
 )
+from game.games.kill_the_unicorns.view_types import UnicornsView
 
 
 class ViewsMixin(UnicornsBase):
     """`public_view` and `explain_illegal` (see the module docstring)."""
+
+    view_type = UnicornsView
 
     def unicorn_entry(self, uid: int) -> dict[str, Any]:
         ids, attrs = self.card_ids, self.cards.attrs

@@ -26,6 +26,7 @@ from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
+from game.games.wolf_and_hound.view_types import WolfHoundView
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
@@ -37,6 +38,7 @@ SIDE_NAMES = ("front", "back")
 class WolfHoundState(KeepsScoreSheet, State):
     rules: WolfHoundRules
     mutable_fields = ("sheep", "pos", "side", "moved_at", "forbidden", "games", "wins")
+    view_type = WolfHoundView
 
     def __init__(self, rules: WolfHoundRules, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(rules, num_players, seed, options)  # rules.zone_table gives 4 seats

@@ -20,6 +20,7 @@ from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Context, DictOf, Int, Map, Str, did_you_mean
 from game.engine.state import State
+from tests.games.colour_call.view_types import ColourCallView
 
 ZONES = ("hand", "played", "deck")
 
@@ -77,6 +78,7 @@ class ColourCallRules(Rules):
 class ColourCallState(KeepsScoreSheet, State):
     rules: ColourCallRules
     mutable_fields = ("hits",)
+    view_type = ColourCallView  # its view's shape: the engine's keys and its own
 
     def setup_match(self) -> None:
         n = self.num_players
