@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.fish_fish.view_types import FishFishView
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+
+def describe(rules: Any, view: FishFishView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     words = text.split()
     if len(words) == 3 and words[0] == "line" and words[2].isdigit():
         return f"coach.move.line_{words[1]}", {"bait": int(words[2])}

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.jagdfieber.view_types import JagdfieberView
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+
+def describe(rules: Any, view: JagdfieberView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     verb, _, card = text.partition(" ")
     if verb == "play" and card:
         return "coach.move.play", {"card": card}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.state import State
+from game.games.kill_the_unicorns.view_types import UnicornsView
 
 Words = tuple[str, dict[str, Any]]
 
@@ -18,7 +19,7 @@ def figure(state: State, seat: int) -> float:
     return float(state.scores()[seat])
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | None:
+def describe(rules: Any, view: UnicornsView, seat: int, text: str) -> Words | None:
     words = text.split()
     if not words:
         return None

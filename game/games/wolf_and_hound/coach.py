@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.wolf_and_hound.view_types import WolfHoundView
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+
+def describe(rules: Any, view: WolfHoundView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     verb, _, card = text.partition(" ")
     if verb == "play" and card:
         return "coach.move.play", {"card": card}
