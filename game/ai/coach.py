@@ -14,7 +14,7 @@ not know (tested like the bots: the same advice whatever the cards it cannot see
 A game says its moves and figures in player words with an optional module
 `game/games/<id>/coach.py` (found like the search hooks, no list here):
 
-    def describe(rules: Rules, view: dict, seat: int, text: str) -> tuple[str, dict] | None
+    def describe(rules: Rules, view: View (its game's own type), seat: int, text: str) -> tuple[str, dict] | None
         The move `text` of `seat` in player words: a text key of the game's YAML (`coach.*`) and
         its parameters, read from the seat's own view (`state.view(seat)`) and the game's data,
         so the words never name a card the seat does not know. When said, a parameter named
