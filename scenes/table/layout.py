@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
@@ -21,19 +21,27 @@ from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, 
 from game.engine.views import View
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
-# A layout's view type: `View` and its game's own keys (the game's state's `view_type`).
+# A layout's view type: `View` and its game's own keys (the game's state's `view_type`). A bare
+# `Layout` is a layout of any game (`Layout[Any]`); a bare `TableContext`, the shared table's,
+# reads the view as a `View` (Python 3.11's TypeVar has no default: the checker's has).
 V = TypeVar("V", bound=View)
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    CV = TypeVarWithDefault("CV", bound=View, default=View)
+else:
+    CV = TypeVar("CV", bound=View)
 
 
 @dataclass
-class TableContext(Generic[V]):
+class TableContext(Generic[CV]):
     """What a layout's hooks may read and do at a table (live, replayed or previewed): the
     displayed view and its placements, the acting seat's legal action texts, submit and explain,
     the card art, the clock. Nothing else of the scene."""
 
     app: Any  # fonts and texts: tr, font, px, game_text
     rules: Any
-    view: V
+    view: CV
     placements: Placements
     art: Any  # scenes.table.cards.CardArt
     time: float = 0.0
