@@ -141,9 +141,14 @@ def test_the_checker_catches_a_stray_a_missing_and_a_wrong_key() -> None:
 
 
 def test_every_game_declares_its_view_type_in_its_own_package() -> None:
-    """A game's view type lives beside its view code, in the game's own package."""
+    """A game's view type lives beside its view code, in the game's own package, and is the
+    engine's `View` with what the game's `public_view` says it returns."""
     for game_id in registry.GAMES:
         rules = registry.load(game_id)
-        declared = type(rules.new_state(rules.min_players, seed=1)).view_type
+        state_class = type(rules.new_state(rules.min_players, seed=1))
+        declared = state_class.view_type
         package = registry.declaration(game_id).package
         assert declared.__module__.startswith(package + "."), f"{game_id}: {declared.__name__} is declared in {declared.__module__}"
+        public = get_type_hints(state_class.public_view)["return"]
+        assert is_typeddict(public), f"{game_id}: public_view returns {public!r}, not the game's TypedDict"
+        assert set(get_type_hints(declared)) == set(get_type_hints(View)) | set(get_type_hints(public))

@@ -1,7 +1,8 @@
 """The shape of a view (`State.view(seat)`), declared once: the keys the engine builds for every
 game, and the conventions the shared table reads when a game gives them (its score sheet, its
-teams). Each game declares its own keys beside its view code, as a TypedDict that extends
-`View`, and names it on its state (`view_type`); its layout reads views through that type, so
+teams). Each game declares its own keys beside its view code: the part its `public_view`
+returns (a TypedDict extending `TableKeys`) and its whole view (`View` and that part), which
+it names on its state (`view_type`); its layout reads views through that type, so
 the type checker catches a misspelt or missing key.
 
 A view stays a plain dict at run time (JSON for the network, saves and replays): these types
@@ -57,7 +58,18 @@ class BreakdownView(TypedDict):
     verdict: Verdict
 
 
-class View(TypedDict):
+class TableKeys(TypedDict, total=False):
+    """What the shared table reads of a game that gives it; a game's own part of the view (what
+    its `public_view` returns) extends this."""
+
+    sheet: SheetView  # its score sheet (results screen, score-sheet overlay)
+    winners: list[int]  # once the game is over
+    tiebreak: str  # as the sheet's
+    breakdown: BreakdownView  # its final count part by part, once over
+    teams: dict[str, list[int]]  # team key -> its seats (text `team.<key>`)
+
+
+class View(TableKeys):
     """What `State.view(seat)` builds for every game, then the game's own keys (`public_view`).
 
     `zones` maps a zone's name to its cards' ids as the seat sees them ("back" for a hidden
@@ -73,9 +85,3 @@ class View(TypedDict):
     scores: list[int]  # running totals, per seat
     zones: dict[str, Any]
     cards: dict[str, Any]
-    # What the shared table reads of a game that has it:
-    sheet: NotRequired[SheetView]  # its score sheet (results screen, score-sheet overlay)
-    winners: NotRequired[list[int]]  # once the game is over
-    tiebreak: NotRequired[str]  # as the sheet's
-    breakdown: NotRequired[BreakdownView]  # its final count part by part, once over
-    teams: NotRequired[dict[str, list[int]]]  # team key -> its seats (text `team.<key>`)

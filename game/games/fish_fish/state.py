@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, whole_number
 from game.engine.errors import IllegalAction
@@ -18,7 +18,7 @@ from game.engine.flow import EachOnce, KeepsScoreSheet, ScoreSheet, run_automati
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.fish_fish.actions import Bet, LayLine
-from game.games.fish_fish.view_types import FishFishView
+from game.games.fish_fish.view_types import FishFishPublic, FishFishView
 
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
@@ -299,7 +299,7 @@ class FishFishState(KeepsScoreSheet, State):
         return LINE
 
     # ------------------------------------------------------------------ views
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> FishFishPublic:
         n, zones, rules = self.num_players, self.zones, self.rules
         fisher = self.fisher
         winners, tiebreak = self.score_sheet.winners() if self.phase == OVER else ([], "")

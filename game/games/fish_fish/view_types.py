@@ -4,10 +4,10 @@ No `from __future__ import annotations` here: game/engine/views.py says why."""
 
 from typing import Literal
 
-from game.engine.views import View
+from game.engine.views import TableKeys, View
 
 
-class FishFishView(View):
+class FishFishPublic(TableKeys):
     fisher: int  # who fishes this round
     betting_order: list[int]  # the fish, in the order they bet
     direction: Literal["clockwise", "counterclockwise"]
@@ -25,3 +25,7 @@ class FishFishView(View):
     rounds: int
     score_sheet: list[list[int]]  # per round, per seat
     score_details: list[list[dict[str, int]]]
+
+
+class FishFishView(View, FishFishPublic):
+    """A Fish Fish view: the engine's keys and the game's."""

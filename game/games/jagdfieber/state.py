@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
@@ -18,7 +18,7 @@ from game.engine.events import (
 from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
-from game.games.jagdfieber.view_types import JagdfieberView
+from game.games.jagdfieber.view_types import JagdfieberPublic, JagdfieberView
 
 if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
@@ -97,7 +97,7 @@ class JagdfieberState(KeepsScoreSheet, State):
         sheet = self.score_sheet
         return sheet.winners((sheet.best_row_tiebreak("best_day"),))
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> JagdfieberPublic:
         winners, tiebreak = self.ranking_winners() if self.over else ([], "")
         return {
             "day": self.day,

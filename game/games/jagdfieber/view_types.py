@@ -4,10 +4,10 @@ No `from __future__ import annotations` here: game/engine/views.py says why."""
 
 from typing import Literal
 
-from game.engine.views import View
+from game.engine.views import TableKeys, View
 
 
-class JagdfieberView(View):
+class JagdfieberPublic(TableKeys):
     day: int  # 1..days
     days: int
     round: int  # the round of the day
@@ -16,3 +16,7 @@ class JagdfieberView(View):
     chosen: list[bool]  # per seat: has chosen its card this round (face down)
     score_sheet: list[list[int]]  # per day, per seat
     score_details: list[list[dict[str, int]]]  # per day, per seat: part -> points
+
+
+class JagdfieberView(View, JagdfieberPublic):
+    """A Jagdfieber view: the engine's keys and the game's."""

@@ -4,7 +4,7 @@ No `from __future__ import annotations` here: game/engine/views.py says why."""
 
 from typing import NotRequired, TypedDict
 
-from game.engine.views import View
+from game.engine.views import TableKeys, View
 
 
 class LinePlaceView(TypedDict):
@@ -25,7 +25,7 @@ class UnicornView(TypedDict):
     form: NotRequired[str]  # "pigicorn", once a scheme turned it into one
 
 
-class UnicornsView(View):
+class UnicornsPublic(TableKeys):
     phase: str  # schemes, wizard, hunt, choose, paint, market, over
     round: int
     rounds: int
@@ -46,3 +46,7 @@ class UnicornsView(View):
     score_details: list[dict[str, int]]  # per seat: part -> points so far
     hand: NotRequired[list[int]]  # the seat's own hunting cards' values (not in the public view)
     schemes: NotRequired[list[str]]  # the seat's own schemes
+
+
+class UnicornsView(View, UnicornsPublic):
+    """A Kill the Unicorns view: the engine's keys and the game's."""

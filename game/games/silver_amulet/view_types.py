@@ -4,7 +4,7 @@ No `from __future__ import annotations` here: game/engine/views.py says why."""
 
 from typing import TypedDict
 
-from game.engine.views import View
+from game.engine.views import TableKeys, View
 
 
 class VillageCardView(TypedDict):
@@ -16,7 +16,7 @@ class VillageCardView(TypedDict):
     guarded: bool  # by a bodyguard of its village
 
 
-class SilverView(View):
+class SilverPublic(TableKeys):
     villages: list[list[VillageCardView]]  # per seat, slot by slot
     discard: list[str]  # top first
     deck_size: int
@@ -41,3 +41,7 @@ class SilverView(View):
     score_sheet: list[list[int]]
     score_details: list[list[dict[str, int]]]
     memory_aid: bool  # the table's aid (no rule)
+
+
+class SilverView(View, SilverPublic):
+    """A Silver view: the engine's keys and the game's."""

@@ -26,7 +26,7 @@ from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
-from game.games.wolf_and_hound.view_types import WolfHoundView
+from game.games.wolf_and_hound.view_types import GameResultView, WolfHoundPublic, WolfHoundView
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
@@ -72,7 +72,7 @@ class WolfHoundState(KeepsScoreSheet, State):
         self.over = False
         self.wins = {team: 0 for team in rules.teams}
         self.score_sheet = ScoreSheet(self.humans)  # one row per game of the match; players only
-        self.games: list[dict[str, Any]] = []
+        self.games: list[GameResultView] = []
         self.last_tiebreak = ""
         self.match_winners: list[int] = []
         events: list[Event] = []
@@ -181,7 +181,7 @@ class WolfHoundState(KeepsScoreSheet, State):
     def winners(self) -> list[int]:
         return self.match_winners[:] if self.over else []
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> WolfHoundPublic:
         zones = self.zones
         winners = self.winners()
         tiebreak = self.last_tiebreak if self.over and self.best_of == 1 else ""
@@ -211,7 +211,7 @@ class WolfHoundState(KeepsScoreSheet, State):
             "game_number": self.game_no,
             "best_of": self.best_of,
             "wins": dict(self.wins),
-            "games": [dict(g) for g in self.games],
+            "games": [g.copy() for g in self.games],
             "score_sheet": [row[:] for row in self.sheet],
             "score_details": [[dict(d) for d in row] for row in self.sheet_details],
             "winners": winners,

@@ -4,7 +4,7 @@ No `from __future__ import annotations` here: game/engine/views.py says why."""
 
 from typing import TypedDict
 
-from game.engine.views import View
+from game.engine.views import TableKeys, View
 
 
 class AnimalView(TypedDict):
@@ -27,7 +27,7 @@ class GameResultView(TypedDict):
     sheep: list[int]  # per board seat
 
 
-class WolfHoundView(View):
+class WolfHoundPublic(TableKeys):
     animals: list[AnimalView]
     sheep: list[int]  # per board seat
     start_sheep: list[int]
@@ -52,3 +52,7 @@ class WolfHoundView(View):
     games: list[GameResultView]
     score_sheet: list[list[int]]
     score_details: list[list[dict[str, int]]]
+
+
+class WolfHoundView(View, WolfHoundPublic):
+    """A Wolf & Hound view: the engine's keys and the game's."""
