@@ -116,7 +116,7 @@ class State(CardsMixin):
 
     def public_view(self, seat: int | None) -> Mapping[str, Any]:
         """Game-specific view fields (markers, phase, score sheet); never a hidden card. A game
-        returns its own TypedDict (the keys its `view_type` adds to `View`)."""
+        returns its own TypedDict (extending `TableKeys`): what its `view_type` adds to `View`."""
         return {}
 
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
