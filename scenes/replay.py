@@ -10,7 +10,7 @@ from __future__ import annotations
 import calendar
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -18,6 +18,7 @@ from game import records
 from game.engine.events import Event
 from game.engine.record import RecordError, load
 from game.engine.state import State
+from game.engine.views import View
 from scenes.base import Scene
 from scenes.table.log_panel import LogPanel
 from scenes.ui import theme
@@ -246,7 +247,7 @@ class ReplayScene(Scene):
         self.log.reset(self.events[: self.index], self.record.undos, [seat for seat, _ in self.record.actions[: self.index]])
         self.log.highlight_from = self.index - 1  # the move just replayed
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         view = self.states[self.index].view(self.viewer)
         view["seat"] = self.viewer if self.viewer is not None else (self.record.humans or [0])[0]
         return view
@@ -349,9 +350,9 @@ class ReplayScene(Scene):
             return self.names[seat]
         if self.layout is None or not isinstance(seat, int):
             return ""
-        return self.layout.seat_name(self._context({}, None), seat) or ""
+        return self.layout.seat_name(self._context(cast(View, {}), None), seat) or ""  # a ghost's name reads no view
 
-    def _context(self, view: dict[str, Any], placements: Any) -> Any:
+    def _context(self, view: View, placements: Any) -> Any:
         """A table context for a replayed position: nothing can be picked, dragged or submitted."""
         from scenes.table.layout import TableContext
 

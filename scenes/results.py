@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
 from game import languages
 from game.engine import registry
+from game.engine.views import SheetView, View
 from game.match import HUMAN
 from scenes.base import Scene
 from scenes.ui import theme
@@ -55,7 +57,7 @@ def ranking(scores: list[int], winners: list[int], lower_wins: bool = False) -> 
     return result
 
 
-def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+def breakdown_sheet(app: Any, rules: Any, view: View, names: list[str]) -> dict[str, Any] | None:
     """The view's final breakdown as a score sheet (one row per part that scored for anyone, or
     that the game marks `always`; each seat's count told by the game's texts); None when the
     game gives none."""
@@ -75,11 +77,11 @@ def breakdown_sheet(app: Any, rules: Any, view: dict[str, Any], names: list[str]
             note = app.game_text(rules, form, count=c, points=signed(p)) if rules.has_text(key) else signed(p)
             notes.append(app.tr("sheet.seat_detail", name=names[seat] if seat < len(names) else "", items=note))
         rows.append({"label": f"score.{entry['part']}", "points": points, "notes": notes})
-    sheet = sheet_of({k: v for k, v in view.items() if k != "breakdown"})
+    sheet = sheet_of(view)
     return {**sheet, "rows": rows, "totals": list(data.get("totals") or sheet.get("totals") or [])}
 
 
-def verdict_text(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> str:
+def verdict_text(app: Any, rules: Any, view: View, names: list[str]) -> str:
     """Why the winners won, from the view's breakdown (seats by name); '' when not given."""
     data = view.get("breakdown")
     verdict = data.get("verdict") if isinstance(data, dict) else None
@@ -92,7 +94,7 @@ def verdict_text(app: Any, rules: Any, view: dict[str, Any], names: list[str]) -
     return app.game_text(rules, verdict["key"], **params)
 
 
-def sheet_of(view: dict[str, Any]) -> dict[str, Any]:
+def sheet_of(view: View) -> SheetView:
     """The view's score sheet (ScoreSheet.view); a view without one gets an empty sheet with
     its totals."""
     sheet = view.get("sheet")
@@ -108,22 +110,22 @@ class ScoreSheetView:
     A selected line (keyboard Up/Down or mouse hover) shows how each seat's points were made.
     """
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], data: dict[str, Any] | None = None) -> None:
+    def __init__(self, app: Any, rules: Any, view: View, names: list[str], data: dict[str, Any] | None = None) -> None:
         self.app = app
         self.rules = rules
-        data = data or sheet_of(view)
-        rows = list(data.get("rows") or [])
+        shown: Mapping[str, Any] = data or sheet_of(view)  # a breakdown's rows are labelled and told
+        rows = list(shown.get("rows") or [])
         self.labels: list[str | None] = [row.get("label") for row in rows]  # a row's own game text (a breakdown's part)
         self.notes: list[list[str] | None] = [row.get("notes") for row in rows]  # a row's line per seat, told
-        self.label: str = data.get("label") or "sheet.row"
+        self.label: str = shown.get("label") or "sheet.row"
         self.sheet: list[list[int]] = [list(row["points"]) for row in rows]
         self.details: list[list[dict[str, int]]] = [list(row.get("details") or []) for row in rows]
         self.numbers: list[int] = [row.get("number", i + 1) for i, row in enumerate(rows)]
         self.names = names
-        self.winners = list(data.get("winners") or [])
-        self.tiebreak: str = data.get("tiebreak") or ""
-        self.lower_wins = bool(data.get("lower_wins"))
-        self.totals = list(data.get("totals") or [sum(row[s] for row in self.sheet) for s in range(len(names))])
+        self.winners = list(shown.get("winners") or [])
+        self.tiebreak: str = shown.get("tiebreak") or ""
+        self.lower_wins = bool(shown.get("lower_wins"))
+        self.totals = list(shown.get("totals") or [sum(row[s] for row in self.sheet) for s in range(len(names))])
         self.selected = len(self.sheet) - 1 if self.sheet else None  # the last round
         if self.sheet and any(self.labels):  # a breakdown: its first part, at the top
             self.selected = 0
@@ -440,7 +442,7 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str], guarded: bool = False) -> None:
+    def __init__(self, app: Any, rules: Any, view: View, names: list[str], guarded: bool = False) -> None:
         """`guarded`: the sheet opened by itself after a scoring, while the player may still be
         typing for the table: it takes no key or click typed ahead (scenes/ui/guard.py)."""
         super().__init__(app)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.views import View
 from scenes.results import sheet_of
 from scenes.ui.charts import COLORS, MARKS, LineChart, Series
 
@@ -20,7 +21,7 @@ from scenes.ui.charts import COLORS, MARKS, LineChart, Series
 class RunningTotals:
     """The chart of a finished match's sheet, or `available` False when it has one round."""
 
-    def __init__(self, app: Any, rules: Any, view: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, app: Any, rules: Any, view: View, names: list[str]) -> None:
         self.app = app
         sheet = sheet_of(view)
         rows = [list(row["points"]) for row in sheet.get("rows") or []]

@@ -18,6 +18,7 @@ from game.ai.coach import Advice, say, say_words
 from game.engine.events import redact
 from game.engine.record import load
 from game.engine.rng import Rng
+from game.engine.views import View
 from game.review import ReviewError, ReviewJob, read_review, review_path
 from scenes.base import Scene
 from scenes.table.coach import LIT, move_spots
@@ -200,7 +201,7 @@ def banner_height(app: Any) -> int:
     return 3 * app.font(app.px(theme.SMALL_SIZE)).get_linesize() + app.px(14)
 
 
-def draw_review_marks(replay: Any, surface: pygame.Surface, placements: Any, view: dict[str, Any]) -> None:
+def draw_review_marks(replay: Any, surface: pygame.Surface, placements: Any, view: View) -> None:
     """The two moves of a reviewed decision on the replayed table: the one played (gold, the
     table's mark of the last moves) and the coach's (its sky blue), each lit from its events
     on the seat's own guess of the hidden cards, with the line of why above the table."""

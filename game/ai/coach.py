@@ -14,7 +14,7 @@ not know (tested like the bots: the same advice whatever the cards it cannot see
 A game says its moves and figures in player words with an optional module
 `game/games/<id>/coach.py` (found like the search hooks, no list here):
 
-    def describe(rules: Rules, view: dict, seat: int, text: str) -> tuple[str, dict] | None
+    def describe(rules: Rules, view: View (its game's own type), seat: int, text: str) -> tuple[str, dict] | None
         The move `text` of `seat` in player words: a text key of the game's YAML (`coach.*`) and
         its parameters, read from the seat's own view (`state.view(seat)`) and the game's data,
         so the words never name a card the seat does not know. When said, a parameter named
@@ -60,6 +60,7 @@ from game.engine.errors import TableeError
 from game.engine.rng import Rng
 from game.engine.rules import Rules
 from game.engine.state import State
+from game.engine.views import View
 
 COACH_LEVEL = "hard"  # the coach is the hard level's search in the player's seat
 HINT_WORLDS = 48  # worlds the comparison plays at most (fewer when the clock runs out)
@@ -72,7 +73,7 @@ CLOSE_POINTS = 0.5  # ...or below half a point of the game's figure
 SEARCH_SHARE = 0.8  # of the hard level's clock for its search; the comparison has the rest
 
 
-Describe = Callable[[Rules, dict[str, Any], int, str], "tuple[str, dict[str, Any]] | None"]
+Describe = Callable[[Rules, View, int, str], "tuple[str, dict[str, Any]] | None"]  # the view: its game's `view_type`
 Figure = Callable[[State, int], float]
 Playout = Callable[[State, Rng], list[float]]
 Words = tuple[str, dict[str, Any]]
@@ -354,7 +355,7 @@ def _standard_error(values: list[float]) -> float:
 
 
 # ------------------------------------------------------------------------- the words
-def words(rules: Rules, view: dict[str, Any], seat: int, text: str, coach: CoachHooks | None = None) -> Words:
+def words(rules: Rules, view: View, seat: int, text: str, coach: CoachHooks | None = None) -> Words:
     """A move in player words as (text key, params), from the seat's view (hook `describe`)."""
     coach = coach if coach is not None else coach_hooks(rules.game_id)
     if coach.describe is not None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from game.engine.views import SheetView
+
 # ------------------------------------------------------------------------------ turn orders
 
 
@@ -262,7 +264,7 @@ class ScoreSheet:
                 return tied, tiebreak.name
         return tied, SHARED
 
-    def view(self, winners: Sequence[int] = (), tiebreak: str = "") -> dict[str, Any]:
+    def view(self, winners: Sequence[int] = (), tiebreak: str = "") -> SheetView:
         """JSON-ready, for views: what the results screen and the score-sheet overlay draw."""
         return {
             "label": self.label,

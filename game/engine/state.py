@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from game.engine.actions import Action
 from game.engine.cards import CardsMixin, CardTable
 from game.engine.errors import IllegalAction, TableeError
 from game.engine.events import ALL_SEATS, Event
 from game.engine.rng import Rng
+from game.engine.views import View
 from game.engine.zones import ZoneTable
 
 
@@ -39,6 +40,9 @@ class State(CardsMixin):
     # Cards some seats may not look at, take or swap (Silver's amulet): uid -> mask of those
     # seats. Replaced on change, never mutated, so clones share it at no cost.
     protected: Mapping[int, int] = MappingProxyType({})
+    # The shape of this game's views (game/engine/views.py): `View` and the game's own keys,
+    # a TypedDict declared beside the game's `public_view`.
+    view_type: ClassVar[type] = View
 
     def __init__(self, rules: GameRules, num_players: int, seed: int, options: dict[str, Any]):
         self.rules = rules
@@ -110,8 +114,9 @@ class State(CardsMixin):
             return True
         return False
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
-        """Game-specific view fields (markers, phase, score sheet); never a hidden card."""
+    def public_view(self, seat: int | None) -> Mapping[str, Any]:
+        """Game-specific view fields (markers, phase, score sheet); never a hidden card. A game
+        returns its own TypedDict (extending `TableKeys`): what its `view_type` adds to `View`."""
         return {}
 
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
@@ -137,9 +142,10 @@ class State(CardsMixin):
         return self.zones[self.table.lookup(seat, name, pos)]
 
     # -------------------------------------------------------------- generic protocol
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What `seat` may know (None: the public), as JSON-ready data. Hidden cards are BACK,
-        empty slots None; `cards` gives each card's face, owner and (if seen) attributes."""
+        empty slots None; `cards` gives each card's face, owner and (if seen) attributes. A plain
+        dict: its shape is `view_type` (the engine's keys, then the game's)."""
         self.settle()  # a determinization's deferred zones: never their true order
         seen = self.seen_ids
         view: dict[str, Any] = {
@@ -153,7 +159,7 @@ class State(CardsMixin):
             "cards": self.card_info(seat),
         }
         view.update(self.public_view(seat))
-        return view
+        return cast(View, view)  # the one place a view is made: its shape is tested game by game
 
     def clone(self) -> State:
         """An independent copy; no deepcopy: zones and the card table's masks are int lists."""

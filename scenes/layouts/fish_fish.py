@@ -16,6 +16,7 @@ import pygame
 
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.games.fish_fish.actions import BET, LINE
+from game.games.fish_fish.view_types import FishFishView
 from scenes.layouts import fish_fish_draw as art
 from scenes.layouts import fish_fish_place as where
 from scenes.layouts.fish_fish_view import draw_table
@@ -31,7 +32,7 @@ def bait_word(picture: str) -> str:
     return picture.partition(":")[2]
 
 
-class FishFishLayout(Layout):
+class FishFishLayout(Layout[FishFishView]):
     """The pond, the line, the bets; the fisher's and the fish's hands as composer templates."""
 
     game_id = "fish_fish"
@@ -44,10 +45,10 @@ class FishFishLayout(Layout):
     tally_zones = ("caught", "loot_2", "loot_3", "loot_4", "loot_5")  # counted: left in view by the scoring moment
     moments = Layout.moments + ("catch", "payout", "last_bait")  # held on screen, Space ends one
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: FishFishView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return where.place(view, rect, theme)
 
-    def templates(self, view: dict[str, Any], seat: int) -> list[Template]:
+    def templates(self, view: FishFishView, seat: int) -> list[Template]:
         """The fisher lays a card and a bait; a fish bets a number of tiles (0 passes)."""
         if view["fisher"] == seat:
             return [Pick("fishing", to=("line",), keys="initial")
@@ -57,22 +58,22 @@ class FishFishLayout(Layout):
                         confirm_label="fish_fish.bet_button", zero_label="fish_fish.pass_button")
                 >> Confirm(BET.template(count="count"))]
 
-    def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
+    def ghost_rects(self, ctx: TableContext[FishFishView], pick: Any, count: int) -> list[pygame.Rect] | None:
         """A card or bait chosen for the line waits on the line itself (the bait over the card)."""
         if isinstance(pick, Pick):
             card, bait = where.line_rects(ctx.regions[f"line:{ctx.view['fisher']}"])
             return [card if pick.zone == "fishing" else bait]
         return None
 
-    def hint(self, ctx: TableContext) -> str:
+    def hint(self, ctx: TableContext[FishFishView]) -> str:
         view = ctx.view
         return ctx.tr("fish_fish.hint_fisher" if view["fisher"] == view["seat"] else "fish_fish.hint_fish")
 
-    def drop_hint(self, ctx: TableContext) -> str:
+    def drop_hint(self, ctx: TableContext[FishFishView]) -> str:
         return ctx.tr("fish_fish.drop_on_line")
 
     # ------------------------------------------------------------------ drawing
-    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_table(self, ctx: TableContext[FishFishView], surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
 
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface | None:
@@ -89,7 +90,7 @@ class FishFishLayout(Layout):
         return art.face_card(app, label, card_art.colors.get(kind, (90, 90, 90)), size, face["picture"],
                              face["band"], value, looks[0] if looks else None)
 
-    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+    def region_cards(self, view: FishFishView, region: Region, cards: list[str]) -> list[str]:
         """Species tiles, baits with their values; nothing where draw_table draws (the pond)."""
         if region.zone in DRAWN_BY_LAYOUT or region.seat is None or region.zone is None:
             return []
@@ -108,7 +109,7 @@ class FishFishLayout(Layout):
                   for k, look in enumerate(card_art.presentation.get("owner_looks") or [])]
         return [card_art.labelled(picture, label, size, square=picture.startswith("fish:")) for picture, label in items]
 
-    def card_title(self, ctx: TableContext, picture: str) -> str:
+    def card_title(self, ctx: TableContext[FishFishView], picture: str) -> str:
         """A fish tile names its species by shape and pattern (tooltips, colour-blind players)."""
         if picture.startswith("fish:"):
             looks = (ctx.rules.data.get("presentation") or {}).get("owner_looks") or []
@@ -131,12 +132,12 @@ class FishFishLayout(Layout):
                 out[i - 1], out[i] = event, prev
         return out
 
-    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+    def start_move(self, view: FishFishView, event: CardMoved) -> str | None:
         """A card starts flying: its picture (a fish's species, a bait's value) from the owner
         and attributes the event carries."""
         return where.picture(view, event.card, dict(event.info))
 
-    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+    def apply_event(self, view: FishFishView, event: Event) -> None:
         """Keep bets and the line number in step with the animation."""
         if isinstance(event, Note) and event.key == "pass" and event.seat is not None:
             view["bets"][event.seat] = 0
@@ -147,7 +148,7 @@ class FishFishLayout(Layout):
             view["bets"] = [None] * view["players"]
             view["bettor"] = None
 
-    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+    def apply_marker(self, view: FishFishView, event: MarkerChanged) -> None:
         """The fisher and the betting direction change at a new round."""
         if event.marker == "fisher":
             view["fisher"] = event.value
@@ -167,13 +168,13 @@ class FishFishLayout(Layout):
         return None
 
     # ------------------------------------------------------------------ texts
-    def status_line(self, view: dict[str, Any], text: Any) -> str:
+    def status_line(self, view: FishFishView, text: Any) -> str:
         """The HUD line: round of rounds, line of lines."""
         rnd = text("phase.round", number=view["round"])
         line = text("phase.line", number=view["line"])
         return f"{rnd}/{view['rounds']} · {line}/{view['lines']}"
 
-    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+    def tour_steps(self, view: FishFishView) -> list[TourStep]:
         """The guided tour, for the viewer's role (fisher or fish) at this moment."""
         order = where.seat_order(view)
         me, fisher = order[0], view["fisher"]

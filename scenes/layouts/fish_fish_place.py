@@ -15,18 +15,19 @@ from typing import Any, overload
 
 import pygame
 
+from game.games.fish_fish.view_types import FishFishView
 from scenes.table import recipes
 from scenes.table.regions import AREA, FAN, PANEL, ROW, SLOT, STACK, Placements, Region, TableTheme
 
 SPECIES_COUNT = 7  # the box holds 7 species (the YAML's presentation.owner_looks): at 8 players the fisher's species changes hands
 
 
-def seat_order(view: dict[str, Any]) -> list[int]:
+def seat_order(view: FishFishView) -> list[int]:
     """Seats clockwise starting with the one shown at the bottom."""
     return recipes.seat_order(view["players"], view.get("seat"))
 
 
-def species_of(view: dict[str, Any], seat: int) -> int:
+def species_of(view: FishFishView, seat: int) -> int:
     """The species a seat's tiles show. Up to 7 players: one per seat. With 8, as at a real table:
     the new fisher hands their species to the player who was the fisher before them."""
     n = view["players"]
@@ -43,11 +44,11 @@ def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
     return max(theme.min_card_height, int(min(rect.h / 8.2, rect.w / 15.5)))
 
 
-def _has(view: dict[str, Any], zone: str, seat: int) -> bool:
+def _has(view: FishFishView, zone: str, seat: int) -> bool:
     return bool(view["zones"][zone][seat])
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+def place(view: FishFishView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
     """Every region of the Fish Fish table for `view` inside `rect` (pure; no display needed)."""
     theme = theme or TableTheme()
     rect = pygame.Rect(rect)
@@ -90,7 +91,7 @@ def _block_size(ch: int, gap: int, label_h: int, theme: TableTheme) -> tuple[int
     return int(ch * 3.1) + gap, label_h + gap + sh + gap + int(tile * 1.2)
 
 
-def _seat_block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, block: tuple[int, int],
+def _seat_block(out: Placements, view: FishFishView, seat: int, x: int, y: int, block: tuple[int, int],
                 ch: int, gap: int, label_h: int, tile: int, theme: TableTheme) -> None:
     """Another seat: name plate and role tag; fishing cards and baits, or tiles in hand; then the
     catch, or the loot board. A zone of the other role shows too while it still holds something
@@ -121,7 +122,7 @@ def _seat_block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int
     _loot(out, view, seat, pygame.Rect(x, row2, bw, lr), tile, gap, fisher)
 
 
-def _loot(out: Placements, view: dict[str, Any], seat: int, rect: pygame.Rect, tile: int, gap: int, fisher: bool) -> None:
+def _loot(out: Placements, view: FishFishView, seat: int, rect: pygame.Rect, tile: int, gap: int, fisher: bool) -> None:
     """The loot board: one slot per value, side by side."""
     slots = view["loot_slots"]
     for value, slot in zip(slots, recipes.row_of_slots(rect, len(slots), gap // 2), strict=True):
@@ -131,7 +132,7 @@ def _loot(out: Placements, view: dict[str, Any], seat: int, rect: pygame.Rect, t
         out.add(Region(f"{zone}:{seat}", ROW, slot, zone, seat, (tile, tile), "up", label=f"zone.{zone}", capacity=4))
 
 
-def _viewer_band(out: Placements, view: dict[str, Any], me: int, band: pygame.Rect, ch: int, gap: int,
+def _viewer_band(out: Placements, view: FishFishView, me: int, band: pygame.Rect, ch: int, gap: int,
                  label_h: int, hc: int, theme: TableTheme) -> None:
     """The viewer's own seat, large: what they hold in their role, and the bet controls."""
     fisher = view["fisher"] == me
@@ -171,7 +172,7 @@ def line_rects(region: Region) -> tuple[pygame.Rect, pygame.Rect]:
     return card, bait
 
 
-def _pond(out: Placements, view: dict[str, Any], order: list[int], pond: pygame.Rect, ch: int, gap: int,
+def _pond(out: Placements, view: FishFishView, order: list[int], pond: pygame.Rect, ch: int, gap: int,
           theme: TableTheme) -> None:
     out.add(Region("pond", AREA, pond))
     n = len(order)
@@ -200,7 +201,7 @@ def _pond(out: Placements, view: dict[str, Any], order: list[int], pond: pygame.
         out.add(Region(f"bet:{seat}", ROW, r, "bet", seat, (bt, bt), "up", label="zone.bet", capacity=4))
 
 
-def display_cards(view: dict[str, Any], zone: str, seat: int, cards: list[str]) -> list[str]:
+def display_cards(view: FishFishView, zone: str, seat: int, cards: list[str]) -> list[str]:
     """Picture ids for a zone's cards, from the view's `cards` (each card's owner and attributes):
     a fish tile by its owner's species, a bait by its value, a fishing card as it is."""
     entries = view["cards"][zone][seat]
@@ -210,10 +211,10 @@ def display_cards(view: dict[str, Any], zone: str, seat: int, cards: list[str]) 
 
 
 @overload
-def picture(view: dict[str, Any], card: str, entry: Mapping[str, Any] | None) -> str: ...
+def picture(view: FishFishView, card: str, entry: Mapping[str, Any] | None) -> str: ...
 @overload
-def picture(view: dict[str, Any], card: None, entry: Mapping[str, Any] | None) -> None: ...
-def picture(view: dict[str, Any], card: str | None, entry: Mapping[str, Any] | None) -> str | None:
+def picture(view: FishFishView, card: None, entry: Mapping[str, Any] | None) -> None: ...
+def picture(view: FishFishView, card: str | None, entry: Mapping[str, Any] | None) -> str | None:
     """A card's picture id: 'fish:<species>' for a tile (it has an owner), 'bait:<value>' for a
     card with a value, else the card id ('back' or None for a hidden card)."""
     if card in (None, "back") or not entry:

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import CardRevealed
+from game.games.fish_fish.view_types import FishFishView
 from scenes.layouts import fish_fish_draw as art
 from scenes.layouts.fish_fish_place import display_cards, line_rects, species_of
 from scenes.table.cards import hex_color
@@ -22,7 +23,7 @@ from scenes.table.painter import direction_arrow, round_badge
 from scenes.ui import theme
 
 
-def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
+def draw_table(ctx: TableContext[FishFishView], surface: pygame.Surface) -> None:
     """Drawn over the seat regions and under flying cards."""
     view, regions = ctx.view, ctx.regions
     unit = max(2, regions["pond"].rect.h // 90)
@@ -44,7 +45,7 @@ def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
         round_badge(ctx.app, surface, ctx.tr("fish_fish.caught_count", count=count), (caught.rect.right - size, caught.rect.y + size // 2 + 1), size)
 
 
-def _draw_pond(ctx: TableContext, surface: pygame.Surface, unit: int) -> None:
+def _draw_pond(ctx: TableContext[FishFishView], surface: pygame.Surface, unit: int) -> None:
     view, regions = ctx.view, ctx.regions
     pond = regions["pond"].rect
     water = pond.inflate(-unit * 2, -unit * 2)
@@ -78,7 +79,7 @@ def _rod_tip(regions: dict[str, Any], fisher: int, target: tuple[int, int]) -> t
     return min(max(target[0], block.left), block.right), min(max(target[1], block.top), block.bottom)
 
 
-def _draw_line(ctx: TableContext, surface: pygame.Surface, card_rect: pygame.Rect, bait_rect: pygame.Rect) -> None:
+def _draw_line(ctx: TableContext[FishFishView], surface: pygame.Surface, card_rect: pygame.Rect, bait_rect: pygame.Rect) -> None:
     """The fishing card (as the view knows it: a back for the fish) with the bait over it."""
     view = ctx.view
     fisher = view["fisher"]
@@ -97,7 +98,7 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, card_rect: pygame.Rec
         surface.blit(ctx.art.card(bait, bait_rect.size), bait_rect)
 
 
-def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
+def _draw_bets(ctx: TableContext[FishFishView], surface: pygame.Surface) -> None:
     """Each fish's bet spot: its tiles (or 'pass'), its place in the betting order."""
     view = ctx.view
     order = view["betting_order"]
@@ -126,7 +127,7 @@ def _draw_bets(ctx: TableContext, surface: pygame.Surface) -> None:
             round_badge(ctx.app, surface, str(order.index(seat) + 1), (rect.x - rect.h // 3, rect.centery), max(10, int(rect.h * 0.6)))
 
 
-def _draw_tags(ctx: TableContext, surface: pygame.Surface) -> None:
+def _draw_tags(ctx: TableContext[FishFishView], surface: pygame.Surface) -> None:
     """Beside each name: the fisher's hook, or the fish's own species."""
     view = ctx.view
     for seat in range(view["players"]):

@@ -15,6 +15,7 @@ import pygame
 from game.engine.actions import Malformed
 from game.engine.events import MarkerChanged
 from game.games.jagdfieber.rules import PLAY
+from game.games.jagdfieber.view_types import JagdfieberView
 from scenes.table.cards import BRASS, INK
 from scenes.table.layout import Layout
 from scenes.table.regions import (
@@ -40,7 +41,7 @@ _SPOTS = {
 }
 
 
-def seat_order(view: dict[str, Any]) -> list[int]:
+def seat_order(view: JagdfieberView) -> list[int]:
     """Seats clockwise starting with the one shown at the bottom."""
     n = view["players"]
     bottom = view["seat"] if view["seat"] is not None else 0
@@ -52,7 +53,7 @@ def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
     return max(theme.min_card_height, int(min(rect.h / 7.5, rect.w / 8.4 * 0.7 / theme.card_ratio)))
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+def place(view: JagdfieberView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
     """Every region of the Jagdfieber table for `view` inside `rect` (pure; no display needed)."""
     theme = theme or TableTheme()
     rect = pygame.Rect(rect)
@@ -89,7 +90,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     return out
 
 
-def _group(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, cw: int, ch: int,
+def _group(out: Placements, view: JagdfieberView, seat: int, x: int, y: int, cw: int, ch: int,
            gap: int, label_h: int, toward: str) -> None:
     """One seat: name panel, then lodge row and play row (the play row toward the centre)."""
     group_w = 3 * cw + 2 * gap
@@ -121,7 +122,7 @@ def _group(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, cw:
                        (int(cw * 0.7), int(ch * 0.7)), "down", label="zone.hand"))
 
 
-def drag_moves(view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+def drag_moves(view: JagdfieberView, seat: int, legal: list[str]) -> list[DragMove]:
     """Each legal `play <card>` is a drag from the seat's hand to its play zone."""
     moves = []
     for text in legal:
@@ -138,7 +139,7 @@ def intent(card: str, from_zone: str, to_zone: str) -> str | None:
     return None
 
 
-def apply_marker(view: dict[str, Any], event: MarkerChanged) -> None:
+def apply_marker(view: JagdfieberView, event: MarkerChanged) -> None:
     """Keep a displayed view's markers in step with the events being animated."""
     if event.marker == "lodge" and event.seat is not None:
         view["lodges"][event.seat] = event.value
@@ -155,13 +156,13 @@ def marker_caption(event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def status_line(view: dict[str, Any], text: Any) -> str:
+def status_line(view: JagdfieberView, text: Any) -> str:
     """The HUD line: which day of how many, which round (`text(key, **params)` = game text)."""
     day = text("phase.day", number=view["day"])
     return f"{day}/{view['days']} · {text('phase.round', number=view['round'])}"
 
 
-def tour_steps(view: dict[str, Any]) -> list[TourStep]:
+def tour_steps(view: JagdfieberView) -> list[TourStep]:
     """The guided tour of the table, from the viewer's own lodge outward."""
     me = seat_order(view)[0]
     other = seat_order(view)[1]
@@ -177,7 +178,7 @@ def tour_steps(view: dict[str, Any]) -> list[TourStep]:
     ]
 
 
-class JagdfieberLayout(Layout):
+class JagdfieberLayout(Layout[JagdfieberView]):
     """The lodges around the table; faces and badges come from the YAML's `presentation:`."""
 
     game_id = GAME_ID
@@ -194,25 +195,25 @@ class JagdfieberLayout(Layout):
     tally_zones = ("prey_pile",)  # turned face up at the end of a day and counted (YAML: zones)
     tally_keep_clear = ("hand", "lodge")  # the day's score counts the cards in hand and the lodge's "4"
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: JagdfieberView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return place(view, rect, theme)
 
-    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+    def drag_moves(self, view: JagdfieberView, seat: int, legal: list[str]) -> list[DragMove]:
         return drag_moves(view, seat, legal)
 
     def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
         return intent(card, from_zone, to_zone)
 
-    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+    def apply_marker(self, view: JagdfieberView, event: MarkerChanged) -> None:
         apply_marker(view, event)
 
     def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
         return marker_caption(event)
 
-    def status_line(self, view: dict[str, Any], text: Any) -> str:
+    def status_line(self, view: JagdfieberView, text: Any) -> str:
         return status_line(view, text)
 
-    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+    def tour_steps(self, view: JagdfieberView) -> list[TourStep]:
         return tour_steps(view)
 
     def marker_face(self, art: Any, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface | None:

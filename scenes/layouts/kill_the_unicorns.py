@@ -30,6 +30,7 @@ from game.games.kill_the_unicorns.actions import (
     SCHEME,
     STAY,
 )
+from game.games.kill_the_unicorns.view_types import UnicornsView
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts import kill_the_unicorns_read as reading
@@ -57,7 +58,7 @@ def unicorn_word(picture: str) -> str:
     return picture.rpartition("|")[2]
 
 
-class KillTheUnicornsLayout(Layout):
+class KillTheUnicornsLayout(Layout[UnicornsView]):
     """The line, the schemes under it, the market, the seats; the moves as composer templates."""
 
     game_id = "kill_the_unicorns"
@@ -74,16 +75,16 @@ class KillTheUnicornsLayout(Layout):
         self.boost_for: tuple[int, int | None] | None = None  # (round, hunt) the Knight's boost is chosen for
         self.market_focus = 0  # the token the arrow keys point at in the market
 
-    def boosting(self, view: dict[str, Any], seat: int | None) -> bool:
+    def boosting(self, view: UnicornsView, seat: int | None) -> bool:
         """The Knight's boost is on for the bid being built (a new hunt, or the power spent, puts it off)."""
         return (seat is not None and self.boost_for == (view["round"], view.get("hunt"))
                 and bool(view["powers"]) and not view["power_used"][seat])
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: UnicornsView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return where.place(view, rect, theme)
 
     # ------------------------------------------------------------------ input
-    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+    def templates(self, view: UnicornsView, seat: int) -> list[Any]:
         phase = view["phase"]
         if phase == "schemes":
             return [Pick("scheme_hand", to=("under",), keys="initial", name="scheme")
@@ -110,7 +111,7 @@ class KillTheUnicornsLayout(Layout):
                     Press(BUY_NONE.text(), key="n")]
         return []
 
-    def hint(self, ctx: TableContext) -> str:
+    def hint(self, ctx: TableContext[UnicornsView]) -> str:
         """The phase's hint; the keys of its buttons as the player's language names them (paint);
         in a hunt, only the keys this seat may use (a Shaman is told of no Princess's peek)."""
         keys = [k.upper() for k in ctx.composer.press_keys(ctx).values() if k] if ctx.composer is not None else []
@@ -118,7 +119,7 @@ class KillTheUnicornsLayout(Layout):
             return ctx.tr("unicorns.hint.hunt", keys="".join(ctx.tr(f"unicorns.hint_key.{k}") for k in self.hunt_keys(ctx)))
         return ctx.tr(f"unicorns.hint.{ctx.view['phase']}", keys=", ".join(keys))
 
-    def hunt_keys(self, ctx: TableContext) -> list[str]:
+    def hunt_keys(self, ctx: TableContext[UnicornsView]) -> list[str]:
         """The hunt's keys this seat may use now: pass, the Princess's peek, the Knight's boost."""
         out = ["pass"] if "pass" in ctx.legal else []
         if "peek" in ctx.legal:
@@ -127,15 +128,15 @@ class KillTheUnicornsLayout(Layout):
             out.append("boost")
         return out
 
-    def help_params(self, ctx: TableContext, help_key: str) -> dict[str, str]:
+    def help_params(self, ctx: TableContext[UnicornsView], help_key: str) -> dict[str, str]:
         if help_key != "unicorns.help_hunt":
             return {}
         return {"keys": "".join(ctx.tr(f"unicorns.help_key.{k}") for k in self.hunt_keys(ctx))}
 
-    def drop_hint(self, ctx: TableContext) -> str:
+    def drop_hint(self, ctx: TableContext[UnicornsView]) -> str:
         return ctx.tr(f"unicorns.drop.{ctx.view['phase']}")
 
-    def _own_buttons(self, ctx: TableContext) -> list[tuple[str, pygame.Rect, bool]]:
+    def _own_buttons(self, ctx: TableContext[UnicornsView]) -> list[tuple[str, pygame.Rect, bool]]:
         """The hunt's Confirm button and the Knight's boost toggle: (name, rect, enabled)."""
         region = ctx.regions.get("own_buttons")
         if region is None or ctx.seat is None or ctx.view["phase"] != "hunt" or ctx.composer is None:
@@ -148,7 +149,7 @@ class KillTheUnicornsLayout(Layout):
             out.append(("boost", pygame.Rect(r.x, r.y + h + 4, r.w, h), True))
         return out
 
-    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+    def handle_event(self, ctx: TableContext[UnicornsView], event: pygame.event.Event) -> bool:
         """Clicks on the Confirm and boost buttons; B toggles the boost, Enter confirms (composer);
         in the market the arrow keys choose a token and Enter takes it."""
         if ctx.view["phase"] == "market" and event.type == pygame.KEYDOWN:
@@ -172,13 +173,13 @@ class KillTheUnicornsLayout(Layout):
                 return True
         return False
 
-    def _toggle_boost(self, ctx: TableContext) -> None:
+    def _toggle_boost(self, ctx: TableContext[UnicornsView]) -> None:
         on = self.boosting(ctx.view, ctx.seat)
         self.boost_for = None if on else (ctx.view["round"], ctx.view.get("hunt"))
         ctx.composer.rebuild(ctx)  # the templates change: built again, with the cards picked so far
 
     # ------------------------------------------------------------------ drawing
-    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+    def region_cards(self, view: UnicornsView, region: Region, cards: list[str]) -> list[str]:
         """Unicorns of a collection grouped by colour, each with its number, points and extras;
         nothing under the line (draw_table shows the schemes' count, never the cards)."""
         if region.zone == "under":
@@ -240,7 +241,7 @@ class KillTheUnicornsLayout(Layout):
             return art.token(app, item, colour, points, rgb, size)
         return None
 
-    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_table(self, ctx: TableContext[UnicornsView], surface: pygame.Surface) -> None:
         draw_table(self, ctx, surface)
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
@@ -257,15 +258,15 @@ class KillTheUnicornsLayout(Layout):
         return [card_art.labelled(picture, label, size) for picture, label in items]
 
     # ------------------------------------------------------------------ reading
-    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+    def tooltip(self, ctx: TableContext[UnicornsView], region: Region, index: int | None) -> list[str]:
         own = reading.tooltip(self, ctx, region, index)
         return own if own is not None else super().tooltip(ctx, region, index)
 
-    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+    def card_tip(self, ctx: TableContext[UnicornsView], region: Region, cards: list[str], index: int) -> list[str]:
         picture = reading.picture_at(self, ctx.view, region, cards, index)
         return ["", *reading.describe(ctx, picture)] if picture else []
 
-    def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
+    def zoom_card(self, ctx: TableContext[UnicornsView], region: Region, index: int) -> str | None:
         cards = zone_cards(ctx.view, region)
         if region.zone == "under" or not 0 <= index < len(cards):
             return None
@@ -273,7 +274,7 @@ class KillTheUnicornsLayout(Layout):
 
     HUD_PHASES = ("schemes", "hunt", "market")  # engine phases the HUD line names
 
-    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+    def apply_event(self, view: UnicornsView, event: Event) -> None:
         """The HUD follows the animation: a hunt's number, then the black market, then the next
         round's schemes (not only once the animation is over)."""
         if isinstance(event, PhaseBegan) and event.phase in self.HUD_PHASES:
@@ -283,7 +284,7 @@ class KillTheUnicornsLayout(Layout):
             view["phase"], view["hunt"] = "over", None
 
     # ------------------------------------------------------------------ texts
-    def status_line(self, view: dict[str, Any], text: Any) -> str:
+    def status_line(self, view: UnicornsView, text: Any) -> str:
         out = f"{text('phase.round', number=view['round'])}/{view['rounds']}"
         if view.get("hunt"):
             out += f" · {text('phase.hunt', number=view['hunt'])}/4"
@@ -291,7 +292,7 @@ class KillTheUnicornsLayout(Layout):
             out += f" · {text('phase.market')}"
         return out
 
-    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+    def tour_steps(self, view: UnicornsView) -> list[TourStep]:
         order = where.seat_order(view)
         me = order[0]
         others = order[1:]

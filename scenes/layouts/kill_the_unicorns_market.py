@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.games.kill_the_unicorns.view_types import UnicornsView
 from scenes.table.layout import TableContext
 
 OUTLINE = (250, 214, 96)
@@ -18,7 +19,7 @@ PREVIOUS_KEYS = (pygame.K_LEFT, pygame.K_UP)
 TAKE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def affordable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
+def affordable(ctx: TableContext[UnicornsView]) -> list[tuple[str, pygame.Rect]]:
     """(word, rect) of every market token some legal purchase of the acting seat takes."""
     comp = ctx.composer.composer if ctx.composer is not None else None
     if comp is None or ctx.seat is None or ctx.view["phase"] != "market" or comp.picked("item"):
@@ -28,7 +29,7 @@ def affordable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
             if item.step.field == "item" and not item.ghost and item.word in offered]
 
 
-def buyable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
+def buyable(ctx: TableContext[UnicornsView]) -> list[tuple[str, pygame.Rect]]:
     """The affordable tokens one per word (the first of identical tokens), left to right and
     row by row: what the arrow keys go through."""
     out: dict[str, pygame.Rect] = {}
@@ -37,7 +38,7 @@ def buyable(ctx: TableContext) -> list[tuple[str, pygame.Rect]]:
     return sorted(out.items(), key=lambda pair: (pair[1].y, pair[1].x))
 
 
-def market_key(layout: Any, ctx: TableContext, event: pygame.event.Event) -> bool:
+def market_key(layout: Any, ctx: TableContext[UnicornsView], event: pygame.event.Event) -> bool:
     """Arrows move the focus over the affordable tokens; Enter takes the focused one."""
     tokens = buyable(ctx)
     if not tokens:
@@ -53,7 +54,7 @@ def market_key(layout: Any, ctx: TableContext, event: pygame.event.Event) -> boo
     return False
 
 
-def draw_buyable(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
+def draw_buyable(layout: Any, ctx: TableContext[UnicornsView], surface: pygame.Surface) -> None:
     """Each affordable token outlined; the one the arrows point at ringed in white."""
     for _, rect in affordable(ctx):
         pygame.draw.ellipse(surface, OUTLINE, rect.inflate(6, 6), 2)

@@ -8,10 +8,9 @@ schemes, bid and unicorns are at the bottom, the buttons right of them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.games.kill_the_unicorns.view_types import UnicornsView
 from scenes.table import recipes
 from scenes.table.regions import (
     ACTIONS,
@@ -62,11 +61,11 @@ class LineRegion(Region):
         return [pygame.Rect(r) for r in slots[len(slots) - count:]]
 
 
-def seat_order(view: dict[str, Any]) -> list[int]:
+def seat_order(view: UnicornsView) -> list[int]:
     return recipes.seat_order(view["players"], view.get("seat"))
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+def place(view: UnicornsView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
     """Every region of the table for `view` inside `rect`."""
     theme = theme or TableTheme()
     rect = pygame.Rect(rect)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.kill_the_unicorns.view_types import UnicornsView
 from scenes.layouts.kill_the_unicorns_place import item_of
 from scenes.table.layout import TableContext
 from scenes.table.regions import Region
 
 
-def describe(ctx: TableContext, picture: str) -> list[str]:
+def describe(ctx: TableContext[UnicornsView], picture: str) -> list[str]:
     """A picture's name then its rule lines (nothing for a face-down card)."""
     rules = ctx.rules
     if picture.startswith("coll|"):  # a unicorn of a collection, as it is now
@@ -48,7 +49,7 @@ def describe(ctx: TableContext, picture: str) -> list[str]:
     item = item_of(picture)
     if item in rules.market:
         title = ctx.text(f"card.{picture}") if rules.has_text(f"card.{picture}") else ctx.text(f"item.{item}")
-        seat = ctx.view.get("seat") if ctx.view.get("seat") is not None else 0
+        seat = ctx.view["seat"] or 0
         price = ctx.view["prices"][seat].get(item, rules.market[item]["price"])
         return [title, ctx.text(f"item.{item}.effect"), ctx.text("tip.price", price=price)]
     return []
@@ -62,11 +63,11 @@ def collection_name(rules: Any, lang: str, picture: str) -> str:
     return str(rules.unicorn_label(lang, card, colour, int(points), pigicorn))
 
 
-def _unicorn_rule(ctx: TableContext, colour: str, points: int) -> str:
+def _unicorn_rule(ctx: TableContext[UnicornsView], colour: str, points: int) -> str:
     return ctx.text("tip.unicorn", points=points, colour=ctx.text(f"colour.{colour}"), pattern=ctx.text(f"pattern.{colour}"))
 
 
-def tooltip(layout: Any, ctx: TableContext, region: Region, index: int | None) -> list[str] | None:
+def tooltip(layout: Any, ctx: TableContext[UnicornsView], region: Region, index: int | None) -> list[str] | None:
     """The table's own tooltips (the schemes under a unicorn, a seat's character line, the
     market's frame); None: the generic tooltip, with `describe` for the pointed card."""
     view = ctx.view
@@ -85,7 +86,7 @@ def tooltip(layout: Any, ctx: TableContext, region: Region, index: int | None) -
     return None
 
 
-def picture_at(layout: Any, view: dict[str, Any], region: Region, cards: list[str], index: int) -> str | None:
+def picture_at(layout: Any, view: UnicornsView, region: Region, cards: list[str], index: int) -> str | None:
     """The picture of the card at `index` of a zone's cards (the line keeps the empty places of
     the unicorns already hunted: its pictures leave them out); None when it is face down."""
     if region.zone == "line":

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.games.kill_the_unicorns.view_types import UnicornsView
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
 from scenes.layouts.kill_the_unicorns_market import draw_buyable
@@ -18,7 +19,7 @@ from scenes.ui import theme
 HIGHLIGHT = (250, 214, 96)
 
 
-def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
+def draw_table(layout: Any, ctx: TableContext[UnicornsView], surface: pygame.Surface) -> None:
     view, regions = ctx.view, ctx.regions
     small = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), False)
     bold = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), True)
@@ -43,7 +44,7 @@ def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
         button(ctx, surface, rect, label, enabled, on=name == "boost" and boost)
 
 
-def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font) -> None:
+def _draw_line(ctx: TableContext[UnicornsView], surface: pygame.Surface, font: pygame.font.Font) -> None:
     """The schemes under each unicorn, its number, and the hunted one outlined."""
     view = ctx.view
     hunted = (view.get("hunt") or 0) - 1
@@ -83,7 +84,7 @@ def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Fon
             surface.blit(tag, tag.get_rect(center=box.center))
 
 
-def hunted_tag(ctx: TableContext, font: pygame.font.Font, card: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+def hunted_tag(ctx: TableContext[UnicornsView], font: pygame.font.Font, card: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
     """The hunted unicorn's "Hunted" label and its box: across the card's foot, inside the line's
     frame (never over the market beside it)."""
     tag = art.text_line(font, ctx.text("view.hunted"), art.INK, card.w - 12)
@@ -92,11 +93,11 @@ def hunted_tag(ctx: TableContext, font: pygame.font.Font, card: pygame.Rect) -> 
     return tag, box
 
 
-def tag_font(ctx: TableContext, height: int) -> pygame.font.Font:
+def tag_font(ctx: TableContext[UnicornsView], height: int) -> pygame.font.Font:
     return ctx.app.font(max(9, height - 4), True)
 
 
-def collection_tags(layout: Any, ctx: TableContext) -> list[tuple[int, pygame.Rect]]:
+def collection_tags(layout: Any, ctx: TableContext[UnicornsView]) -> list[tuple[int, pygame.Rect]]:
     """The viewer's unicorns' numbers (the number a purchase types) and where each is drawn:
     on the part of its card that the next card leaves in view, under the points badge; when
     that part is narrower than the number, every other one a line lower, so that none hides
@@ -122,7 +123,7 @@ def collection_tags(layout: Any, ctx: TableContext) -> list[tuple[int, pygame.Re
     return out
 
 
-def _draw_scheme_keys(ctx: TableContext, surface: pygame.Surface) -> None:
+def _draw_scheme_keys(ctx: TableContext[UnicornsView], surface: pygame.Surface) -> None:
     """The key letter of each scheme in hand while it is to be kept (never L, S or Z: the table's)."""
     comp = ctx.composer.composer if ctx.composer is not None else None
     region = ctx.regions.get(f"scheme_hand:{ctx.seat}")
@@ -143,12 +144,12 @@ def _draw_scheme_keys(ctx: TableContext, surface: pygame.Surface) -> None:
             surface.blit(img, img.get_rect(center=box.center))
 
 
-def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:
+def _draw_market(ctx: TableContext[UnicornsView], surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:
     """Each item's name, price (the viewer's, discount included) and what it does."""
     region = ctx.regions["market"]
     frame = ctx.regions["market_frame"].rect
     view = ctx.view
-    seat = view.get("seat") if view.get("seat") is not None else 0
+    seat = view["seat"] or 0
     row_h = region.rect.h // len(MARKET_ITEMS)
     for k, item in enumerate(MARKET_ITEMS):
         y = region.rect.y + k * row_h
@@ -173,7 +174,7 @@ def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.F
             surface.blit(font.render(ctx.text("view.sold_out"), True, theme.TEXT_DIM), (region.rect.x, y + row_h // 3))
 
 
-def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pygame.font.Font) -> None:
+def _draw_info(ctx: TableContext[UnicornsView], surface: pygame.Surface, seat: int, font: pygame.font.Font) -> None:
     """A seat's character, hunt cards in hand, bid and discarded schemes, on one line; shorter
     words when it does not fit (six seats along the top), the tooltip telling the rest."""
     region = ctx.regions.get(f"info:{seat}")
@@ -188,7 +189,7 @@ def _draw_info(ctx: TableContext, surface: pygame.Surface, seat: int, font: pyga
     surface.blit(img, (region.rect.x + 4, region.rect.y + (region.rect.h - img.get_height()) // 2))
 
 
-def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
+def _info_parts(ctx: TableContext[UnicornsView], seat: int, level: int) -> list[str]:
     view, short = ctx.view, level >= 2
     char = view["characters"][seat]
     power = "" if not view["powers"] else ctx.text(
@@ -215,7 +216,7 @@ def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
     return parts
 
 
-def button(ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
+def button(ctx: TableContext[UnicornsView], surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
     """One of the layout's own buttons, drawn like the table's."""
     pygame.draw.rect(surface, theme.BUTTON_HOVER if on else theme.BUTTON, rect, border_radius=rect.h // 3)
     pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, rect, 2, border_radius=rect.h // 3)

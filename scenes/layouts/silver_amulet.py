@@ -33,12 +33,13 @@ from game.games.silver_amulet.actions import (
     USE,
 )
 from game.games.silver_amulet.effects import Power
+from game.games.silver_amulet.view_types import SilverView
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
 from scenes.table import recipes
 from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
-from scenes.table.layout import Layout, TableContext
+from scenes.table.layout import Layout, TableContext, zone_cards
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
 
@@ -63,7 +64,7 @@ def own_card() -> Target:
     return Target("village", of=CARD, own=True, offset=1, name="slot")
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
+def place(view: SilverView, rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
     """Every region of the Silver table for `view` inside `rect` (pure; no display needed)."""
     theme = theme or kit.TableTheme()
     rect = pygame.Rect(rect)
@@ -160,7 +161,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     return out
 
 
-class SilverAmuletLayout(Layout):
+class SilverAmuletLayout(Layout[SilverView]):
     """Villages, piles, the drawn card, the amulet; exchanges by the composer, targets by clicks."""
 
     game_id = "silver_amulet"
@@ -177,11 +178,11 @@ class SilverAmuletLayout(Layout):
         self.mode_key: tuple[Any, ...] = ()
         self.looks: dict[int, dict[tuple[Any, int], str]] = {}  # viewer -> (seat or 'deck', slot) -> card
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
+    def place(self, view: SilverView, rect: pygame.Rect, theme: kit.TableTheme | None = None) -> Placements:
         return place(view, rect, theme)
 
     # ------------------------------------------------------------------ input
-    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+    def templates(self, view: SilverView, seat: int) -> list[Any]:
         """The composer's templates for the step: peeks and exchanges pick own slots; the amulet,
         an empath's look, a bodyguard's choice, the rascal's card and a used power's targets are
         card (or pile) Targets; the turn's other choices are buttons with keys."""
@@ -215,7 +216,7 @@ class SilverAmuletLayout(Layout):
             out.append(Carry("drawn", onto="discard", sends="discard"))  # dropped on the pile: discarded (or why not)
         return out
 
-    def power_templates(self, view: dict[str, Any]) -> list[Any]:
+    def power_templates(self, view: SilverView) -> list[Any]:
         """The used power's action as Target steps, from its targets in the engine: a village
         card (own slot, or seat and slot), a card of the spread discard pile."""
         rules: Any = registry.load(self.game_id)
@@ -230,7 +231,7 @@ class SilverAmuletLayout(Layout):
             template = template >> step
         return [template >> Confirm(power_template(power, [s.field for s in steps]), auto=True)]
 
-    def _sync_mode(self, view: dict[str, Any], seat: int | None, legal: list[str] | None = None) -> None:
+    def _sync_mode(self, view: SilverView, seat: int | None, legal: list[str] | None = None) -> None:
         """A new turn or step forgets the amulet's or empath's mode, and so does its move once
         made (the empath's one look of the turn: no hint left asking for another)."""
         key = (seat, view.get("round"), view.get("turn"), view.get("step"), view.get("holding"), view.get("phase"))
@@ -239,7 +240,7 @@ class SilverAmuletLayout(Layout):
         elif self.mode and legal is not None and not any(t.startswith(self.mode + " ") for t in legal):
             self.mode = ""
 
-    def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
+    def ghost_rects(self, ctx: TableContext[SilverView], pick: Any, count: int) -> list[pygame.Rect] | None:
         """A picked village card stays in its slot (a card never changes place)."""
         me = ctx.view.get("seat")
         region = ctx.regions.get(f"village:{me}")
@@ -253,7 +254,7 @@ class SilverAmuletLayout(Layout):
             out.append(r)
         return out
 
-    def _modes(self, ctx: TableContext) -> list[tuple[str, str, str]]:
+    def _modes(self, ctx: TableContext[SilverView]) -> list[tuple[str, str, str]]:
         """(mode, label, key) of the amulet's and an empath's buttons offered now."""
         if ctx.seat is None or not ctx.legal or ctx.view.get("step") in ("power", "rascal"):
             return []
@@ -267,10 +268,10 @@ class SilverAmuletLayout(Layout):
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         return modes
 
-    def area_rows(self, ctx: TableContext, area: str) -> int:
+    def area_rows(self, ctx: TableContext[SilverView], area: str) -> int:
         return len(self._modes(ctx)) if area == ACTIONS else 0
 
-    def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
+    def mode_buttons(self, ctx: TableContext[SilverView]) -> list[tuple[str, str, str, pygame.Rect]]:
         """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
         (the same size, all inside the area: recipes.button_stack)."""
         modes = self._modes(ctx)
@@ -282,7 +283,7 @@ class SilverAmuletLayout(Layout):
         stack = recipes.button_stack(region.rect, presses + len(modes), ctx.app.px(48))
         return [(mode, text, key, stack[presses + k]) for k, (mode, text, key) in enumerate(modes)]
 
-    def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
+    def confirm_rect(self, ctx: TableContext[SilverView]) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
         comp = ctx.composer.composer if ctx.composer is not None else None
         text = comp.ready() if comp is not None else None
@@ -292,17 +293,18 @@ class SilverAmuletLayout(Layout):
         h = min(ctx.app.px(40), region.rect.h // 3)
         return pygame.Rect(region.rect.x, region.rect.bottom - h, min(region.rect.w, ctx.app.px(300)), h), text
 
-    def _toggle(self, ctx: TableContext, mode: str) -> bool:
+    def _toggle(self, ctx: TableContext[SilverView], mode: str) -> bool:
         """The amulet's or an empath's button: own cards now answer for it (again: exchanges)."""
         self.mode = "" if self.mode == mode else mode
         if ctx.composer is not None:
             ctx.composer.reset()  # rebuilt from `templates` with the new mode
         return True
 
-    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+    def handle_event(self, ctx: TableContext[SilverView], event: pygame.event.Event) -> bool:
         """The mode buttons and the confirm button; a click on the deck or the discard pile."""
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and ctx.view.get("seat") is not None:
-            self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
+        looker = ctx.view.get("seat")
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and looker is not None:
+            self.looks.pop(looker, None)  # a look is shown until the looker's next move
         if ctx.seat is None or ctx.busy:
             return False
         self._sync_mode(ctx.view, ctx.seat, ctx.legal)
@@ -334,13 +336,13 @@ class SilverAmuletLayout(Layout):
     def end_look(self, seat: int) -> None:
         self.looks.pop(seat, None)  # its peeked cards are then marked as known (their value: memory aid)
 
-    def drop_hint(self, ctx: TableContext) -> str | None:
+    def drop_hint(self, ctx: TableContext[SilverView]) -> str | None:
         """Where a village card (or the drawn card) dragged at an exchange goes (a card drawn
         from the deck may also be dropped on the discard pile: discarded)."""
         step = ctx.view.get("step")
         return ctx.tr(f"silver_amulet.drop_{'drawn' if step == 'drawn' else 'exchange'}") if step in ("drawn", "taken") else None
 
-    def hint(self, ctx: TableContext) -> str | None:
+    def hint(self, ctx: TableContext[SilverView]) -> str | None:
         view = ctx.view
         self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         if view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat:
@@ -350,19 +352,19 @@ class SilverAmuletLayout(Layout):
         key = "peek" if view.get("phase") == "peek" else "amulet" if self.mode == "amulet" else "free_look" if self.mode else None
         return ctx.tr(f"silver_amulet.hint_{key or view.get('step') or 'main'}")
 
-    def targeting(self, ctx: TableContext) -> bool:
+    def targeting(self, ctx: TableContext[SilverView]) -> bool:
         """Whether the acting seat now chooses a target (a power's, the amulet's, a look's, a guard's)."""
         view = ctx.view
         return bool(self.mode) or view.get("step") == "power" or (
             view.get("pending_guard") is not None and view.get("pending_guard") == ctx.seat)
 
     # ----------------------------------------------------------------- drawing
-    def _looks_of(self, view: dict[str, Any]) -> dict[tuple[Any, int], str]:
+    def _looks_of(self, view: SilverView) -> dict[tuple[Any, int], str]:
         """The cards the view's seat has looked at (none for a view of nobody's)."""
         seat = view.get("seat")
         return self.looks.get(seat, {}) if seat is not None else {}
 
-    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+    def region_cards(self, view: SilverView, region: Region, cards: list[str]) -> list[str]:
         """Village cards as slot pictures: face up, looked at just now, known (marked), unknown.
         The view's `villages` (kept in step with the animation) says each slot's card and face."""
         if region.zone != "village" or region.seat is None:
@@ -387,7 +389,7 @@ class SilverAmuletLayout(Layout):
             out.append(f"v:{i + 1}:{mode}:{card if known else 'back'}")
         return out
 
-    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+    def card_tip(self, ctx: TableContext[SilverView], region: Region, cards: list[str], index: int) -> list[str]:
         """A character's name, value and power; of a face-down card only what the viewer may know."""
         return read.card_tip(ctx, region, self.region_cards(ctx.view, region, cards), index)
 
@@ -401,13 +403,13 @@ class SilverAmuletLayout(Layout):
     def marker_face(self, card_art: Any, marker: str, value: Any, size: tuple[int, int]) -> pygame.Surface | None:
         return art.amulet(size) if marker == "amulet" else None
 
-    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_table(self, ctx: TableContext[SilverView], surface: pygame.Surface) -> None:
         """Zone labels with counts, the score sheet, the deck top a squire saw, the buttons."""
         view, regions = ctx.view, ctx.regions
         size = max(9, ctx.app.px(13))
         zones = [regions[n] for n in ("deck", "discard", f"drawn:{view.get('seat')}", "aside") if n in regions]
         for region in zones:
-            count = len(view["zones"][region.zone] if region.seat is None else view["zones"][region.zone][region.seat])
+            count = len(zone_cards(view, region))
             text = ctx.text(region.label) + (f" ({count})" if region.zone in ("deck", "discard", "aside") else "")
             # as wide as the room before the next label of the row ("Pioche (31)" never runs into "Défausse")
             after = [r.rect.x for r in zones if r.rect.x > region.rect.x and abs(r.rect.y - region.rect.y) < size]
@@ -432,12 +434,13 @@ class SilverAmuletLayout(Layout):
                       anchor="midtop", width=width, most=2)
         if "sheet" in regions:
             art.score_sheet(ctx, surface, regions["sheet"].rect)
-        if view.get("caller") is not None:
-            panel = regions.get(f"panel:{view['caller']}")
+        caller = view.get("caller")
+        if caller is not None:
+            panel = regions.get(f"panel:{caller}")
             if panel is not None:
                 # inside the caller's own plate, between name (and status) and points: beside it,
                 # it ran over the next seat's plate at three players
-                self._draw_called(ctx, surface, panel.rect, view["caller"], size)
+                self._draw_called(ctx, surface, panel.rect, caller, size)
         if ctx.seat is None or ctx.busy:
             return
         self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
@@ -453,7 +456,7 @@ class SilverAmuletLayout(Layout):
                 room.h = max(10, confirm[0].y - room.y - 4)
             art.paragraphs(ctx, surface, self.control_texts(ctx), room)
 
-    def control_texts(self, ctx: TableContext) -> list[str]:
+    def control_texts(self, ctx: TableContext[SilverView]) -> list[str]:
         """The help texts of the controls area now: how to choose (a target, the peek, an
         exchange), then what the drawn card's power does (while nothing is chosen)."""
         view = ctx.view
@@ -461,7 +464,7 @@ class SilverAmuletLayout(Layout):
             return [self.hint(ctx) or ""]
         step = view.get("step")
         out = []
-        if view.get("phase") == "peek" and view.get("peeked") and not view["peeked"][ctx.seat]:
+        if view.get("phase") == "peek" and view.get("peeked") and ctx.seat is not None and not view["peeked"][ctx.seat]:
             out.append(ctx.tr("silver_amulet.help_peek"))
         elif step in ("drawn", "taken") and view.get("turn") == ctx.seat:
             out.append(ctx.tr("silver_amulet.help_exchange"))
@@ -473,7 +476,7 @@ class SilverAmuletLayout(Layout):
             out.append(ctx.rules.data["characters"][drawn[0]]["power"][ctx.app.settings.language])
         return out
 
-    def _draw_called(self, ctx: TableContext, surface: pygame.Surface, plate: pygame.Rect, seat: int, size: int) -> None:
+    def _draw_called(self, ctx: TableContext[SilverView], surface: pygame.Surface, plate: pygame.Rect, seat: int, size: int) -> None:
         """"Has called the count" in the caller's plate, in the room its name, status and points
         leave (the painter's sizes: scenes/table/painter.py), shorter if that room is small."""
         font_size = max(9, int(plate.h * 0.62))
@@ -517,7 +520,7 @@ class SilverAmuletLayout(Layout):
         return [art.character(card_art, card, size, detail=True) for card in rules.card_order]
 
     # ---------------------------------------------------------------- animation
-    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+    def start_move(self, view: SilverView, event: CardMoved) -> str | None:
         """A card leaves its village slot: the slots after it close up (as in the engine)."""
         if event.from_zone == "village" and event.from_slot is not None and event.from_seat is not None:
             for row in (view.get("villages") or [], view["zones"]["village"], (view.get("cards") or {}).get("village")):
@@ -526,7 +529,7 @@ class SilverAmuletLayout(Layout):
                     row.pop(event.from_slot)  # the table left an empty slot (None): a village closes up
         return event.card
 
-    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+    def apply_event(self, view: SilverView, event: Event) -> None:
         """Keep each village slot's card and face in step with the animation; remember what the
         viewer just looked at, shown face up until their next move."""
         rows, me = view.get("villages") or [], view.get("seat")
@@ -545,7 +548,8 @@ class SilverAmuletLayout(Layout):
         if isinstance(event, CardMoved) and event.to_zone == "village" and event.to_seat is not None:
             row = rows[event.to_seat]
             at = event.to_slot if event.to_slot is not None else len(row)
-            row.insert(min(at, len(row)), {"card": event.card, "face": "up" if event.visible == ev.ALL_SEATS else "down"})
+            row.insert(min(at, len(row)), {"card": event.card, "face": "up" if event.visible == ev.ALL_SEATS else "down",
+                                           "protected": False, "guarded": False})
         elif isinstance(event, (CardRevealed, CardSeen)) and event.zone == "village" and event.seat is not None:
             row, slot = rows[event.seat], event.slot if event.slot is not None else -1
             if 0 <= slot < len(row) and event.card:
@@ -568,21 +572,21 @@ class SilverAmuletLayout(Layout):
             return f"marker.{event.marker}_to", {"seat": event.value}
         return None
 
-    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+    def apply_marker(self, view: SilverView, event: MarkerChanged) -> None:
         if event.marker == "amulet" and not isinstance(event.value, dict):
             view["amulet"] = event.value
         elif event.marker == "amulet" and event.value.get("reason") == "placed":
-            view["amulet_card"] = [event.seat, event.value.get("slot")]
+            view["amulet_card"] = [event.seat, event.value.get("slot")] if event.seat is not None else None
         elif event.marker == "amulet":
             view["amulet_card"] = None
         elif event.marker == "caller":
             view["caller"] = event.value
 
     # ------------------------------------------------------------------ texts
-    def status_line(self, view: dict[str, Any], text: Any) -> str:
+    def status_line(self, view: SilverView, text: Any) -> str:
         return f"{text('phase.round', number=view['round'])}/{view['rounds']}"
 
-    def tour_steps(self, view: dict[str, Any]) -> list[kit.TourStep]:
+    def tour_steps(self, view: SilverView) -> list[kit.TourStep]:
         """Every zone of the table, the viewer's village first."""
         me = recipes.seat_order(view["players"], view.get("seat"))[0]
         other = (me + 1) % view["players"]

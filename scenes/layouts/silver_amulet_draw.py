@@ -15,6 +15,8 @@ from typing import Any
 import pygame
 
 from game import languages
+from game.games.silver_amulet.view_types import SilverView
+from scenes.table.layout import TableContext
 from scenes.ui import theme
 from scenes.ui.text import fit_lines as shared_fit_lines
 from scenes.ui.text import fit_text, wrap_text, wrap_words
@@ -208,7 +210,7 @@ def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], si
     return box
 
 
-def score_sheet(ctx: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+def score_sheet(ctx: TableContext[SilverView], surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Points lost per round and in all (lower is better): a row per player, a column per round."""
     view = ctx.view
     sheet = view.get("score_sheet") or []

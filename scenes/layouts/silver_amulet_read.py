@@ -8,10 +8,13 @@ amulet protects it or a bodyguard guards it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game import languages
+from game.games.silver_amulet.view_types import SilverView
 from scenes.layouts import silver_amulet_draw as art
+from scenes.table.layout import TableContext
 
 
 def character_lines(ctx: Any, card: str) -> list[str]:
@@ -24,7 +27,7 @@ def character_lines(ctx: Any, card: str) -> list[str]:
     return [ctx.tr("silver_amulet.tip_card", name=ctx.text(f"card.{card}"), value=data["value"]), power]
 
 
-def village_card_lines(ctx: Any, seat: int | None, picture: str) -> list[str]:
+def village_card_lines(ctx: TableContext[SilverView], seat: int | None, picture: str) -> list[str]:
     """A village slot's lines: the card where the viewer may read it, else its face and what
     the viewer knows; its protection."""
     parsed = art.parse(picture)
@@ -40,7 +43,7 @@ def village_card_lines(ctx: Any, seat: int | None, picture: str) -> list[str]:
         out.append(ctx.tr("silver_amulet.tip_down"))
     rows = ctx.view.get("villages") or []
     row = rows[seat] if seat is not None and seat < len(rows) else []
-    slot = row[number - 1] if 0 < number <= len(row) else {}
+    slot: Mapping[str, Any] = row[number - 1] if 0 < number <= len(row) else {}
     if slot.get("protected"):
         out.append(ctx.tr("silver_amulet.tip_protected"))
     elif slot.get("guarded"):
@@ -48,7 +51,7 @@ def village_card_lines(ctx: Any, seat: int | None, picture: str) -> list[str]:
     return out
 
 
-def card_tip(ctx: Any, region: Any, pictures: list[str], index: int) -> list[str]:
+def card_tip(ctx: TableContext[SilverView], region: Any, pictures: list[str], index: int) -> list[str]:
     """The pointed card's lines after the zone's (a blank line between)."""
     picture = pictures[index] if 0 <= index < len(pictures) else None
     if picture is None or picture == "back":

@@ -20,6 +20,7 @@ import pygame
 from game.engine.actions import Malformed
 from game.engine.events import Event, MarkerChanged
 from game.games.wolf_and_hound.rules import GHOST_KEEP, GHOST_SWAP, PLAY, SKIP
+from game.games.wolf_and_hound.view_types import WolfHoundView
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.layouts import wolf_and_hound_view as view_mod
 from scenes.layouts.wolf_and_hound_view import draw_board, draw_table
@@ -44,12 +45,12 @@ SEATS = 4
 BOARD = "board"  # a zone region the layout draws itself: a drop target with no card slots
 
 
-def seat_order(view: dict[str, Any]) -> list[int]:
+def seat_order(view: WolfHoundView) -> list[int]:
     """The 4 seats clockwise starting with the one shown at the bottom."""
     return recipes.seat_order(SEATS, view.get("seat"))
 
 
-def is_ghost(view: dict[str, Any], seat: int) -> bool:
+def is_ghost(view: WolfHoundView, seat: int) -> bool:
     return seat >= view["players"]
 
 
@@ -58,7 +59,7 @@ def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
     return max(theme.min_card_height, int(min(rect.h / 8.4, rect.w / 13.5)))
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+def place(view: WolfHoundView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
     """Every region of the Wolf & Hound table for `view` inside `rect` (pure; no display needed)."""
     theme = theme or TableTheme()
     rect = pygame.Rect(rect)
@@ -127,14 +128,14 @@ def _tall_size(ch: int, row_h: int, label_h: int, gap: int) -> tuple[int, int]:
     return int(ch * 1.5) + int(ch * 1.1) + gap, label_h + 2 * gap + 2 * row_h
 
 
-def _cards_stack(out: Placements, view: dict[str, Any], seat: int, rect: pygame.Rect, small: tuple[int, int]) -> None:
+def _cards_stack(out: Placements, view: WolfHoundView, seat: int, rect: pygame.Rect, small: tuple[int, int]) -> None:
     """Another seat's hidden hand, or a ghost's ghost deck, as a small stack with its count."""
     size = (int(small[0] * 0.8), int(small[1] * 0.8))
     zone = "ghost_deck" if is_ghost(view, seat) else "hand"
     out.add(Region(f"{zone}:{seat}", STACK, rect, zone, seat, size, "down", label=f"zone.{zone}"))
 
 
-def _block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch: int, row_h: int,
+def _block(out: Placements, view: WolfHoundView, seat: int, x: int, y: int, ch: int, row_h: int,
            label_h: int, gap: int, small: tuple[int, int], tall: bool = False, hand: bool = True) -> None:
     """A seat: name plate; pasture and forest; the played row and the hidden hand beside them, or
     below them for the seats at the sides of the board."""
@@ -151,21 +152,21 @@ def _block(out: Placements, view: dict[str, Any], seat: int, x: int, y: int, ch:
         _cards_stack(out, view, seat, pygame.Rect(px + rw + gap, py, hw, row_h), small)
 
 
-class WolfAndHoundLayout(Layout):
+class WolfAndHoundLayout(Layout[WolfHoundView]):
     """The round board with its animals, four seats (ghosts included), the hand at the bottom."""
 
     game_id = GAME_ID
     setup_moves = ("collect",)  # a round's set-up and clean-up: not marked as a last move
     back_art = "wolf"
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: WolfHoundView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return place(view, rect, theme)
 
-    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+    def templates(self, view: WolfHoundView, seat: int) -> list[Any]:
         """The actions that are not a card drag: one button (and key) each."""
         return [Press(GHOST_KEEP.text(), "k"), Press(GHOST_SWAP.text(), "x"), Press(SKIP.text(), "p")]
 
-    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+    def drag_moves(self, view: WolfHoundView, seat: int, legal: list[str]) -> list[DragMove]:
         """Each legal `play <card>` is a drag from the hand onto the board (or one's played row)."""
         plays = ((text, PLAY.parse(text)) for text in legal)
         return [DragMove(fields["card"], "hand", "played", seat, text) for text, fields in plays if not isinstance(fields, Malformed)]
@@ -176,7 +177,7 @@ class WolfAndHoundLayout(Layout):
             return PLAY.text(card)
         return None
 
-    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+    def apply_marker(self, view: WolfHoundView, event: MarkerChanged) -> None:
         """Keep a displayed view's animals and sheep in step with the events being animated."""
         value = event.value
         if event.marker == "animal" and isinstance(value, dict):
@@ -215,12 +216,12 @@ class WolfAndHoundLayout(Layout):
             e.value.get("reason") == reason and e.value["id"] != event.value["id"] for e in animals
         )
 
-    def status_line(self, view: dict[str, Any], text: Any) -> str:
+    def status_line(self, view: WolfHoundView, text: Any) -> str:
         """The HUD line: which game (of a best-of), which turn."""
         game = text("phase.game", number=view["game_number"])
         return f"{game} · {text('phase.turn', number=view['turn'])}"
 
-    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+    def tour_steps(self, view: WolfHoundView) -> list[TourStep]:
         """The guided tour of the table, from the viewer's hand to the board and the other seats."""
         order = seat_order(view)
         me, left, partner = order[0], order[1], order[2]
@@ -243,13 +244,13 @@ class WolfAndHoundLayout(Layout):
         """A number card as Wolf & Hound draws it."""
         return art.number_card(card_art, card, size)
 
-    def draw_under(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_under(self, ctx: TableContext[WolfHoundView], surface: pygame.Surface) -> None:
         draw_board(ctx, surface)
 
-    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_table(self, ctx: TableContext[WolfHoundView], surface: pygame.Surface) -> None:
         draw_table(ctx, surface)
 
-    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+    def tooltip(self, ctx: TableContext[WolfHoundView], region: Region, index: int | None) -> list[str]:
         """On the board, the animal card under the pointer: its name, side and rule."""
         if region.name == BOARD and ctx.mouse is not None:
             places = view_mod.animal_places(ctx.view, *view_mod.board_geometry(ctx))
@@ -265,17 +266,17 @@ class WolfAndHoundLayout(Layout):
             lines.append(ctx.text("zone.pasture.count", count=ctx.view["sheep"][region.seat]))
         return lines
 
-    def seat_name(self, ctx: TableContext, seat: int) -> str:
+    def seat_name(self, ctx: TableContext[WolfHoundView], seat: int) -> str:
         """The name of a seat nobody plays (a ghost)."""
         return ctx.tr("wolf_and_hound.ghost_name", ghost=ctx.text("seat.ghost"), number=seat + 1)
 
-    def hint(self, ctx: TableContext) -> str:
+    def hint(self, ctx: TableContext[WolfHoundView]) -> str:
         """A card to drop, or (when no card may be played) a button to press."""
         if ctx.legal and not any(a.startswith("play ") for a in ctx.legal):
             return ctx.tr("wolf_and_hound.hint_buttons")
         return ctx.tr("wolf_and_hound.hint_play")
 
-    def drop_hint(self, ctx: TableContext) -> str:
+    def drop_hint(self, ctx: TableContext[WolfHoundView]) -> str:
         """Where a number card goes (the board), when it was dropped elsewhere."""
         return ctx.tr("wolf_and_hound.drop_hint")
 

@@ -16,6 +16,7 @@ import pygame
 
 from game.engine.events import MarkerChanged, PhaseBegan
 from game.games.wolf_and_hound.rules import GHOST_KEEP
+from game.games.wolf_and_hound.view_types import AnimalView, WolfHoundView
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.table import recipes
 from scenes.table.faces import symbol_look
@@ -25,7 +26,7 @@ from scenes.table.painter import ghost
 SEATS = 4
 
 
-def team_colors(ctx: TableContext, view: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
+def team_colors(ctx: TableContext[WolfHoundView], view: WolfHoundView) -> dict[int, tuple[int, int, int]]:
     out = {}
     for team, seats in view["teams"].items():
         color = ctx.art.color("team_colors", team, (140, 140, 140))
@@ -35,7 +36,7 @@ def team_colors(ctx: TableContext, view: dict[str, Any]) -> dict[int, tuple[int,
 
 
 # ------------------------------------------------------------------------- geometry
-def board_geometry(ctx: TableContext) -> tuple[tuple[int, int], int]:
+def board_geometry(ctx: TableContext[WolfHoundView]) -> tuple[tuple[int, int], int]:
     board = ctx.regions["board"].rect
     return board.center, board.w // 2
 
@@ -58,8 +59,8 @@ def ring_rect(center: tuple[int, int], radius: int, k: float) -> pygame.Rect:
     return recipes.line_of_cards(recipes.ring_point(center, radius * 0.58, math.pi / 2 * (k + 1)), animal_size(radius), 1, 0)[0]
 
 
-def animal_places(view: dict[str, Any], center: tuple[int, int], radius: int,
-                  animals: list[dict[str, Any]] | None = None) -> dict[str, pygame.Rect]:
+def animal_places(view: WolfHoundView, center: tuple[int, int], radius: int,
+                  animals: list[AnimalView] | None = None) -> dict[str, pygame.Rect]:
     """Every animal card's rectangle on the board (by animal id)."""
     order = recipes.seat_order(SEATS, view.get("seat"))
     animals = view["animals"] if animals is None else animals
@@ -72,7 +73,7 @@ def animal_places(view: dict[str, Any], center: tuple[int, int], radius: int,
 
 
 # -------------------------------------------------------------------------- preview
-def preview(ctx: TableContext, action: str) -> dict[str, tuple[int, str]] | None:
+def preview(ctx: TableContext[WolfHoundView], action: str) -> dict[str, tuple[int, str]] | None:
     """Each animal's (seat, side) after `action` (None when it is not legal now)."""
     events = ctx.preview(action)
     if events is None:
@@ -86,7 +87,7 @@ def preview(ctx: TableContext, action: str) -> dict[str, tuple[int, str]] | None
     return places
 
 
-def pending_action(ctx: TableContext) -> str | None:
+def pending_action(ctx: TableContext[WolfHoundView]) -> str | None:
     """The action whose outcome the table previews now: a card dragged over the board (or over
     one's played row), the selected card, or the 'keep' button under the mouse."""
     if ctx.pending is not None:
@@ -96,7 +97,7 @@ def pending_action(ctx: TableContext) -> str | None:
 
 
 # ----------------------------------------------------------------------------- draw
-def draw_board(ctx: TableContext, surface: pygame.Surface) -> None:
+def draw_board(ctx: TableContext[WolfHoundView], surface: pygame.Surface) -> None:
     """The round board, under the card regions (the draw deck lies in its middle)."""
     view = ctx.view
     center, radius = board_geometry(ctx)
@@ -108,7 +109,7 @@ def draw_board(ctx: TableContext, surface: pygame.Surface) -> None:
     art.draw_board(surface, center, radius, spots, team_colors(ctx, view), labels, glow)
 
 
-def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
+def draw_table(ctx: TableContext[WolfHoundView], surface: pygame.Surface) -> None:
     """Drawn over the regions and under flying cards."""
     view = ctx.view
     center, radius = board_geometry(ctx)
@@ -123,7 +124,7 @@ def draw_table(ctx: TableContext, surface: pygame.Surface) -> None:
     _draw_preview(ctx, surface, view, center, radius)
 
 
-def _draw_seats(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], colors: dict[int, tuple[int, int, int]],
+def _draw_seats(ctx: TableContext[WolfHoundView], surface: pygame.Surface, view: WolfHoundView, colors: dict[int, tuple[int, int, int]],
                 moving: list[MarkerChanged]) -> None:
     regions = ctx.regions
     step = ctx.step
@@ -158,7 +159,7 @@ def _draw_seats(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any]
             art.draw_sheep(surface, (int(x), int(y)), max(a.w, 8), lost=False)
 
 
-def _draw_symbol(ctx: TableContext, surface: pygame.Surface, region: Any, view: dict[str, Any], seat: int) -> None:
+def _draw_symbol(ctx: TableContext[WolfHoundView], surface: pygame.Surface, region: Any, view: WolfHoundView, seat: int) -> None:
     """The meat or bone showing on a seat's last played card (as displayed, so it follows the
     animation; the view's `symbols` says the same once settled): ringed, a larger symbol beside."""
     cards = view["zones"]["played"][seat]
@@ -177,7 +178,7 @@ def _draw_symbol(ctx: TableContext, surface: pygame.Surface, region: Any, view: 
     art.draw_symbol(surface, ctx.art, symbol, badge.inflate(-size // 5, -size // 5))
 
 
-def _draw_animals(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], center: tuple[int, int],
+def _draw_animals(ctx: TableContext[WolfHoundView], surface: pygame.Surface, view: WolfHoundView, center: tuple[int, int],
                   radius: int, step: Any, moving: list[MarkerChanged]) -> None:
     size = animal_size(radius)
     animal_moves = {e.value["id"]: e for e in moving if e.marker == "animal" and isinstance(e.value, dict)}
@@ -188,7 +189,8 @@ def _draw_animals(ctx: TableContext, surface: pygame.Surface, view: dict[str, An
         surface.blit(img, places[animal["id"]])
     order = recipes.seat_order(SEATS, view.get("seat"))
     before = animal_places(view, center, radius)  # where the moving cards stand in their row now
-    landed = [dict(a, seat=animal_moves[a["id"]].value["to"]) if a["id"] in animal_moves else a for a in view["animals"]]
+    landed: list[AnimalView] = [{**a, "seat": animal_moves[a["id"]].value["to"]} if a["id"] in animal_moves else a
+                                for a in view["animals"]]
     after = animal_places(view, center, radius, landed)  # ... and in the row they arrive in
     for animal in view["animals"]:
         event = animal_moves.get(animal["id"])
@@ -221,13 +223,13 @@ def _draw_animals(ctx: TableContext, surface: pygame.Surface, view: dict[str, An
         surface.blit(img, rect.move(0, -int(math.sin(math.pi * t) * rect.h * 0.25)))
 
 
-def _kind_after(ctx: TableContext, animal: str, side: str, default: str) -> str:
+def _kind_after(ctx: TableContext[WolfHoundView], animal: str, side: str, default: str) -> str:
     """The kind an animal shows on `side` (from the YAML, for the picture after a flip)."""
     data = (ctx.rules.data.get("animals") or {}).get(animal) or {}
     return (data.get(side) or {}).get("kind", default)
 
 
-def _draw_preview(ctx: TableContext, surface: pygame.Surface, view: dict[str, Any], center: tuple[int, int],
+def _draw_preview(ctx: TableContext[WolfHoundView], surface: pygame.Surface, view: WolfHoundView, center: tuple[int, int],
                   radius: int) -> None:
     """Ghost cards where each animal will land, with an arrow from where it stands now."""
     if ctx.busy:
@@ -238,7 +240,7 @@ def _draw_preview(ctx: TableContext, surface: pygame.Surface, view: dict[str, An
     places = preview(ctx, action)
     if places is None:
         return
-    after = [dict(a, seat=places[a["id"]][0], side=places[a["id"]][1]) for a in view["animals"]]
+    after: list[AnimalView] = [{**a, "seat": places[a["id"]][0], "side": places[a["id"]][1]} for a in view["animals"]]
     for animal in after:
         animal["kind"] = _kind_after(ctx, animal["id"], animal["side"], animal["kind"])
     now = animal_places(view, center, radius)

@@ -12,7 +12,7 @@ import copy
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -27,6 +27,7 @@ from game.engine.events import (
     PhaseBegan,
     ScoreChanged,
 )
+from game.engine.views import View
 from scenes.table.marks import LastMoves
 from scenes.table.regions import Placements
 
@@ -154,7 +155,7 @@ class Animator:
         self.caption_of = caption
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: View | None = None
         self.on_step: Callable[[Step], None] | None = None  # sounds, caption log
         # A step's events are on the table now (shown, or skipped over): the log panel prints
         # them; `shown` is False for steps applied without being seen (skip()).
@@ -183,10 +184,10 @@ class Animator:
             self.queue[-1].events.extend(steps.pop(0).events)  # choices made together land together
         self.queue.extend(steps)
 
-    def set_view(self, view: dict[str, Any]) -> None:
+    def set_view(self, view: View) -> None:
         self.view = copy.deepcopy(view)
 
-    def update(self, dt: float, speed: float, place: Callable[[dict[str, Any]], Placements]) -> None:
+    def update(self, dt: float, speed: float, place: Callable[[View], Placements]) -> None:
         """Advance by `dt` seconds; starts the next step when one ends (several per frame if short)."""
         budget = dt
         while budget > 0 or (self.current is None and self.queue):
@@ -207,7 +208,7 @@ class Animator:
             else:
                 return
 
-    def skip_moment(self, place: Callable[[dict[str, Any]], Placements]) -> None:
+    def skip_moment(self, place: Callable[[View], Placements]) -> None:
         """Space: end the key moment being shown, or hurry to the next one (applying the steps
         before it without showing them); the steps after it are still played."""
         current = self.current
@@ -222,7 +223,7 @@ class Animator:
             self._finish(step, shown=False)
         self.current = None
 
-    def skip(self, place: Callable[[dict[str, Any]], Placements]) -> None:
+    def skip(self, place: Callable[[View], Placements]) -> None:
         """Finish the current step and apply every queued one without showing it."""
         if self.current is not None:
             self._finish(self.current, shown=False)
@@ -233,7 +234,7 @@ class Animator:
             self._finish(step, shown=False)
 
     # ------------------------------------------------------------------ steps
-    def _start(self, step: Step, speed: float, place: Callable[[dict[str, Any]], Placements], quiet: bool = False) -> None:
+    def _start(self, step: Step, speed: float, place: Callable[[View], Placements], quiet: bool = False) -> None:
         assert self.view is not None
         self.current = step
         step.duration = DURATIONS[step.kind] / max(0.05, speed)
@@ -366,10 +367,12 @@ class Animator:
             self.on_shown(step, shown)
 
 
-def _count_phase(view: dict[str, Any], event: PhaseBegan) -> None:
-    """The HUD's day/round/turn counter follows the animation."""
-    if event.phase in view and type(view[event.phase]) in (int, type(None)):
-        view[event.phase] = event.number
+def _count_phase(view: View, event: PhaseBegan) -> None:
+    """The HUD's day/round/turn counter follows the animation: a phase's number is the view's
+    key of the phase's name, when the game's view has one (a key known only at run time)."""
+    counters = cast(dict[str, Any], view)
+    if event.phase in counters and type(counters[event.phase]) in (int, type(None)):
+        counters[event.phase] = event.number
 
 
 def _zone_list(zones: dict[str, Any], zone: str, seat: int | None, pos: int | None = None) -> list[Any]:

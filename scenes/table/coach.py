@@ -35,6 +35,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
+from game.engine.views import View
 from scenes.table.anim import _find, _key, _rect_at, _zone_list
 from scenes.ui import theme
 from scenes.ui.text import wrap_text
@@ -207,7 +208,7 @@ class TableCoach:
         return height + app.px(6) if aside is not None else 0
 
 
-def move_spots(events: list[Event], layout: Any, placements: Any, view: dict[str, Any]) -> list[pygame.Rect]:
+def move_spots(events: list[Event], layout: Any, placements: Any, view: View) -> list[pygame.Rect]:
     """The places a move's events touch on the displayed table: each card it moves (where it
     lies and where it goes), each card it turns or looks at, each marker it moves on the table
     (the layout's flying markers, not a turn passing). Only the

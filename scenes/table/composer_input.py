@@ -145,6 +145,7 @@ class ComposerInput(NumberKeys):
         return out
 
     def _pictures(self, ctx: TableContext, region: Region) -> list[str]:
+        assert region.zone is not None  # a step's source or target: a region bound to a zone
         cards = ctx.view["zones"][region.zone][region.seat] if region.seat is not None else ctx.view["zones"][region.zone]
         return self.layout.region_cards(ctx.view, region, cards)
 

@@ -12,24 +12,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
 from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
+from game.engine.views import View
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
+
+# A layout's view type: `View` and its game's own keys (the game's state's `view_type`). A bare
+# `Layout` is a layout of any game (`Layout[Any]`); a bare `TableContext`, the shared table's,
+# reads the view as a `View` (Python 3.11's TypeVar has no default: the checker's has).
+V = TypeVar("V", bound=View)
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    CV = TypeVarWithDefault("CV", bound=View, default=View)
+else:
+    CV = TypeVar("CV", bound=View)
 
 
 @dataclass
-class TableContext:
+class TableContext(Generic[CV]):
     """What a layout's hooks may read and do at a table (live, replayed or previewed): the
     displayed view and its placements, the acting seat's legal action texts, submit and explain,
     the card art, the clock. Nothing else of the scene."""
 
     app: Any  # fonts and texts: tr, font, px, game_text
     rules: Any
-    view: dict[str, Any]
+    view: CV
     placements: Placements
     art: Any  # scenes.table.cards.CardArt
     time: float = 0.0
@@ -80,8 +92,10 @@ class TableContext:
         return self.placements.regions
 
 
-class Layout:
-    """Defaults for every hook: a layout overrides `place` and what its game needs."""
+class Layout(Generic[V]):
+    """Defaults for every hook: a layout overrides `place` and what its game needs. A game's
+    layout names its view type (`class ColourCallLayout(Layout[ColourCallView])`): its hooks
+    then read the view's keys as the game declares them."""
 
     game_id: ClassVar[str] = ""
     back_art: ClassVar[str] = "tree"  # picture on card backs (assets/cards/<name>.svg)
@@ -112,24 +126,24 @@ class Layout:
     sheet_after_scoring: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ placing
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: V, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         """Every region of the table for `view` inside `rect` (pure; no display needed)."""
         raise NotImplementedError(f"{type(self).__name__} must place its regions")
 
-    def tour_steps(self, view: dict[str, Any]) -> list[TourStep]:
+    def tour_steps(self, view: V) -> list[TourStep]:
         """The guided tour of the table (none by default)."""
         return []
 
-    def status_line(self, view: dict[str, Any], text: Callable[..., str]) -> str:
+    def status_line(self, view: V, text: Callable[..., str]) -> str:
         """The HUD's progress line (round, day...), `text(key, **params)` being a game text."""
         return ""
 
     # ------------------------------------------------------------------ input
-    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+    def templates(self, view: V, seat: int) -> list[Any]:
         """The composer's action templates for `seat` now (scenes/table/composer.py)."""
         return []
 
-    def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
+    def drag_moves(self, view: V, seat: int, legal: list[str]) -> list[DragMove]:
         """Legal actions that one card drag from the hand performs."""
         return []
 
@@ -142,29 +156,29 @@ class Layout:
         '- ' items, '**bold**'), in the player's language; None: the table offers none."""
         return None
 
-    def area_rows(self, ctx: TableContext, area: str) -> int:
+    def area_rows(self, ctx: TableContext[V], area: str) -> int:
         """Rows of the layout's own buttons that share `area` with the composer's buttons, under
         them: the composer sizes its buttons so that all of them fit (composer_input.py)."""
         return 0
 
-    def drop_hint(self, ctx: TableContext) -> str | None:
+    def drop_hint(self, ctx: TableContext[V]) -> str | None:
         """What a card dropped off every target says (None: the target zones' names)."""
         return None
 
-    def hint(self, ctx: TableContext) -> str | None:
+    def hint(self, ctx: TableContext[V]) -> str | None:
         """The HUD's help line while the viewer may act (None: the table's default)."""
         return None
 
-    def help_params(self, ctx: TableContext, help_key: str) -> dict[str, str]:
+    def help_params(self, ctx: TableContext[V], help_key: str) -> dict[str, str]:
         """Parameters of a composer help text (`Confirm.help`) beyond its cards' key letters: the
         keys this seat may use now, in words (none by default)."""
         return {}
 
-    def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
+    def handle_event(self, ctx: TableContext[V], event: pygame.event.Event) -> bool:
         """A layout's own clicks and keys (its board, its buttons); True when consumed."""
         return False
 
-    def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
+    def ghost_rects(self, ctx: TableContext[V], pick: Any, count: int) -> list[pygame.Rect] | None:
         """Where the composer shows `count` picked-but-unsent items of `pick` (None: after the
         cards of its first target region)."""
         return None
@@ -178,17 +192,17 @@ class Layout:
         """A layout's own picture for a marker and its value (None: a wooden marker)."""
         return None
 
-    def region_cards(self, view: dict[str, Any], region: Region, cards: list[str]) -> list[str]:
+    def region_cards(self, view: V, region: Region, cards: list[str]) -> list[str]:
         """Picture ids the painter draws for a region's cards (a fish's species, a bait's value)."""
         return cards
 
-    def draw_under(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_under(self, ctx: TableContext[V], surface: pygame.Surface) -> None:
         """What a layout draws under the card regions (a board the cards lie on)."""
 
-    def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
+    def draw_table(self, ctx: TableContext[V], surface: pygame.Surface) -> None:
         """What a layout draws over the card regions (pieces on a board, a pond)."""
 
-    def seat_team(self, view: dict[str, Any], seat: int) -> str | None:
+    def seat_team(self, view: V, seat: int) -> str | None:
         """The team `seat` plays in (a key of the view's `teams`; its name is the game text
         `team.<key>`, its colour the YAML's `presentation: team_colors`), None without teams."""
         teams = view.get("teams")
@@ -204,7 +218,7 @@ class Layout:
         None: beside each name plate, never over one (scenes/table/tally.py)."""
         return None
 
-    def seat_name(self, ctx: TableContext, seat: int) -> str | None:
+    def seat_name(self, ctx: TableContext[V], seat: int) -> str | None:
         """The name of a table seat nobody plays (a ghost)."""
         return None
 
@@ -225,7 +239,7 @@ class Layout:
         return None
 
     # ----------------------------------------------------------------- reading
-    def tooltip(self, ctx: TableContext, region: Region, index: int | None) -> list[str]:
+    def tooltip(self, ctx: TableContext[V], region: Region, index: int | None) -> list[str]:
         """What hovering (or focusing) `region` says, first line the title: the pointed face-up
         card's name and rule first (`index`: the card under the pointer, None for the zone
         itself), then what the zone is, whose, its rule and card count. Texts: the region's label or
@@ -263,7 +277,7 @@ class Layout:
         card = self.card_tip(ctx, region, cards, index) if index is not None and 0 <= index < len(cards) else []
         return [*card[1:], "", *lines] if card else lines  # what is pointed at first, then where it lies
 
-    def card_tip(self, ctx: TableContext, region: Region, cards: list[str], index: int) -> list[str]:
+    def card_tip(self, ctx: TableContext[V], region: Region, cards: list[str], index: int) -> list[str]:
         """The pointed card's name and rule (nothing for a face-down card)."""
         pictures = self.region_cards(ctx.view, region, cards)
         picture = pictures[index] if index < len(pictures) else None
@@ -278,7 +292,7 @@ class Layout:
             out.append(ctx.text(f"card.{card}.rule"))
         return out
 
-    def card_title(self, ctx: TableContext, picture: str) -> str:
+    def card_title(self, ctx: TableContext[V], picture: str) -> str:
         """A picture's name: `card.<id>`, and for "<id>:<detail>" the card's name and detail."""
         card, _, detail = picture.partition(":")
         if not ctx.rules.has_text(f"card.{card}"):
@@ -291,7 +305,7 @@ class Layout:
         order = {card: i for i, card in enumerate(rules.data.get("cards") or {})}
         return sorted(cards, key=lambda card: order.get(card, len(order)))
 
-    def zoom_card(self, ctx: TableContext, region: Region, index: int) -> str | None:
+    def zoom_card(self, ctx: TableContext[V], region: Region, index: int) -> str | None:
         """The picture id a right-click (or Z) on a card shows at full size (None: face down)."""
         cards = zone_cards(ctx.view, region)
         if not 0 <= index < len(cards):
@@ -316,14 +330,14 @@ class Layout:
         """The events to animate, reordered if the table shows them better so."""
         return events
 
-    def start_move(self, view: dict[str, Any], event: CardMoved) -> str | None:
+    def start_move(self, view: V, event: CardMoved) -> str | None:
         """A card starts flying: its picture id (and the displayed view's own bookkeeping)."""
         return event.card
 
-    def apply_event(self, view: dict[str, Any], event: Event) -> None:
+    def apply_event(self, view: V, event: Event) -> None:
         """Keep the displayed view's own fields in step with an event being animated."""
 
-    def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:
+    def apply_marker(self, view: V, event: MarkerChanged) -> None:
         """Keep the displayed view's markers in step with the events being animated."""
 
     def marker_caption(self, event: MarkerChanged) -> tuple[str, dict[str, Any]] | None:
@@ -346,7 +360,7 @@ class Layout:
 
 
 
-def zone_cards(view: dict[str, Any], region: Region) -> list[str]:
+def zone_cards(view: View, region: Region) -> list[str]:
     """The cards a region shows of the displayed view (empty when it shows none)."""
     zones = view.get("zones", {})
     if region.zone is None or region.zone not in zones:
@@ -357,7 +371,7 @@ def zone_cards(view: dict[str, Any], region: Region) -> list[str]:
     return list(cards) if isinstance(cards, list) else []
 
 
-def staged_on(ctx: TableContext, region: Region) -> int:
+def staged_on(ctx: TableContext[V], region: Region) -> int:
     """How many cards (or a counter's units) the acting seat's choice being built has put on
     `region`, not sent yet (hunt cards bid, fish bet): the composer's picks aimed at its zone."""
     composer = ctx.composer

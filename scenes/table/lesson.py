@@ -21,6 +21,7 @@ from game.engine import registry
 from game.engine.actions import normalize_action_text
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
+from game.engine.views import View
 from game.lesson import END, MOVE, MOVED, OTHERS, READ, THEN, Lesson, LessonRun
 from game.match import DEFAULT_THINK_SECONDS, HUMAN, Match, MatchConfig, SeatConfig
 from scenes.pause import PauseScene
@@ -74,7 +75,7 @@ class LessonSeats(TableSeats):
     def local_seats(self) -> list[int]:
         return [self.lesson.learner]
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> View:
         return self.match.state.view(viewer)
 
     def step(self) -> int:

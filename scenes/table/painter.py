@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.views import View
 from scenes.table.anim import Flight, Step
 from scenes.table.cards import BRASS, CardArt
 from scenes.table.regions import FAN, MARKER, PANEL, ROW, SLOT, STACK, Placements, Region
@@ -257,7 +258,7 @@ def ghost(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, alp
     pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
 
 
-def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placements, view: dict[str, Any],
+def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placements, view: View,
                  names: list[str], statuses: list[str], active: set[int], hand_state: dict[str, Any],
                  skip: frozenset[str] = frozenset(), hidden: dict[str, set[int]] | None = None,
                  lifted: dict[str, int] | None = None,

@@ -27,6 +27,7 @@ from game.engine.events import (
     ScoreChanged,
     redact,
 )
+from game.engine.views import View
 from game.log import (
     OBJECT_SEATS,
     SEAT_PARAMS,
@@ -162,7 +163,7 @@ class TableScene(Scene):
         self.captions = told
 
     # ----------------------------------------------------------------- helpers
-    def place(self, view: dict[str, Any]) -> Placements:
+    def place(self, view: View) -> Placements:
         return self.layout.place(view, self.rect, self.theme)
 
     def _place(self) -> None:
@@ -187,7 +188,7 @@ class TableScene(Scene):
         self.animator.last.resync(self.view["zones"])  # (after the sort: a drawn card's mark follows it)
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         assert self.animator.view is not None
         return self.animator.view
 

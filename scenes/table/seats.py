@@ -20,12 +20,13 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, event_from_dict
 from game.engine.rules import Rules
+from game.engine.views import View
 from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
 from game.net.protocol import MATCH_OVER
 
@@ -70,7 +71,7 @@ class TableSeats:
         raise NotImplementedError
 
     # the seats' situation
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> View:
         """A fresh copy of what `viewer` sees now (None: the public, behind the pass screen)."""
         raise NotImplementedError
 
@@ -181,7 +182,7 @@ class LocalSeats(TableSeats):
     def local_seats(self) -> list[int]:
         return self.human_seats
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> View:
         assert self.host is not None
         return self.host.state.view(viewer)
 
@@ -273,10 +274,10 @@ class LocalSeats(TableSeats):
 class SeenState:
     """The end of a match as a remote seat saw it (what the results screen reads of a state)."""
 
-    def __init__(self, view: dict[str, Any], scores: list[int], winners: list[int]) -> None:
+    def __init__(self, view: View, scores: list[int], winners: list[int]) -> None:
         self._view, self._scores, self._winners = view, scores, winners
 
-    def view(self, _seat: int | None) -> dict[str, Any]:
+    def view(self, _seat: int | None) -> View:
         return copy.deepcopy(self._view)
 
     def scores(self) -> list[int]:
@@ -342,9 +343,10 @@ class RemoteSeats(TableSeats):
     def local_seats(self) -> list[int]:
         return [self.seat]
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> View:
         found = self.state.get("view")
-        return copy.deepcopy(found) if isinstance(found, dict) else {"zones": {}, "scores": [], "to_act": []}
+        # where a view enters from the network: the host's own `State.view`, sent as JSON
+        return cast(View, copy.deepcopy(found) if isinstance(found, dict) else {"zones": {}, "scores": [], "to_act": []})
 
     def step(self) -> int:
         return int(self.state.get("step", 0))

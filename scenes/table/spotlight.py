@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.views import View
 from scenes.table.layout import zone_cards
 from scenes.table.regions import Placements
 from scenes.ui import theme
@@ -50,7 +51,7 @@ def region_name(spot: str, me: int | None) -> str:
     return name
 
 
-def spot_rect(placements: Placements, view: dict[str, Any], spot: str, me: int | None,
+def spot_rect(placements: Placements, view: View, spot: str, me: int | None,
               buttons: Sequence[tuple[str, pygame.Rect]] = ()) -> pygame.Rect:
     """The rectangle of one spot now (SpotError when the table has no such region or card).
     `buttons`: (action, rect) of the buttons offered now, for 'button:<action>'."""
@@ -78,7 +79,7 @@ def spot_rect(placements: Placements, view: dict[str, Any], spot: str, me: int |
     return pygame.Rect(rects[index])
 
 
-def spot_rects(placements: Placements, view: dict[str, Any], spots: Sequence[str], me: int | None,
+def spot_rects(placements: Placements, view: View, spots: Sequence[str], me: int | None,
                buttons: Sequence[tuple[str, pygame.Rect]] = ()) -> list[pygame.Rect]:
     """The rectangles of the spots that exist now (a spot that does not is left out: a button
     appears only while its action is offered)."""

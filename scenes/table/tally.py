@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import GameOver, ScoreChanged
+from game.engine.views import View
 from scenes.table.layout import zone_cards
 from scenes.table.painter import INK_DARK, Painter
 from scenes.table.regions import MARKER, PANEL, Placements
@@ -54,7 +55,7 @@ class SeatTally:
     cards: list[str] = field(default_factory=list)
 
 
-def build_tally(step: Any, view: dict[str, Any], layout: Any, text: Any, has_text: Any,
+def build_tally(step: Any, view: View, layout: Any, text: Any, has_text: Any,
                 placements: Placements | None = None) -> list[SeatTally]:
     """The seats' counts of a tally step, from its ScoreChanged events and the displayed view
     (`text(key)` a game text, `has_text(key)` whether the game has it); the counted cards of a
@@ -89,7 +90,7 @@ def ends_match(queue: Any) -> bool:
     return False
 
 
-def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
+def sheet_as_shown(view: View, shown: list[int]) -> View:
     """`view` with its score sheet cut to the rows whose totals are the scores the table shows
     (`shown`): the engine may be further on than the animation. The sheet is the view's `sheet`
     (game.engine.flow.ScoreSheet.view). Unchanged when no cut fits."""
@@ -98,7 +99,7 @@ def sheet_as_shown(view: dict[str, Any], shown: list[int]) -> dict[str, Any]:
         rows = list(sheet.get("rows") or [])
         count = _rows_to(shown, [list(row.get("points") or []) for row in rows])
         if count is not None and count < len(rows):
-            return dict(view, sheet=dict(sheet, rows=rows[:count], totals=list(shown), winners=[], tiebreak=""))
+            return {**view, "sheet": {**sheet, "rows": rows[:count], "totals": list(shown), "winners": [], "tiebreak": ""}}
     return view
 
 
@@ -123,7 +124,7 @@ def _rows_to(shown: list[int], rows: list[list[int]]) -> int | None:
     return None
 
 
-def _spread(region: Any, view: dict[str, Any] | None) -> pygame.Rect:
+def _spread(region: Any, view: View | None) -> pygame.Rect:
     """Where a region's cards lie (a grid may grow past its rectangle)."""
     if view is None:
         return pygame.Rect(region.rect)
@@ -131,7 +132,7 @@ def _spread(region: Any, view: dict[str, Any] | None) -> pygame.Rect:
     return pygame.Rect(region.rect).unionall(rects) if rects else pygame.Rect(region.rect)
 
 
-def _covered(regions: Any, view: dict[str, Any] | None, layout: Any, seat: int,
+def _covered(regions: Any, view: View | None, layout: Any, seat: int,
              label: int = 0) -> list[tuple[pygame.Rect, int]]:
     """What `seat`'s box had better not cover, with its weight: what the scoring counts or the
     layout keeps in view (a zone, a marker or an area it names), then any other card or marker
@@ -185,7 +186,7 @@ class TallyPainter:
         return max(24, min(self.app.px(56), width // 5))
 
     def rects(self, tallies: list[SeatTally], placements: Placements, table: pygame.Rect,
-              layout: Any, view: dict[str, Any] | None = None) -> dict[int, pygame.Rect]:
+              layout: Any, view: View | None = None) -> dict[int, pygame.Rect]:
         """Where each seat's box goes: the layout's choice, else beside its name plate, on the
         side towards the table's middle; pushed clear of every name plate and other box (the
         tallest boxes placed first, the others in the room left)."""

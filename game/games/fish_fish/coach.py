@@ -7,9 +7,10 @@ from typing import Any
 
 from game.engine.actions import Malformed
 from game.games.fish_fish.actions import GRAMMAR, LINE
+from game.games.fish_fish.view_types import FishFishView
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+def describe(rules: Any, view: FishFishView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     parsed = GRAMMAR.parse(text)
     if isinstance(parsed, Malformed):
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, Malformed, whole_number
 from game.engine.errors import IllegalAction
@@ -20,6 +20,7 @@ from game.engine.state import State
 from game.games.fish_fish.actions import BET as BET_FORM
 from game.games.fish_fish.actions import GRAMMAR, Bet, LayLine
 from game.games.fish_fish.actions import LINE as LINE_FORM  # LINE and BET are phases here
+from game.games.fish_fish.view_types import FishFishPublic, FishFishView
 
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
@@ -32,6 +33,7 @@ AUTOMATIC = {"check": "_check_line", "round_end": "_score_round", "new_round": "
 class FishFishState(KeepsScoreSheet, State):
     rules: FishFishRules
     mutable_fields = ("bets",)
+    view_type = FishFishView
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:
@@ -299,7 +301,7 @@ class FishFishState(KeepsScoreSheet, State):
         return LINE
 
     # ------------------------------------------------------------------ views
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> FishFishPublic:
         n, zones, rules = self.num_players, self.zones, self.rules
         fisher = self.fisher
         winners, tiebreak = self.score_sheet.winners() if self.phase == OVER else ([], "")

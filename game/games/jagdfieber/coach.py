@@ -7,8 +7,9 @@ from typing import Any
 
 from game.engine.actions import Malformed
 from game.games.jagdfieber.rules import PLAY
+from game.games.jagdfieber.view_types import JagdfieberView
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+def describe(rules: Any, view: JagdfieberView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     fields = PLAY.parse(text)
     return None if isinstance(fields, Malformed) else ("coach.move.play", {"card": fields["card"]})

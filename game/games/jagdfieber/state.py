@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, Malformed
 from game.engine.errors import IllegalAction
@@ -19,6 +19,7 @@ from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automat
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.jagdfieber.rules import PLAY
+from game.games.jagdfieber.view_types import JagdfieberPublic, JagdfieberView
 
 if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 class JagdfieberState(KeepsScoreSheet, State):
     rules: JagdfieberRules
     mutable_fields = ("lodge_four",)
+    view_type = JagdfieberView
 
     # ------------------------------------------------------------------ setup
     def setup_match(self) -> None:
@@ -96,7 +98,7 @@ class JagdfieberState(KeepsScoreSheet, State):
         sheet = self.score_sheet
         return sheet.winners((sheet.best_row_tiebreak("best_day"),))
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> JagdfieberPublic:
         winners, tiebreak = self.ranking_winners() if self.over else ([], "")
         return {
             "day": self.day,

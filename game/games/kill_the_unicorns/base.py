@@ -7,11 +7,12 @@ read so that each file type-checks on its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.events import Event
 from game.engine.flow import ScoreSheet
 from game.engine.state import State
+from game.engine.views import BreakdownView
 
 if TYPE_CHECKING:
     from game.games.kill_the_unicorns.rules import UnicornsRules
@@ -107,5 +108,5 @@ class UnicornsBase(State):
     def score_details(self, seat: int) -> tuple[tuple[str, int], ...]:
         raise NotImplementedError
 
-    def breakdown(self) -> dict[str, Any]:
+    def breakdown(self) -> BreakdownView:
         raise NotImplementedError

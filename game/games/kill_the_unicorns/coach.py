@@ -11,6 +11,7 @@ from typing import Any
 from game.engine.actions import Malformed
 from game.engine.state import State
 from game.games.kill_the_unicorns.actions import BUY, BUY_COLOURED, GRAMMAR, HUNT, MOVE, SCHEME
+from game.games.kill_the_unicorns.view_types import UnicornsView
 
 Words = tuple[str, dict[str, Any]]
 
@@ -20,7 +21,7 @@ def figure(state: State, seat: int) -> float:
     return float(state.scores()[seat])
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | None:
+def describe(rules: Any, view: UnicornsView, seat: int, text: str) -> Words | None:
     parsed = GRAMMAR.parse(text)
     if isinstance(parsed, Malformed):
         return None

@@ -4,10 +4,9 @@ and the winners (ties: most unicorns, else shared)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.engine.events import Event, GameOver, Note, ScoreChanged
 from game.engine.flow import ScoreSheet, TieBreak
+from game.engine.views import BreakdownPart, BreakdownView, Verdict
 from game.games.kill_the_unicorns.base import OVER, UnicornsBase
 
 RAINBOW = "rainbow"  # the tie-break note of a game won by a second rainbow
@@ -68,7 +67,7 @@ class ScoringMixin(UnicornsBase):
         collections, rainbows, _ = self.collection_bonus(self.colour_counts(seat))
         return (("unicorns", unicorns), ("bonuses", bonuses), ("pate", pate), ("collections", collections), ("rainbows", rainbows))
 
-    def breakdown(self) -> dict[str, Any]:
+    def breakdown(self) -> BreakdownView:
         """The final count, part by part, for the results screen: each part's points per
         seat and what they count (unicorns, schemes, tokens, pâtés, each colour's collection,
         the rainbows; a part marked `always` is shown even when nobody scored there), the
@@ -98,12 +97,16 @@ class ScoringMixin(UnicornsBase):
                 put(f"collection.{colour}", s, self.colour_value(c - rainbows, restart), c - rainbows)
             put("rainbows", s, rainbow_points, rainbows)
         # The unicorns are the heart of the count: their row stays when nobody kept one (`always`).
-        parts = [{"part": part, "points": points, "counts": counts, **({"always": True} if part == "unicorns" else {})}
-                 for part, (points, counts) in rows.items()]
+        parts: list[BreakdownPart] = []
+        for part, (points, counts) in rows.items():
+            entry: BreakdownPart = {"part": part, "points": points, "counts": counts}
+            if part == "unicorns":
+                entry["always"] = True
+            parts.append(entry)
         totals = [sum(points[s] for points, _ in rows.values()) for s in range(n)]
         return {"parts": parts, "totals": totals, "verdict": self.verdict(totals)}
 
-    def verdict(self, totals: list[int]) -> dict[str, Any]:
+    def verdict(self, totals: list[int]) -> Verdict:
         """Why the winners won, as a game text and its params (seats by number from 0)."""
         winners, note = self.result()
         if not winners:

@@ -21,6 +21,12 @@ from game.games.kill_the_unicorns.base import (
     WIZARD,
     UnicornsBase,
 )
+from game.games.kill_the_unicorns.view_types import (
+    LinePlaceView,
+    UnicornsPublic,
+    UnicornsView,
+    UnicornView,
+)
 
 VERB_PHASES = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "pass": BID, "peek": BID,
                "reveal": CHOOSE, "paint": PAINT, "buy": MARKET}  # the step each move belongs to
@@ -29,11 +35,13 @@ VERB_PHASES = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "p
 class ViewsMixin(UnicornsBase):
     """`public_view` and `explain_illegal` (see the module docstring)."""
 
-    def unicorn_entry(self, uid: int) -> dict[str, Any]:
+    view_type = UnicornsView
+
+    def unicorn_entry(self, uid: int) -> UnicornView:
         ids, attrs = self.card_ids, self.cards.attrs
         on = [u for u in range(len(ids)) if self.attached[u] == uid]
         points = self.base[uid] + sum(attrs[u].get("points", 0) for u in on)
-        entry = {
+        entry: UnicornView = {
             "card": ids[uid].replace("_", " "),
             "colour": self.colour[uid] or None,
             "points": points,
@@ -65,9 +73,9 @@ class ViewsMixin(UnicornsBase):
             now["form"] = "pigicorn"
         return tuple(now.items())
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> UnicornsPublic:
         zones, ids, n = self.zones, self.card_ids, self.num_players
-        line = [
+        line: list[LinePlaceView] = [
             {"card": ids[u].replace("_", " ") if u >= 0 else None, "schemes": len(zones[self.z_under[p]])}
             for p, u in enumerate(zones[self.z_line])
         ]
@@ -75,7 +83,7 @@ class ViewsMixin(UnicornsBase):
         for uid in zones[self.z_market]:
             market[self.cards.attrs[uid]["item"]].append(ids[uid])
         winners, tiebreak = self.result()
-        view: dict[str, Any] = {
+        view: UnicornsPublic = {
             "phase": PHASE_NAMES[self.phase],
             "round": self.round_no,
             "rounds": self.rounds,

@@ -13,6 +13,7 @@ from typing import Any
 from game.engine.actions import ActionForm, Malformed
 from game.engine.state import State
 from game.games.silver_amulet.actions import TAKE
+from game.games.silver_amulet.view_types import SilverView
 
 Words = tuple[str, dict[str, Any]]
 
@@ -30,7 +31,7 @@ def figure(state: State, seat: int) -> float:
     return -total
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | None:
+def describe(rules: Any, view: SilverView, seat: int, text: str) -> Words | None:
     parsed = rules.grammar.parse(text)
     if isinstance(parsed, Malformed):
         return None
@@ -40,7 +41,8 @@ def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | 
     if verb == "peek" and len(numbers) == 2:
         return "coach.move.peek", {"slot": numbers[0], "other_slot": numbers[1]}
     if form is TAKE:
-        top = (view.get("discard") or [None])[0]
+        pile = view["discard"]
+        top = pile[0] if pile else None
         return ("coach.move.take", {"card": top, "value": _value_of(view, top)}) if top else None
     if verb == "take" and len(numbers) == 2:  # the master: a card of the pile into a slot
         pile = view.get("discard") or []
@@ -81,7 +83,7 @@ def _numbers(form: ActionForm, fields: dict[str, Any]) -> list[int]:
     return out
 
 
-def names_seat(rules: Any, view: dict[str, Any]) -> bool:
+def names_seat(rules: Any, view: SilverView) -> bool:
     """Whether the power being used names a seat and a slot ("look 1 5": an opponent's card)
     rather than slots of one's own ("look 1 5": two of one's own cards): its target's form.
     The variants change no power that looks, so the table without options tells."""
@@ -90,7 +92,7 @@ def names_seat(rules: Any, view: dict[str, Any]) -> bool:
     return bool(getattr(target, "with_seat", False))
 
 
-def _exchange(view: dict[str, Any], seat: int, slots: list[int], held: str | None) -> Words:
+def _exchange(view: SilverView, seat: int, slots: list[int], held: str | None) -> Words:
     if len(slots) > 1:
         return "coach.move.exchange_many", {"slots": _listed(slots), "card_drawn": held or "", "drawn_value": _value_of(view, held)}
     slot = slots[0]
@@ -107,12 +109,12 @@ def _exchange(view: dict[str, Any], seat: int, slots: list[int], held: str | Non
                                    "card_drawn": held or "", "drawn_value": _value_of(view, held)}
 
 
-def _held(view: dict[str, Any]) -> str | None:
+def _held(view: SilverView) -> str | None:
     drawn = view.get("drawn") or []
     return drawn[-1] if drawn else None
 
 
-def _value_of(view: dict[str, Any], card: str | None) -> int | str:
+def _value_of(view: SilverView, card: str | None) -> int | str:
     """A card's value from the view's card attributes (any copy the seat sees: a character
     has one value)."""
     if not card:

@@ -25,6 +25,7 @@ from game.engine.rng import _GOLDEN, _MASK, Rng
 from game.engine.state import State
 from game.games.silver_amulet.exchanges import ExchangeSets
 from game.games.silver_amulet.legal import MAIN, OVER, PEEK, POWER, RASCAL, TAKEN, TURN, LegalMixin
+from game.games.silver_amulet.view_types import SilverPublic, SilverView
 from game.games.silver_amulet.village import DRAWN, VillageMixin
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ SCORED = "scored"  # between two rounds: this one scored, the next not dealt yet
 
 
 class SilverState(LegalMixin, VillageMixin, State):
+    view_type = SilverView
     mutable_fields = ("peeked", "guard_of", "pending_guards", "totals", "sheet", "sheet_details", "vals", "_village_facts")
     rules: SilverRules
     shows: list[int]  # per uid: the value it shows face up in an exchange, -1 for a doppelgänger
@@ -469,7 +471,7 @@ class SilverState(LegalMixin, VillageMixin, State):
         self._checked = None
 
     # -------------------------------------------------------------------- views
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> SilverPublic:
         from game.games.silver_amulet.view import public_view
 
         return public_view(self, seat)

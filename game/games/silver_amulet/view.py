@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Malformed, whole_number
 from game.engine.errors import IllegalAction
 from game.engine.flow import ScoreSheet
 from game.engine.schema import did_you_mean
+from game.games.silver_amulet.view_types import SilverPublic, VillageCardView
 
 if TYPE_CHECKING:
     from game.games.silver_amulet.state import SilverState
@@ -23,14 +24,14 @@ def knows(state: SilverState, seat: int | None, uid: int) -> bool:
     return state.sees(seat, uid)
 
 
-def public_view(state: SilverState, seat: int | None) -> dict[str, Any]:
+def public_view(state: SilverState, seat: int | None) -> SilverPublic:
     """Villages slot by slot (a card's id only where the seat may know it), the piles, the
     amulet, the round, the caller, the drawn card (to its drawer), the score sheet."""
     n, zones, ids = state.num_players, state.zones, state.card_ids
-    villages = []
+    villages: list[list[VillageCardView]] = []
     amulet_card = None
     for s in range(n):
-        row = []
+        row: list[VillageCardView] = []
         for i, uid in enumerate(zones[state.z_village[s]]):
             protected = uid == state.amulet
             if protected:

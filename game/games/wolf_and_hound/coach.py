@@ -7,9 +7,10 @@ from typing import Any
 
 from game.engine.actions import Malformed
 from game.games.wolf_and_hound.rules import PLAY
+from game.games.wolf_and_hound.view_types import WolfHoundView
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+def describe(rules: Any, view: WolfHoundView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     fields = PLAY.parse(text)
     if not isinstance(fields, Malformed):
         return "coach.move.play", {"card": fields["card"]}

@@ -27,6 +27,7 @@ from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
 from game.games.wolf_and_hound.rules import GHOST_KEEP, GHOST_SWAP, GRAMMAR, PLAY, SKIP
+from game.games.wolf_and_hound.view_types import GameResultView, WolfHoundPublic, WolfHoundView
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
@@ -38,6 +39,7 @@ SIDE_NAMES = ("front", "back")
 class WolfHoundState(KeepsScoreSheet, State):
     rules: WolfHoundRules
     mutable_fields = ("sheep", "pos", "side", "moved_at", "forbidden", "games", "wins")
+    view_type = WolfHoundView
 
     def __init__(self, rules: WolfHoundRules, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(rules, num_players, seed, options)  # rules.zone_table gives 4 seats
@@ -71,7 +73,7 @@ class WolfHoundState(KeepsScoreSheet, State):
         self.over = False
         self.wins = {team: 0 for team in rules.teams}
         self.score_sheet = ScoreSheet(self.humans)  # one row per game of the match; players only
-        self.games: list[dict[str, Any]] = []
+        self.games: list[GameResultView] = []
         self.last_tiebreak = ""
         self.match_winners: list[int] = []
         events: list[Event] = []
@@ -180,7 +182,7 @@ class WolfHoundState(KeepsScoreSheet, State):
     def winners(self) -> list[int]:
         return self.match_winners[:] if self.over else []
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> WolfHoundPublic:
         zones = self.zones
         winners = self.winners()
         tiebreak = self.last_tiebreak if self.over and self.best_of == 1 else ""
@@ -210,7 +212,7 @@ class WolfHoundState(KeepsScoreSheet, State):
             "game_number": self.game_no,
             "best_of": self.best_of,
             "wins": dict(self.wins),
-            "games": [dict(g) for g in self.games],
+            "games": [g.copy() for g in self.games],
             "score_sheet": [row[:] for row in self.sheet],
             "score_details": [[dict(d) for d in row] for row in self.sheet_details],
             "winners": winners,

@@ -7,9 +7,10 @@ from typing import Any
 
 from game.engine.actions import Malformed
 from tests.games.colour_call.rules import CALL
+from tests.games.colour_call.view_types import ColourCallView
 
 
-def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
+def describe(rules: Any, view: ColourCallView, seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
     fields = CALL.parse(text)
     if isinstance(fields, Malformed):
         return None

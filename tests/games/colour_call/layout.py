@@ -28,9 +28,10 @@ from scenes.table.regions import (
     TableTheme,
 )
 from tests.games.colour_call.rules import CALL
+from tests.games.colour_call.view_types import ColourCallView
 
 
-def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+def place(view: ColourCallView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
     """Every region of the table for `view` inside `rect` (pure: no display needed)."""
     theme = theme or TableTheme()
     rect = pygame.Rect(rect)
@@ -71,20 +72,20 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     return out
 
 
-class ColourCallLayout(Layout):
+class ColourCallLayout(Layout[ColourCallView]):
     """The whole table of the tests' game: places its regions and declares its one move."""
 
     game_id = "colour_call"
     back_art = "tree"
 
-    def place(self, view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
+    def place(self, view: ColourCallView, rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
         return place(view, rect, theme)
 
-    def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
+    def templates(self, view: ColourCallView, seat: int) -> list[Any]:
         return [Pick("hand", to=("played",), keys="initial")
                 >> Target("hand", name="seat", keys="token")  # the hand of the player asked; typed: their seat
                 >> Word("colour", label="colour.{}")
                 >> Confirm(CALL.template(card="hand"), auto=True)]  # the step named `hand` gives the card
 
-    def hint(self, ctx: TableContext) -> str | None:
+    def hint(self, ctx: TableContext[ColourCallView]) -> str | None:
         return ctx.text("hint") if ctx.seat is not None else None

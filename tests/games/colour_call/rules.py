@@ -20,6 +20,7 @@ from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Context, DictOf, Int, Map, Str, did_you_mean
 from game.engine.state import State
+from tests.games.colour_call.view_types import ColourCallPublic, ColourCallView
 
 ZONES = ("hand", "played", "deck")
 
@@ -82,6 +83,7 @@ class ColourCallRules(Rules):
 class ColourCallState(KeepsScoreSheet, State):
     rules: ColourCallRules
     mutable_fields = ("hits",)
+    view_type = ColourCallView  # its view's shape: the engine's keys and its own
 
     def setup_match(self) -> None:
         n = self.num_players
@@ -154,7 +156,7 @@ class ColourCallState(KeepsScoreSheet, State):
     def winners(self) -> list[int]:
         return self.score_sheet.winners()[0] if self.over else []
 
-    def public_view(self, seat: int | None) -> dict[str, Any]:
+    def public_view(self, seat: int | None) -> ColourCallPublic:
         winners = self.winners()
         return {"current": self.current, "hits": self.hits[:], "winners": winners,
                 "sheet": self.score_sheet.view(winners, "shared" if len(winners) > 1 else "")}
