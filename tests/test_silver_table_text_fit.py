@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 import scenes.layouts.silver_amulet_draw as art
+import scenes.table.buttons as buttons
 import scenes.table.composer_input as composer_input
 import scenes.table.overlays as overlays
 import scenes.ui.text as text_helpers
@@ -53,7 +54,7 @@ class Fit:
     def __init__(self, monkeypatch) -> None:
         self.cut: list[str] = []
         self.boxes: list[tuple[str, pygame.Rect]] = []
-        real_fit, real_label, real_button, real_paragraphs = art.fit_text, art.label, art.button, art.paragraphs
+        real_fit, real_label, real_button, real_paragraphs = art.fit_text, art.label, buttons.draw_button, art.paragraphs
 
         def fit(font, text, width):
             out = real_fit(font, text, width)
@@ -66,8 +67,8 @@ class Fit:
             self.boxes.append((text, rect))
             return rect
 
-        def button(ctx, surface, rect, text, *args, **kw):
-            if not real_button(ctx, surface, rect, text, *args, **kw):
+        def button(app, surface, rect, text, *args, **kw):
+            if not real_button(app, surface, rect, text, *args, **kw):
                 self.cut.append(text)
             self.boxes.append((text, rect))
             return True
@@ -80,7 +81,7 @@ class Fit:
         for module in (art, composer_input, overlays, text_helpers):  # overlays: the top bar's hint; text: fit_lines
             monkeypatch.setattr(module, "fit_text", fit)
         monkeypatch.setattr(art, "label", label)
-        monkeypatch.setattr(art, "button", button)
+        monkeypatch.setattr(buttons, "draw_button", button)  # the layout's own buttons
         monkeypatch.setattr(art, "paragraphs", paragraphs)
 
 

@@ -12,6 +12,7 @@ from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
 from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
+from scenes.table.buttons import draw_button
 from scenes.table.layout import TableContext
 from scenes.ui import theme
 
@@ -40,7 +41,8 @@ def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
     boost = layout.boosting(view, ctx.seat)
     for name, rect, enabled in layout._own_buttons(ctx):
         label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and boost else f"unicorns.button.{name}")
-        button(ctx, surface, rect, label, enabled, on=name == "boost" and boost)
+        draw_button(ctx.app, surface, rect, label, "b" if name == "boost" else "⏎", ctx.mouse, chosen=name == "boost" and boost,
+                    enabled=enabled)
 
 
 def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font) -> None:
@@ -214,11 +216,3 @@ def _info_parts(ctx: TableContext, seat: int, level: int) -> list[str]:
         parts.append(ctx.text("view.discarded", count=discarded))
     return parts
 
-
-def button(ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
-    """One of the layout's own buttons, drawn like the table's."""
-    pygame.draw.rect(surface, theme.BUTTON_HOVER if on else theme.BUTTON, rect, border_radius=rect.h // 3)
-    pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, rect, 2, border_radius=rect.h // 3)
-    font = ctx.app.font(max(9, int(rect.h * 0.4)), True)
-    img = art.text_line(font, label, theme.TEXT if enabled else theme.TEXT_DIM, rect.w - 8)
-    surface.blit(img, img.get_rect(center=rect.center))

@@ -21,7 +21,7 @@ from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
-from scenes.table import recipes
+from scenes.table import buttons, recipes
 from scenes.table import regions as kit
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext
@@ -421,10 +421,10 @@ class SilverAmuletLayout(Layout):
             return
         self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
         for mode, text, key, rect in self.mode_buttons(ctx):
-            art.button(ctx, surface, rect, text, key, primary=self.mode == mode)
+            buttons.draw_button(ctx.app, surface, rect, text, key, ctx.mouse, chosen=self.mode == mode)
         confirm = self.confirm_rect(ctx)
         if confirm is not None:
-            art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
+            buttons.draw_button(ctx.app, surface, confirm[0], ctx.tr("silver_amulet.confirm"), "⏎", ctx.mouse, chosen=True)
         controls = regions.get("controls")
         if controls is not None:  # what to do, then the drawn card's power, above the confirm button
             room = controls.rect.copy()

@@ -1,6 +1,6 @@
 """Silver's pictures: character faces drawn by the program (value big, name, an emblem), the
 village slots' faces (face up, face down known to you with a mark, your recent look), the silver
-amulet, and what the table draws over its regions (buttons, the score sheet, zone labels).
+amulet, and what the table draws over its regions (the score sheet, zone labels, help texts).
 
 Picture ids of village cards carry their slot and state: 'v:<slot>:<mode>:<card>' with mode
 up (face up), look (you just looked: shown face up, framed), aid (known, memory aid on: a
@@ -176,21 +176,6 @@ def amulet(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.circle(surf, SILVER, (w // 2, h // 2), max(1, r - max(1, r // 5)))
     pygame.draw.circle(surf, SILVER_DARK, (w // 2, h // 2), max(1, r // 2), max(1, r // 6))
     return surf
-
-
-def button(ctx: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", primary: bool = False) -> bool:
-    """One of the table's own buttons (the same look as the composer's); whether its label is whole."""
-    hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-    color = theme.ACCENT if primary else (theme.BUTTON_HOVER if hovered else theme.BUTTON)
-    pygame.draw.rect(surface, color, rect, border_radius=rect.h // 3)
-    pygame.draw.rect(surface, theme.FOCUS if hovered else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-    text = f"{label}  [{key.upper()}]" if key else label
-    font, lines, whole = fit_lines(ctx.app, text, rect.w - 10, rect.h - 2, max(9, int(rect.h * 0.42)))
-    top = rect.centery - len(lines) * font.get_linesize() // 2
-    for i, line in enumerate(lines):
-        img = font.render(line, True, theme.ACCENT_TEXT if primary else theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, top + i * font.get_linesize())))
-    return whole
 
 
 def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any = None,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scenes.table import recipes
+from scenes.table.buttons import draw_button
 from scenes.table.composer import (
     SEAT,
     Composer,
@@ -661,7 +662,7 @@ class ComposerInput(NumberKeys):
 
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
-            self._draw_button(ctx, surface, rect, ctx.text(f"action.{press.action}"), press.key)
+            draw_button(ctx.app, surface, rect, ctx.text(f"action.{press.action}"), press.key, ctx.mouse)
 
     def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
         if self.composer is None:
@@ -669,30 +670,7 @@ class ComposerInput(NumberKeys):
         keys = self.word_keys(ctx)
         for step, word, rect in self.word_buttons(ctx):
             chosen = word in self.composer.picked(step.field)
-            self._draw_button(ctx, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), chosen)
-
-    def _draw_button(self, ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
-                     chosen: bool = False) -> None:
-        """A press or word button: its label (on two lines if need be), its key in a box at the
-        right; a chosen word is filled with the accent colour."""
-        hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-        fill = theme.ACCENT if chosen else theme.BUTTON_HOVER if hovered else theme.BUTTON
-        pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 3)
-        pygame.draw.rect(surface, theme.FOCUS if chosen else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-        font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
-        room = rect.w - 16
-        if key:
-            img = font.render(key.upper(), True, theme.ACCENT_TEXT)
-            box = img.get_rect().inflate(8, 2)
-            box.midright = (rect.right - 6, rect.centery)
-            pygame.draw.rect(surface, theme.BUTTON if chosen else theme.ACCENT, box, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
-            room -= box.w + 2
-        size = max(9, int(rect.h * 0.42))
-        font, lines = button_label(ctx.app, label, room, rect.h - 4, size)
-        top = rect.centery - len(lines) * font.get_linesize() // 2
-        for i, line in enumerate(lines):
-            surface.blit(font.render(line, True, theme.ACCENT_TEXT if chosen else theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
+            draw_button(ctx.app, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), ctx.mouse, chosen)
 
     def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
         """The templates' key help (the letters of their cards) while the seat may act: where,
@@ -728,13 +706,3 @@ class ComposerInput(NumberKeys):
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
                 y += font.get_linesize()
 
-
-def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:
-    """A button's text whole: on one line if it fits (a little smaller if need be), else on two
-    ("Échanger avec la pioche fantôme" in a narrow button)."""
-    for s in (size, int(size * 0.85)):
-        font = app.font(max(7, s), True)
-        if font.size(text)[0] <= width:
-            return font, [text]
-    font, lines, _ = fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
-    return font, lines
