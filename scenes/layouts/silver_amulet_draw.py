@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game import languages
+from scenes.table.cards import card_blank
 from scenes.ui import theme
 from scenes.ui.text import fit_lines as shared_fit_lines
 from scenes.ui.text import fit_text, wrap_text, wrap_words
@@ -53,10 +54,9 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     its power text in the gallery)."""
     app, rules = card_art.app, card_art.rules
     w, h = max(10, size[0]), max(14, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = card_blank((w, h), CREAM)
     radius = max(3, w // 10)
     color = card_art.colors.get(card, (90, 90, 90))
-    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
     inner = surf.get_rect().inflate(-max(2, w // 14), -max(2, w // 14))
     pygame.draw.rect(surf, color, inner, border_radius=radius)
     value = rules.value.get(card, 0)

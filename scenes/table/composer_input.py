@@ -17,6 +17,7 @@ import pygame
 
 from scenes.table import recipes
 from scenes.table.buttons import draw_button
+from scenes.table.cards import card_outline
 from scenes.table.composer import (
     SEAT,
     Composer,
@@ -617,9 +618,9 @@ class ComposerInput(NumberKeys):
                 img = ctx.art.card(item.picture, item.rect.size).copy()
                 img.set_alpha(185)
                 surface.blit(img, item.rect)
-                pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
+                card_outline(surface, item.rect, GHOST)
             elif item.word in offered.get(item.step.field, ()):
-                pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
+                card_outline(surface, item.rect, GHOST)
         self.cards.draw(ctx, self.composer, surface)
         self.draw_typing(ctx, surface)
         self._draw_buttons(ctx, surface)
