@@ -66,11 +66,11 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     hand_h = hand_ch + 2 * gap
     out = Placements(rect, card_size=(cw, ch), hand_card_size=(hand_cw, hand_ch))
 
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     top_y = rect.y + hud_h + gap
     mid_y = rect.bottom - hand_h - gap - group_h
-    out.add(Region("caption", PANEL, pygame.Rect(rect.x + gap, top_y + group_h + gap,
-                                                  rect.w - 2 * gap, max(label_h, mid_y - top_y - group_h - 2 * gap))))
+    out.add_caption(pygame.Rect(rect.x + gap, top_y + group_h + gap,
+                                rect.w - 2 * gap, max(label_h, mid_y - top_y - group_h - 2 * gap)))
     order = seat_order(view)
     bottom = order[0]
     margin = gap * 2

@@ -14,6 +14,7 @@ from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
 from scenes.table.buttons import draw_button
 from scenes.table.layout import TableContext
+from scenes.table.regions import CAPTION
 from scenes.ui import theme
 
 HIGHLIGHT = (250, 214, 96)
@@ -21,8 +22,8 @@ HIGHLIGHT = (250, 214, 96)
 
 def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
     view, regions = ctx.view, ctx.regions
-    small = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), False)
-    bold = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), True)
+    small = ctx.app.font(max(10, regions[CAPTION].rect.h * 2 // 3), False)
+    bold = ctx.app.font(max(10, regions[CAPTION].rect.h * 2 // 3), True)
     for name in ("line_frame", "market_frame"):
         r = regions[name].rect
         pygame.draw.rect(surface, (70, 110, 84), r, 2, border_radius=8)

@@ -54,7 +54,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     sch = max(theme.min_card_height, int(ch * 0.6))
     scw = int(sch * theme.card_ratio)
     out = Placements(rect, card_size=(scw, sch), hand_card_size=(cw, ch))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = recipes.seat_order(view["players"], view.get("seat"))
     me = order[0]
     holder = view.get("holder")
@@ -69,7 +69,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: kit.TableTheme | None 
     actions = pygame.Rect(rect.right - buttons_w - gap, band_y - 2 * label_h - gap, buttons_w, ch + 2 * label_h + gap)
     out.add(Region(ACTIONS, AREA, actions))
     caption = pygame.Rect(rect.x + gap, band_y - 2 * label_h - 2 * gap, actions.x - rect.x - 2 * gap, label_h + gap // 2)
-    out.add(Region("caption", PANEL, caption))
+    out.add_caption(caption)
 
     # the other seats along the top, left to right clockwise
     others = order[1:]
@@ -402,7 +402,7 @@ class SilverAmuletLayout(Layout):
             surface.blit(ctx.art.card(f"v:1:look:{seen}", small.size), small)
         amulet = regions.get("amulet")
         if amulet is not None and view.get("amulet") is None:  # centred under its home, clear of its neighbours
-            band = [r.rect for r in regions.values() if r.kind != PANEL and r is not amulet and r.name not in ("hud", "caption")
+            band = [r.rect for r in regions.values() if r.kind != PANEL and r is not amulet and r.name not in (kit.HUD, kit.CAPTION)
                     and r.rect.y < amulet.rect.bottom + 3 * size and r.rect.bottom > amulet.rect.bottom]
             left = max((r.right for r in band if r.right <= amulet.rect.x), default=amulet.rect.x - size * 4)
             right = min((r.x for r in band if r.x >= amulet.rect.right), default=amulet.rect.right + size * 4)
@@ -567,5 +567,5 @@ class SilverAmuletLayout(Layout):
         other = (me + 1) % view["players"]
         spots = [((f"village:{me}",), "village"), (("deck", "discard"), "piles"), ((f"drawn:{me}",), "drawn"),
                  (("actions",), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
-                 (("sheet",), "sheet"), (("hud",), "keys")]
+                 (("sheet",), "sheet"), ((kit.HUD,), "keys")]
         return [kit.TourStep(names, f"tour.silver_amulet.{key}") for names, key in spots]

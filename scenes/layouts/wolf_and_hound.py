@@ -69,7 +69,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
     row_h = int(ch * 0.85)  # played rows, pastures and forests
     small = (int(row_h * theme.card_ratio), row_h)
     out = Placements(rect, card_size=small, hand_card_size=(hand_cw, hand_ch))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = seat_order(view)
     me = order[0]
 
@@ -87,7 +87,7 @@ def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = No
                        label="zone.hand", capacity=5, source=True))
     cap_h = max(label_h, int(ch * 0.5))
     caption = pygame.Rect(rect.x + gap, band.y - gap - cap_h, rect.w - 2 * gap, cap_h)
-    out.add(Region("caption", PANEL, caption))
+    out.add_caption(caption)
 
     # the middle: top block, side blocks, the board
     mid = pygame.Rect(rect.x + gap, rect.y + hud_h + gap, rect.w - 2 * gap, caption.y - gap - rect.y - hud_h - gap)
