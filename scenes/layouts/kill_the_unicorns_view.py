@@ -1,6 +1,7 @@
 """What the Kill the Unicorns table draws beyond card regions: the schemes peeking from under the
 unicorns (a count, never the cards), the hunted unicorn's glow, the market's names and prices,
-each seat's character, hand size, bid and score, the hunt's Confirm and boost buttons."""
+each seat's character, hand size, bid and score (the hunt's Confirm and boost buttons are the
+table's: `KillTheUnicornsLayout.buttons`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
 from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
-from scenes.table.buttons import draw_button
 from scenes.table.layout import TableContext
 from scenes.table.regions import CAPTION
 from scenes.ui import theme
@@ -39,11 +39,6 @@ def draw_table(layout: Any, ctx: TableContext, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=box.center))
     draw_buyable(layout, ctx, surface)
     _draw_scheme_keys(ctx, surface)
-    boost = layout.boosting(view, ctx.seat)
-    for name, rect, enabled in layout._own_buttons(ctx):
-        label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and boost else f"unicorns.button.{name}")
-        draw_button(ctx.app, surface, rect, label, "b" if name == "boost" else "⏎", ctx.mouse, chosen=name == "boost" and boost,
-                    enabled=enabled)
 
 
 def _draw_line(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font) -> None:

@@ -21,8 +21,9 @@ from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
-from scenes.table import buttons, recipes
+from scenes.table import recipes
 from scenes.table import regions as kit
+from scenes.table.buttons import Button
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
@@ -246,20 +247,24 @@ class SilverAmuletLayout(Layout):
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         return modes
 
-    def area_rows(self, ctx: TableContext, area: str) -> int:
-        return len(self._modes(ctx)) if area == ACTIONS else 0
-
-    def mode_buttons(self, ctx: TableContext) -> list[tuple[str, str, str, pygame.Rect]]:
-        """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
-        (the same size, all inside the area: recipes.button_stack)."""
-        modes = self._modes(ctx)
-        region = ctx.regions.get(ACTIONS)
-        if region is None or not modes:
+    def buttons(self, ctx: TableContext) -> list[Button]:
+        """The amulet's and an empath's mode buttons (under the actions' buttons), and the confirm
+        button under the controls' help while a choice needs confirming."""
+        if ctx.seat is None or ctx.busy:
             return []
-        comp = ctx.composer.composer if ctx.composer is not None else None
-        presses = sum(p.area == ACTIONS for p in comp.presses) if comp is not None else 0
-        stack = recipes.button_stack(region.rect, presses + len(modes), ctx.app.px(48))
-        return [(mode, text, key, stack[presses + k]) for k, (mode, text, key) in enumerate(modes)]
+        self._sync_mode(ctx.view, ctx.seat, ctx.legal)
+        out = [Button(mode, text, key, chosen=self.mode == mode) for mode, text, key in self._modes(ctx)]
+        confirm = self.confirm_rect(ctx)
+        if confirm is not None:
+            out.append(Button("confirm", ctx.tr("silver_amulet.confirm"), "⏎", chosen=True, rect=confirm[0]))
+        return out
+
+    def press(self, ctx: TableContext, name: str) -> None:
+        """The confirm button sends the choice; a mode button toggles its mode."""
+        if name == "confirm":
+            ctx.composer.confirm(ctx)
+        else:
+            self._toggle(ctx, name)
 
     def confirm_rect(self, ctx: TableContext) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
@@ -279,21 +284,13 @@ class SilverAmuletLayout(Layout):
         return True
 
     def handle_event(self, ctx: TableContext, event: pygame.event.Event) -> bool:
-        """The mode buttons and the confirm button; a click on the deck or the discard pile."""
+        """A click on the deck or the discard pile; Escape puts a mode down."""
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and ctx.view.get("seat") is not None:
             self.looks.pop(ctx.view["seat"], None)  # a look is shown until the looker's next move
         if ctx.seat is None or ctx.busy:
             return False
         self._sync_mode(ctx.view, ctx.seat, ctx.legal)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            confirm = self.confirm_rect(ctx)
-            if confirm is not None and confirm[0].collidepoint(event.pos):
-                ctx.composer.composer.clear()
-                ctx.submit(confirm[1])
-                return True
-            for mode, _label, _key, rect in self.mode_buttons(ctx):
-                if rect.collidepoint(event.pos):
-                    return self._toggle(ctx, mode)
             if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
                 ctx.submit("draw")
                 return True
@@ -302,12 +299,8 @@ class SilverAmuletLayout(Layout):
                 ctx.explain("take discard")  # why not (a lone card under the amulet)
                 return True
             return False  # the discard pile: a click takes it, a drag takes it into a place (composer_drops.py)
-        if event.type == pygame.KEYDOWN:
-            for mode, _label, key, _rect in self.mode_buttons(ctx):
-                if event.key == pygame.key.key_code(key):
-                    return self._toggle(ctx, mode)
-            if event.key == pygame.K_ESCAPE and self.mode:
-                return self._toggle(ctx, self.mode)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.mode:
+            return self._toggle(ctx, self.mode)
         return False
 
     def end_look(self, seat: int) -> None:
@@ -381,7 +374,7 @@ class SilverAmuletLayout(Layout):
         return art.amulet(size) if marker == "amulet" else None
 
     def draw_table(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """Zone labels with counts, the score sheet, the deck top a squire saw, the buttons."""
+        """Zone labels with counts, the score sheet, the deck top a squire saw, the controls' help."""
         view, regions = ctx.view, ctx.regions
         size = max(9, ctx.app.px(13))
         zones = [regions[n] for n in ("deck", "discard", f"drawn:{view.get('seat')}", "aside") if n in regions]
@@ -420,11 +413,7 @@ class SilverAmuletLayout(Layout):
         if ctx.seat is None or ctx.busy:
             return
         self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
-        for mode, text, key, rect in self.mode_buttons(ctx):
-            buttons.draw_button(ctx.app, surface, rect, text, key, ctx.mouse, chosen=self.mode == mode)
-        confirm = self.confirm_rect(ctx)
-        if confirm is not None:
-            buttons.draw_button(ctx.app, surface, confirm[0], ctx.tr("silver_amulet.confirm"), "⏎", ctx.mouse, chosen=True)
+        confirm = self.confirm_rect(ctx)  # drawn by the table (`buttons`)
         controls = regions.get("controls")
         if controls is not None:  # what to do, then the drawn card's power, above the confirm button
             room = controls.rect.copy()

@@ -5,16 +5,42 @@ in one area read as one set.
 A button is a rounded box with its label at the left (on two lines if need be) and its key in a
 box at the right; the mouse over it lights it, a chosen one (a word picked, a mode on, a toggle
 on) is filled with the accent colour, a disabled one is dim (it says why when pressed).
+
+A layout declares its own buttons (`Layout.buttons`, a `Button` each) and is told when one is
+pressed (`Layout.press`): the composer's input stacks them in their area under its own buttons,
+draws them, and takes their clicks and keys (scenes/table/composer_input.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from scenes.table.regions import ACTIONS
 from scenes.ui import theme
 from scenes.ui.text import fit_lines
+
+
+@dataclass(frozen=True)
+class Button:
+    """One of a layout's own buttons now: `name` is what `Layout.press` is told; `label` its text
+    (read already, in the player's language); `key` the letter that presses it too ("" none; a
+    sign such as "⏎" is shown only: Enter is the composer's confirm); stacked in the region `area`
+    after the composer's buttons there, unless `rect` places it."""
+
+    name: str
+    label: str
+    key: str = ""
+    area: str = ACTIONS
+    chosen: bool = False  # a mode or toggle on, a confirm that sends the choice: lit
+    enabled: bool = True  # pressed while disabled, the layout says why
+    rect: pygame.Rect | None = None
+
+    def typed(self, event: pygame.event.Event) -> bool:
+        """Whether a key press is this button's letter."""
+        return len(self.key) == 1 and self.key.isascii() and self.key.isalnum() and event.key == pygame.key.key_code(self.key)
 
 
 def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str], bool]:

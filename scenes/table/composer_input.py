@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table import recipes
-from scenes.table.buttons import draw_button
+from scenes.table import buttons, recipes
+from scenes.table.buttons import Button
 from scenes.table.cards import card_outline
 from scenes.table.composer import (
     SEAT,
@@ -70,6 +70,9 @@ class Drag:
     pos: tuple[int, int]
     offset: tuple[int, int]
     moving: bool = False
+
+
+AreaItem = Press | tuple[Word, str] | Button  # what a button stacked in an area is
 
 
 class ComposerInput(NumberKeys):
@@ -277,15 +280,24 @@ class ComposerInput(NumberKeys):
         """The buttons of the `Word` steps (a word each), under the presses of their area."""
         return [(item[0], item[1], rect) for item, rect in self._area_buttons(ctx) if isinstance(item, tuple)]
 
-    def _area_buttons(self, ctx: TableContext) -> list[tuple[Press | tuple[Word, str], pygame.Rect]]:
-        """The presses, then the words, stacked in their areas (every one inside its area)."""
-        if self.composer is None or ctx.seat is None:
+    def own_buttons(self, ctx: TableContext) -> list[tuple[Button, pygame.Rect]]:
+        """The layout's own buttons (`Layout.buttons`), under the words of their area or where
+        they say."""
+        return [(item, rect) for item, rect in self._area_buttons(ctx) if isinstance(item, Button)]
+
+    def _area_buttons(self, ctx: TableContext) -> list[tuple[AreaItem, pygame.Rect]]:
+        """The presses, the words, then the layout's own buttons, stacked in their areas (every
+        one inside its area: recipes.button_stack)."""
+        if ctx.seat is None:
             return []
-        keys = self.press_keys(ctx)
-        items: list[tuple[Press | tuple[Word, str], str]] = [
-            (replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
-        items += [((step, word), step.area) for step, word in self.composer.words()]
-        out: list[tuple[Press | tuple[Word, str], pygame.Rect]] = []
+        items: list[tuple[AreaItem, str]] = []
+        if self.composer is not None:
+            keys = self.press_keys(ctx)
+            items += [(replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
+            items += [((step, word), step.area) for step, word in self.composer.words()]
+        own = self.layout.buttons(ctx)
+        items += [(button, button.area) for button in own if button.rect is None]
+        out: list[tuple[AreaItem, pygame.Rect]] = []
         stacks: dict[str, list[pygame.Rect]] = {}  # area -> its buttons' rects, top down
         placed: dict[str, int] = {}  # area -> how many of them are taken
         for item, area in items:
@@ -293,11 +305,10 @@ class ComposerInput(NumberKeys):
             if region is None:
                 continue
             if area not in stacks:
-                rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
-                stacks[area] = recipes.button_stack(region.rect, rows, ctx.app.px(48))
+                stacks[area] = recipes.button_stack(region.rect, sum(a == area for _, a in items), ctx.app.px(48))
             out.append((item, stacks[area][placed.get(area, 0)]))
             placed[area] = placed.get(area, 0) + 1
-        return out
+        return out + [(button, button.rect) for button in own if button.rect is not None]
 
     def word_keys(self, ctx: TableContext) -> dict[tuple[str, str], str]:
         """The key of each word button ((field, word) -> letter): the first free letter of its
@@ -434,6 +445,8 @@ class ComposerInput(NumberKeys):
             if rect.collidepoint(pos):
                 if isinstance(button, Press):
                     ctx.submit(button.action)
+                elif isinstance(button, Button):
+                    self.layout.press(ctx, button.name)
                 else:
                     self.choose_word(ctx, *button)
                 return True
@@ -530,6 +543,11 @@ class ComposerInput(NumberKeys):
 
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer
+        if ctx.seat is not None:
+            for button in self.layout.buttons(ctx):
+                if button.typed(event):
+                    self.layout.press(ctx, button.name)
+                    return True
         if event.key == pygame.K_ESCAPE:
             if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None
                                 and not self.typing.waiting):
@@ -626,6 +644,8 @@ class ComposerInput(NumberKeys):
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_words(ctx, surface)
+        for button, rect in self.own_buttons(ctx):
+            buttons.draw_button(ctx.app, surface, rect, button.label, button.key, ctx.mouse, button.chosen, button.enabled)
         self._draw_help(ctx, surface)
         self.drops.draw(ctx, surface)
         drag = self.drag
@@ -663,7 +683,7 @@ class ComposerInput(NumberKeys):
 
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
-            draw_button(ctx.app, surface, rect, ctx.text(f"action.{press.action}"), press.key, ctx.mouse)
+            buttons.draw_button(ctx.app, surface, rect, ctx.text(f"action.{press.action}"), press.key, ctx.mouse)
 
     def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
         if self.composer is None:
@@ -671,7 +691,8 @@ class ComposerInput(NumberKeys):
         keys = self.word_keys(ctx)
         for step, word, rect in self.word_buttons(ctx):
             chosen = word in self.composer.picked(step.field)
-            draw_button(ctx.app, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), ctx.mouse, chosen)
+            buttons.draw_button(ctx.app, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), ctx.mouse,
+                                chosen)
 
     def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
         """The templates' key help (the letters of their cards) while the seat may act: where,

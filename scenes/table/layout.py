@@ -18,6 +18,7 @@ import pygame
 
 from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
+from scenes.table.buttons import Button
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 
@@ -142,10 +143,14 @@ class Layout:
         '- ' items, '**bold**'), in the player's language; None: the table offers none."""
         return None
 
-    def area_rows(self, ctx: TableContext, area: str) -> int:
-        """Rows of the layout's own buttons that share `area` with the composer's buttons, under
-        them: the composer sizes its buttons so that all of them fit (composer_input.py)."""
-        return 0
+    def buttons(self, ctx: TableContext) -> list[Button]:
+        """The layout's own buttons now (not composer actions: a mode, a toggle, a confirm of its
+        own), while the viewer may act: the table stacks them in their area under the composer's
+        buttons, draws them and takes their clicks and keys (scenes/table/buttons.py)."""
+        return []
+
+    def press(self, ctx: TableContext, name: str) -> None:
+        """One of the layout's own buttons was clicked, or its key typed."""
 
     def drop_hint(self, ctx: TableContext) -> str | None:
         """What a card dropped off every target says (None: the target zones' names)."""
