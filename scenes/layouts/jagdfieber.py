@@ -13,10 +13,12 @@ from typing import Any
 import pygame
 
 from game.engine.events import MarkerChanged
+from scenes.table import recipes
 from scenes.table.cards import BRASS, INK
 from scenes.table.layout import Layout
 from scenes.table.regions import (
     FAN,
+    HUD,
     MARKER,
     PANEL,
     SLOT,
@@ -40,9 +42,7 @@ _SPOTS = {
 
 def seat_order(view: dict[str, Any]) -> list[int]:
     """Seats clockwise starting with the one shown at the bottom."""
-    n = view["players"]
-    bottom = view["seat"] if view["seat"] is not None else 0
-    return [(bottom + k) % n for k in range(n)]
+    return recipes.seat_order(view["players"], view["seat"])
 
 
 def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
@@ -171,7 +171,7 @@ def tour_steps(view: dict[str, Any]) -> list[TourStep]:
         TourStep((f"prey_pile:{me}",), "tour.jagdfieber.prey_pile"),
         TourStep(("start_card",), "tour.jagdfieber.start_card"),
         TourStep((f"panel:{other}", f"play:{other}", f"easy_prey:{other}"), "tour.jagdfieber.others"),
-        TourStep(("hud",), "tour.jagdfieber.keys"),
+        TourStep((HUD,), "tour.jagdfieber.keys"),
     ]
 
 

@@ -26,7 +26,7 @@ from scenes.layouts.kill_the_unicorns_view import draw_table
 from scenes.table.buttons import Button
 from scenes.table.composer import Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext, zone_cards
-from scenes.table.regions import Placements, Region, TableTheme, TourStep
+from scenes.table.regions import ACTIONS, HUD, Placements, Region, TableTheme, TourStep
 
 
 def value_word(picture: str) -> str:
@@ -224,9 +224,7 @@ class KillTheUnicornsLayout(Layout):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """Every unicorn, scheme, character and market token, each named."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         items = [(u, app.game_text(rules, f"card.{u}")) for u in rules.unicorns]
         items += [(s, app.game_text(rules, f"card.{s}")) for s in rules.schemes_stay]
         items += [(f"char:{c}", app.game_text(rules, f"character.{c}")) for c in rules.characters]
@@ -282,8 +280,8 @@ class KillTheUnicornsLayout(Layout):
             TourStep((f"collection:{me}",), "unicorns.tour.collection"),
             TourStep(("market_frame",), "unicorns.tour.market"),
             TourStep(tuple(f"panel:{s}" for s in others) + tuple(f"info:{s}" for s in others), "unicorns.tour.others"),
-            TourStep(("actions",), "unicorns.tour.buttons"),
-            TourStep(("hud",), "unicorns.tour.keys"),
+            TourStep((ACTIONS,), "unicorns.tour.buttons"),
+            TourStep((HUD,), "unicorns.tour.keys"),
         ]
 
     def seating_advice(self, app: Any, rules: Any, players: int) -> str | None:

@@ -13,6 +13,7 @@ from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
 from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
+from scenes.table.buttons import key_box
 from scenes.table.layout import TableContext
 from scenes.table.regions import CAPTION
 from scenes.ui import theme
@@ -134,11 +135,7 @@ def _draw_scheme_keys(ctx: TableContext, surface: pygame.Surface) -> None:
     font = ctx.app.font(max(10, region.card_size[1] // 7), True)
     for card, rect in zip(cards, region.card_rects(len(cards)), strict=True):
         if card in by_word:
-            img = font.render(by_word[card].upper(), True, theme.ACCENT_TEXT)
-            box = img.get_rect().inflate(8, 2)
-            box.midbottom = (rect.centerx, rect.bottom - 3)
-            pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
+            key_box(surface, font, by_word[card], (rect.centerx, rect.bottom - 3), "midbottom")
 
 
 def _draw_market(ctx: TableContext, surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:

@@ -479,9 +479,7 @@ class SilverAmuletLayout(Layout):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         return [art.character(card_art, card, size, detail=True) for card in rules.card_order]
 
     # ---------------------------------------------------------------- animation
@@ -555,6 +553,6 @@ class SilverAmuletLayout(Layout):
         me = recipes.seat_order(view["players"], view.get("seat"))[0]
         other = (me + 1) % view["players"]
         spots = [((f"village:{me}",), "village"), (("deck", "discard"), "piles"), ((f"drawn:{me}",), "drawn"),
-                 (("actions",), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
+                 ((ACTIONS,), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
                  (("sheet",), "sheet"), ((kit.HUD,), "keys")]
         return [kit.TourStep(names, f"tour.silver_amulet.{key}") for names, key in spots]

@@ -28,6 +28,7 @@ from scenes.table.regions import (
     ACTIONS,
     AREA,
     FAN,
+    HUD,
     PANEL,
     STACK,
     DragMove,
@@ -233,7 +234,7 @@ class WolfAndHoundLayout(Layout):
         ]
         if view["ghosts"]:
             steps.append(TourStep(tuple(f"panel:{g}" for g in view["ghosts"]), "tour.wolf_and_hound.ghosts"))
-        steps.append(TourStep(("actions", "hud"), "tour.wolf_and_hound.keys"))
+        steps.append(TourStep((ACTIONS, HUD), "tour.wolf_and_hound.keys"))
         return steps
 
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
@@ -278,9 +279,7 @@ class WolfAndHoundLayout(Layout):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """Every animal card of the YAML, each side, with its name and description."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         return [art.animal_card(card_art, animal, data[side]["kind"], side, size, detail=True)
                 for animal, data in (rules.data.get("animals") or {}).items() for side in ("front", "back") if data.get(side)]
 

@@ -53,6 +53,18 @@ def button_label(app: Any, text: str, width: int, height: int, size: int) -> tup
     return fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
 
 
+def key_box(surface: pygame.Surface, font: pygame.font.Font, key: str, at: tuple[int, int], anchor: str = "midright",
+            fill: tuple[int, int, int] = theme.ACCENT) -> pygame.Rect:
+    """A key's letter in its small box, its `anchor` point at `at` (on a button, on a card a key
+    picks); the box."""
+    img = font.render(key.upper(), True, theme.ACCENT_TEXT)
+    box = img.get_rect().inflate(8, 2)
+    setattr(box, anchor, at)
+    pygame.draw.rect(surface, fill, box, border_radius=4)
+    surface.blit(img, img.get_rect(center=box.center))
+    return box
+
+
 def draw_button(app: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "",
                 mouse: tuple[int, int] | None = None, chosen: bool = False, enabled: bool = True) -> bool:
     """One button of the table (see the module); `mouse`: the pointer, lighting the button it is
@@ -65,12 +77,8 @@ def draw_button(app: Any, surface: pygame.Surface, rect: pygame.Rect, label: str
     size = max(9, int(rect.h * 0.42))
     room = rect.w - 16
     if key:
-        font = app.font(size, True)
-        img = font.render(key.upper(), True, theme.ACCENT_TEXT)
-        box = img.get_rect().inflate(8, 2)
-        box.midright = (rect.right - 6, rect.centery)
-        pygame.draw.rect(surface, theme.BUTTON if chosen else theme.ACCENT, box, border_radius=4)
-        surface.blit(img, img.get_rect(center=box.center))
+        box = key_box(surface, app.font(size, True), key, (rect.right - 6, rect.centery), "midright",
+                      theme.BUTTON if chosen else theme.ACCENT)
         room -= box.w + 2
     font, lines, whole = button_label(app, label, room, rect.h - 4, size)
     color = theme.ACCENT_TEXT if chosen else theme.TEXT if enabled else theme.TEXT_DIM

@@ -19,6 +19,7 @@ import pygame
 from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from scenes.table.buttons import Button
+from scenes.table.cards import CardArt
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 
@@ -216,6 +217,10 @@ class Layout:
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The rules screen's card gallery (none unless a layout draws one)."""
         return []
+
+    def card_art(self, app: Any, rules: Any) -> CardArt:
+        """This layout's card pictures away from a table (the gallery draws with them)."""
+        return CardArt(app, rules, self)
 
     @classmethod
     def has_gallery(cls) -> bool:
