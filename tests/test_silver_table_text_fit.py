@@ -17,6 +17,7 @@ import pytest
 import scenes.layouts.silver_amulet_draw as art
 import scenes.table.buttons as buttons
 import scenes.table.composer_input as composer_input
+import scenes.table.labels as labels
 import scenes.table.overlays as overlays
 import scenes.ui.text as text_helpers
 from scenes.app import MIN_SIZE
@@ -54,7 +55,7 @@ class Fit:
     def __init__(self, monkeypatch) -> None:
         self.cut: list[str] = []
         self.boxes: list[tuple[str, pygame.Rect]] = []
-        real_fit, real_label, real_button, real_paragraphs = art.fit_text, art.label, buttons.draw_button, art.paragraphs
+        real_fit, real_label, real_button, real_paragraphs = art.fit_text, labels.label, buttons.draw_button, labels.paragraphs
 
         def fit(font, text, width):
             out = real_fit(font, text, width)
@@ -80,9 +81,9 @@ class Fit:
 
         for module in (art, composer_input, overlays, text_helpers):  # overlays: the top bar's hint; text: fit_lines
             monkeypatch.setattr(module, "fit_text", fit)
-        monkeypatch.setattr(art, "label", label)
+        monkeypatch.setattr(labels, "label", label)
         monkeypatch.setattr(buttons, "draw_button", button)  # every button of the table
-        monkeypatch.setattr(art, "paragraphs", paragraphs)
+        monkeypatch.setattr(labels, "paragraphs", paragraphs)
 
 
 def build(tmp_path, monkeypatch, name: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
@@ -172,8 +173,8 @@ def test_a_long_discard_pile_keeps_its_count_in_the_smallest_window(tmp_path, mo
     app, scene = build(tmp_path, monkeypatch, "main", MIN_SIZE, lang)
     scene.view["zones"]["discard"] = ["villager"] * 19
     said: list[tuple[str, int, int]] = []
-    real = art.label
-    monkeypatch.setattr(art, "label", lambda ctx, surface, text, pos, size, *a, **k: (
+    real = labels.label
+    monkeypatch.setattr(labels, "label", lambda ctx, surface, text, pos, size, *a, **k: (
         said.append((text, k.get("width", 0), size)), real(ctx, surface, text, pos, size, *a, **k))[1])
     scene.layout.draw_table(scene.ctx(), pygame.Surface(MIN_SIZE))
     text, width, size = next(s for s in said if "(19)" in s[0])

@@ -21,7 +21,7 @@ from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
-from scenes.table import recipes
+from scenes.table import labels, recipes
 from scenes.table import regions as kit
 from scenes.table.buttons import Button
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
@@ -387,7 +387,7 @@ class SilverAmuletLayout(Layout):
             short = f"{region.label}.short"
             if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
                 text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
-            art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
+            labels.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
         seen = self._looks_of(view).get(("deck", 0))
         if seen and "deck" in regions:
             r = regions["deck"].rect
@@ -400,7 +400,7 @@ class SilverAmuletLayout(Layout):
             left = max((r.right for r in band if r.right <= amulet.rect.x), default=amulet.rect.x - size * 4)
             right = min((r.x for r in band if r.x >= amulet.rect.right), default=amulet.rect.right + size * 4)
             width = 2 * min(amulet.rect.centerx - left, right - amulet.rect.centerx) - 8
-            art.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
+            labels.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
                       anchor="midtop", width=width, most=2)
         if "sheet" in regions:
             art.score_sheet(ctx, surface, regions["sheet"].rect)
@@ -419,7 +419,7 @@ class SilverAmuletLayout(Layout):
             room = controls.rect.copy()
             if confirm is not None:
                 room.h = max(10, confirm[0].y - room.y - 4)
-            art.paragraphs(ctx, surface, self.control_texts(ctx), room)
+            labels.paragraphs(ctx, surface, self.control_texts(ctx), room)
 
     def control_texts(self, ctx: TableContext) -> list[str]:
         """The help texts of the controls area now: how to choose (a target, the peek, an
@@ -455,7 +455,7 @@ class SilverAmuletLayout(Layout):
         for key in ("silver_amulet.called", "silver_amulet.called_short"):
             text = ctx.tr(key)
             if ctx.app.font(small, True).size(text)[0] <= room or key.endswith("short"):
-                art.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
+                labels.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
                 return
 
     def player_aid(self, app: Any, rules: Any) -> str | None:
