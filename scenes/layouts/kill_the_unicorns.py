@@ -127,7 +127,7 @@ class KillTheUnicornsLayout(Layout):
         if ctx.seat is None or ctx.view["phase"] != "hunt" or ctx.composer is None:
             return []
         comp = ctx.composer.composer
-        out = [Button("confirm", ctx.tr("unicorns.button.confirm"), "⏎", "own_buttons",
+        out = [Button("confirm", ctx.tr("unicorns.button.confirm"), area="own_buttons",
                       enabled=comp is not None and comp.ready() is not None)]
         if any(text.endswith(" boost") for text in ctx.legal):
             on = self.boosting(ctx.view, ctx.seat)

@@ -256,7 +256,7 @@ class SilverAmuletLayout(Layout):
         out = [Button(mode, text, key, chosen=self.mode == mode) for mode, text, key in self._modes(ctx)]
         confirm = self.confirm_rect(ctx)
         if confirm is not None:
-            out.append(Button("confirm", ctx.tr("silver_amulet.confirm"), "⏎", chosen=True, rect=confirm[0]))
+            out.append(Button("confirm", ctx.tr("silver_amulet.confirm"), chosen=True, rect=confirm[0]))
         return out
 
     def press(self, ctx: TableContext, name: str) -> None:

@@ -26,9 +26,8 @@ from scenes.ui.text import fit_lines
 @dataclass(frozen=True)
 class Button:
     """One of a layout's own buttons now: `name` is what `Layout.press` is told; `label` its text
-    (read already, in the player's language); `key` the letter that presses it too ("" none; a
-    sign such as "⏎" is shown only: Enter is the composer's confirm); stacked in the region `area`
-    after the composer's buttons there, unless `rect` places it."""
+    (read already, in the player's language); `key` the letter that presses it too ("" none);
+    stacked in the region `area` after the composer's buttons there, unless `rect` places it."""
 
     name: str
     label: str
