@@ -6,6 +6,8 @@ bad options."""
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -19,11 +21,12 @@ from tests.test_net_hostthread import play_to_end, until
 TIMEOUT = 10.0
 
 
-def serving(match: Match, lines: list[str], start_after: float | None, **options) -> tuple[HostThread, threading.Thread]:
+def serving(match: Match, lines: list[str], start_after: float | None, clock: Callable[[], float] = time.monotonic,
+            **options) -> tuple[HostThread, threading.Thread]:
     hosting = HostThread(match, port=0, advertise=False, listen="127.0.0.1", bot_for_open="random",
                          net_options={"rate": 10_000, "burst": 10_000}, **options)
-    thread = threading.Thread(target=run_host, args=(hosting, "en", lines.append, start_after), kwargs={"grace": 0.2},
-                              daemon=True)
+    thread = threading.Thread(target=run_host, args=(hosting, "en", lines.append, start_after),
+                              kwargs={"grace": 0.2, "clock": clock}, daemon=True)
     thread.start()
     until(lambda: any(line.startswith("seat ") for line in lines))
     return hosting, thread
@@ -34,7 +37,13 @@ def test_a_network_player_and_bots_play_a_whole_match_on_the_windowless_host(tmp
     config = match_config("fish_fish", 3, "random", seed=4)
     assert [(s.kind, s.name) for s in config.seats] == [("human", ""), ("human", ""), ("bot", "Bot 3")]
     lines: list[str] = []
-    hosting, thread = serving(Match(config, think_seconds=0, threaded=False), lines, start_after=0.2)
+    # The lobby's clock stands still until Ana holds her seat: on a busy machine her claim may
+    # take longer than the delay, and the bots would take every seat first.
+    def lobby_clock() -> float:
+        return time.monotonic() if "seat 0: Ana took it" in lines else 0.0
+
+    hosting, thread = serving(Match(config, think_seconds=0, threaded=False), lines, start_after=0.2,
+                              clock=lobby_clock)
     assert f"port {hosting.port}" in lines[0] and lines[1] == f"match id: {hosting.match_id}"
     assert lines[2].startswith(f"join code: {hosting.code}")
     assert lines[3:6] == ["seat 0: open", "seat 1: open", "seat 2 (Bot 3): bot random"]
