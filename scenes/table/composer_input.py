@@ -623,9 +623,10 @@ class ComposerInput(NumberKeys):
 
     # -------------------------------------------------------------------- draw
     def draw(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """Ghosts of the picked cards, what may still be picked (outlined), the counter's
-        buttons and the dragged card."""
+        """Ghosts of the picked cards, what may still be picked (outlined), the buttons (the
+        counter's, the presses, the words, the layout's own) and the dragged card."""
         if self.composer is None:
+            self._draw_own(ctx, surface)
             return
         offered = {s.field: self.composer.offered(s.field) for s in self.composer.steps()
                    if isinstance(s, Pick) and self.composer.any_choice()}
@@ -644,8 +645,7 @@ class ComposerInput(NumberKeys):
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_words(ctx, surface)
-        for button, rect in self.own_buttons(ctx):
-            buttons.draw_button(ctx.app, surface, rect, button.label, button.key, ctx.mouse, button.chosen, button.enabled)
+        self._draw_own(ctx, surface)
         self._draw_help(ctx, surface)
         self.drops.draw(ctx, surface)
         drag = self.drag
@@ -684,6 +684,10 @@ class ComposerInput(NumberKeys):
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
             buttons.draw_button(ctx.app, surface, rect, ctx.text(f"action.{press.action}"), press.key, ctx.mouse)
+
+    def _draw_own(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        for button, rect in self.own_buttons(ctx):
+            buttons.draw_button(ctx.app, surface, rect, button.label, button.key, ctx.mouse, button.chosen, button.enabled)
 
     def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
         if self.composer is None:
