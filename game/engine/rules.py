@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from game import languages
-from game.engine.actions import Action, normalize_action_text
+from game.engine.actions import Action, ActionGrammar, normalize_action_text
 from game.engine.errors import OptionError
 from game.engine.schema import did_you_mean
 from game.engine.state import State
@@ -77,6 +77,10 @@ class Rules:
     # its State subclass instead of importing it: "module:Class" of the same package ("state:
     # JagdfieberState"), imported when the rules are built. The two modules make no circle.
     state_ref: ClassVar[str] = ""
+    # Every kind of action the game has, each declared once with its words and fields
+    # (game/engine/actions.py): the rules build their actions with it, refusals and the table
+    # read texts back with it.
+    grammar: ActionGrammar = ActionGrammar()  # a class attribute, or the rules' own when data names verbs
     lower_score_wins = False  # the lowest total wins (a game of points lost): the best score is the lowest
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]):

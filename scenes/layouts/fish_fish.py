@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
+from game.games.fish_fish.actions import BET, LINE
 from scenes.layouts import fish_fish_draw as art
 from scenes.layouts import fish_fish_place as where
 from scenes.layouts.fish_fish_view import draw_table
@@ -51,10 +52,10 @@ class FishFishLayout(Layout):
         if view["fisher"] == seat:
             return [Pick("fishing", to=("line",), keys="initial")
                     >> Pick("baits", to=("line",), token=bait_word, keys="token")
-                    >> Confirm("line {fishing} {baits}", auto=True, help="fish_fish.fisher_hint")]
+                    >> Confirm(LINE.template(card="fishing", value="baits"), auto=True, help="fish_fish.fisher_hint")]
         return [Counter("count", source="fish", to=("bet", "line"), label="fish_fish.bet_count",
                         confirm_label="fish_fish.bet_button", zero_label="fish_fish.pass_button")
-                >> Confirm("bet {count}")]
+                >> Confirm(BET.template(count="count"))]
 
     def ghost_rects(self, ctx: TableContext, pick: Any, count: int) -> list[pygame.Rect] | None:
         """A card or bait chosen for the line waits on the line itself (the bait over the card)."""

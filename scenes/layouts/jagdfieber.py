@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
+from game.engine.actions import Malformed
 from game.engine.events import MarkerChanged
+from game.games.jagdfieber.rules import PLAY
 from scenes.table import recipes
 from scenes.table.cards import BRASS, INK
 from scenes.table.layout import Layout
@@ -123,16 +125,16 @@ def drag_moves(view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMo
     """Each legal `play <card>` is a drag from the seat's hand to its play zone."""
     moves = []
     for text in legal:
-        words = text.split()
-        if len(words) == 2 and words[0] == "play":
-            moves.append(DragMove(words[1], "hand", "play", seat, text))
+        fields = PLAY.parse(text)
+        if not isinstance(fields, Malformed):
+            moves.append(DragMove(fields["card"], "hand", "play", seat, text))
     return moves
 
 
 def intent(card: str, from_zone: str, to_zone: str) -> str | None:
     """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
     if from_zone == "hand" and to_zone == "play":
-        return f"play {card}"
+        return PLAY.text(card)
     return None
 
 

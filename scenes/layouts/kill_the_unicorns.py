@@ -18,6 +18,18 @@ from typing import Any
 import pygame
 
 from game.engine.events import Event, GameOver, PhaseBegan
+from game.games.kill_the_unicorns.actions import (
+    BUY,
+    BUY_NONE,
+    HUNT,
+    MOVE,
+    PAINT,
+    PASS,
+    PEEK,
+    REVEAL,
+    SCHEME,
+    STAY,
+)
 from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts import kill_the_unicorns_read as reading
@@ -77,24 +89,26 @@ class KillTheUnicornsLayout(Layout):
         if phase == "schemes":
             return [Pick("scheme_hand", to=("under",), keys="initial", name="scheme")
                     >> Target("under", name="pos", offset=1, keys="token")
-                    >> Confirm("scheme keep {scheme} under {pos}", auto=True, help="unicorns.help_scheme")]
+                    >> Confirm(SCHEME.template(unicorn="pos"), auto=True, help="unicorns.help_scheme")]
         if phase == "wizard":
             return [Target("under", name="src", offset=1, keys="token") >> Target("under", name="dst", offset=1, keys="token")
-                    >> Confirm("move {src} to {dst}", auto=True, help="unicorns.help_wizard"), Press("stay", key="n")]
+                    >> Confirm(MOVE.template(source="src", target="dst"), auto=True, help="unicorns.help_wizard"),
+                    Press(STAY.text(), key="n")]
         if phase == "hunt":
-            words = " boost" if self.boosting(view, seat) else ""
             return [Pick("hand", count=(1, 4), to=("bid",), token=value_word, keys="token")
-                    >> Confirm("hunt {hand}" + words, help="unicorns.help_hunt"),
-                    Press("pass", key="p"), Press("peek", key="k")]
+                    >> Confirm(HUNT.template(cards="hand", boost=self.boosting(view, seat)), help="unicorns.help_hunt"),
+                    Press(PASS.text(), key="p"), Press(PEEK.text(), key="k")]
         if phase == "choose":
-            return [Press("reveal 1", key="1"), Press("reveal 2", key="2")]
+            return [Press(REVEAL.text(0), key="1"), Press(REVEAL.text(1), key="2")]
         if phase == "paint":
-            return [Press(f"paint {c}", key_text=f"colour.{c}") for c in ("pink", "blue", "green", "yellow")]
+            return [Press(PAINT.text(c), key_text=f"colour.{c}") for c in ("pink", "blue", "green", "yellow")]
         if phase == "market":
             return [Pick("market", to=("collection",), token=item_word, name="item")
                     >> Pick("collection", token=unicorn_word, keys="token", name="unicorn")
-                    >> Confirm("buy {item} unicorn {unicorn}", auto=True, help="unicorns.help_market"),
-                    Press("buy none", key="n")]
+                    # a coloured token's word is its item and colour ('cotton_candy pink'): the one
+                    # template spells both forms of a purchase
+                    >> Confirm(BUY.template(), auto=True, help="unicorns.help_market"),
+                    Press(BUY_NONE.text(), key="n")]
         return []
 
     def hint(self, ctx: TableContext) -> str:

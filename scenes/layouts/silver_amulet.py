@@ -19,6 +19,20 @@ from game import languages
 from game.engine import events as ev
 from game.engine import registry
 from game.engine.events import CardMoved, CardRevealed, CardSeen, Event, MarkerChanged
+from game.games.silver_amulet.actions import (
+    AMULET,
+    CALL,
+    DISCARD,
+    DRAW,
+    EXCHANGE,
+    GUARD,
+    KEEP,
+    LEAVE,
+    PEEK,
+    TAKE,
+    USE,
+)
+from game.games.silver_amulet.effects import Power
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
 from scenes.table import labels, recipes
@@ -28,13 +42,21 @@ from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Targe
 from scenes.table.layout import Layout, TableContext
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
 
-TURN_VERBS = ("draw", "take", "call", "discard", "use", "exchange", "amulet", "keep", "guard", "peek", "leave")
-
 
 def slot_word(picture: str) -> str:
     """A village card's word in the action text: its slot number ('v:3:down:back' -> '3')."""
     parsed = art.parse(picture)
     return str(parsed[0]) if parsed else picture
+
+
+def power_template(power: Power, steps: list[str]) -> str:
+    """A used power's form for a Confirm, each target's words (its seat and place, or a place)
+    given by one composer step."""
+    names = [name for name in power.form.fields if not name.endswith("_seat")]
+    given: dict[str, str | None] = {}
+    for name, step in zip(names, steps, strict=True):
+        given[name], given[name + "_seat"] = step, None
+    return power.form.template(**given)
 
 
 def own_card() -> Target:
@@ -166,29 +188,30 @@ class SilverAmuletLayout(Layout):
         card (or pile) Targets; the turn's other choices are buttons with keys."""
         self._sync_mode(view, seat)
         step = view.get("step")
-        out: list[Any] = [Press("draw", key="d"), Press("take discard", key="t"), Press("call count", key="c"),
-                          Press("discard", key="x"), Press("use", key="u")]
+        out: list[Any] = [Press(DRAW.text(), key="d"), Press(TAKE.text(), key="t"), Press(CALL.text(), key="c"),
+                          Press(DISCARD.text(), key="x"), Press(USE.text(), key="u")]
         if view["phase"] == "peek":
             return [Pick("village", count=(1, 5), token=slot_word, keys="token")
-                    >> Confirm("peek {village}", auto=True)]  # its help: `control_texts`
+                    >> Confirm(PEEK.template(slots="village"), auto=True)]  # its help: `control_texts`
         if view.get("pending_guard") == seat:
-            return [own_card() >> Confirm("guard {slot}", auto=True)]
+            return [own_card() >> Confirm(GUARD.template(), auto=True)]
         if view.get("turn") != seat:
             return out
         out.append(Carry("", onto="village", marker="amulet", then="amulet {}"))  # the token onto a place (when legal)
         if step == "main":  # the discard's card dragged onto a village place: take it, exchange that place
             out.append(Carry("discard", onto="village", first="take discard", then="exchange {}"))
         if step == "rascal":  # the two drawn cards, or keys 1 and 2
-            return [Press("keep 1", key="1"), Press("keep 2", key="2"),
-                    Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm("keep {card}", auto=True)]
+            return [Press(KEEP.text(0), key="1"), Press(KEEP.text(1), key="2"),
+                    Target("drawn", of=CARD, own=True, offset=1, name="card") >> Confirm(KEEP.template(), auto=True)]
         if step == "power":
             carry = [Carry("deck", onto="t0")] if view.get("power") == "witch" else []  # its deck card onto a village card
-            return [Press("leave", key="n"), *self.power_templates(view), *carry]
+            return [Press(LEAVE.text(), key="n"), *self.power_templates(view), *carry]
         if self.mode:
-            out.append(own_card() >> Confirm(self.mode + " {slot}", auto=True))
+            mode_form = registry.load(self.game_id).grammar.form(self.mode)  # the amulet's, or an empath's look
+            out.append(own_card() >> Confirm(mode_form.template(), auto=True))
         elif step in ("drawn", "taken"):  # clicks, keys, or a drag between the card and a village place
             out.append(Pick("village", count=(1, 12), token=slot_word, keys="token", to=("drawn", "discard"))
-                       >> Confirm("exchange {village}", drop=True))  # its help: `control_texts`
+                       >> Confirm(EXCHANGE.template(slots="village"), drop=True))  # its help: `control_texts`
             out.append(Carry("drawn", onto="village"))
             out.append(Carry("drawn", onto="discard", sends="discard"))  # dropped on the pile: discarded (or why not)
         return out
@@ -198,18 +221,15 @@ class SilverAmuletLayout(Layout):
         card (own slot, or seat and slot), a card of the spread discard pile."""
         rules: Any = registry.load(self.game_id)
         power = rules.characters({})[view["power"]].power if view.get("power") else None
-        if power is None or not power.shape:
+        if power is None or not power.targets:
             return []
-        targets = tuple(power.targets) or (getattr(power, "target", None),)
         steps = [Target("discard", of=PILE, offset=1, name=f"t{k}") if t.name == "pile_card" else
                  Target("village", of=CARD, own=not t.with_seat, offset=1, name=f"t{k}", count=(1, getattr(power, "up_to", 1)))
-                 for k, t in enumerate(targets) if t is not None]
-        if not steps or len(steps) != power.shape.count("{}"):
-            return []
+                 for k, t in enumerate(power.targets)]
         template: Any = steps[0]
         for step in steps[1:]:
             template = template >> step
-        return [template >> Confirm(power.shape.format(*(f"{{{s.field}}}" for s in steps)), auto=True)]
+        return [template >> Confirm(power_template(power, [s.field for s in steps]), auto=True)]
 
     def _sync_mode(self, view: dict[str, Any], seat: int | None, legal: list[str] | None = None) -> None:
         """A new turn or step forgets the amulet's or empath's mode, and so does its move once
@@ -238,11 +258,12 @@ class SilverAmuletLayout(Layout):
         """(mode, label, key) of the amulet's and an empath's buttons offered now."""
         if ctx.seat is None or not ctx.legal or ctx.view.get("step") in ("power", "rascal"):
             return []
-        verbs = {t.split()[0] for t in ctx.legal}
+        verbs = {t.partition(" ")[0] for t in ctx.legal}  # the forms offered, by their verbs
         modes = []
-        if "amulet" in verbs:
-            modes.append(("amulet", ctx.tr("silver_amulet.place_amulet"), "a"))
-        looks = sorted(v for v in verbs if v not in TURN_VERBS)
+        if AMULET.verb in verbs:
+            modes.append((AMULET.verb, ctx.tr("silver_amulet.place_amulet"), "a"))
+        rules: Any = registry.load(self.game_id)
+        looks = sorted(verbs.intersection(rules.look_forms))  # an empath's look: its card's id
         if looks:
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         return modes

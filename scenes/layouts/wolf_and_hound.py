@@ -17,7 +17,9 @@ from typing import Any
 
 import pygame
 
+from game.engine.actions import Malformed
 from game.engine.events import Event, MarkerChanged
+from game.games.wolf_and_hound.rules import GHOST_KEEP, GHOST_SWAP, PLAY, SKIP
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.layouts import wolf_and_hound_view as view_mod
 from scenes.layouts.wolf_and_hound_view import draw_board, draw_table
@@ -162,16 +164,17 @@ class WolfAndHoundLayout(Layout):
 
     def templates(self, view: dict[str, Any], seat: int) -> list[Any]:
         """The actions that are not a card drag: one button (and key) each."""
-        return [Press("ghost keep", "k"), Press("ghost swap", "x"), Press("skip", "p")]
+        return [Press(GHOST_KEEP.text(), "k"), Press(GHOST_SWAP.text(), "x"), Press(SKIP.text(), "p")]
 
     def drag_moves(self, view: dict[str, Any], seat: int, legal: list[str]) -> list[DragMove]:
         """Each legal `play <card>` is a drag from the hand onto the board (or one's played row)."""
-        return [DragMove(text[5:], "hand", "played", seat, text) for text in legal if text.startswith("play ")]
+        plays = ((text, PLAY.parse(text)) for text in legal)
+        return [DragMove(fields["card"], "hand", "played", seat, text) for text, fields in plays if not isinstance(fields, Malformed)]
 
     def intent(self, card: str, from_zone: str, to_zone: str) -> str | None:
         """The action a drag would mean, legal or not (so the engine can say why it is refused)."""
         if from_zone == "hand" and to_zone == "played":
-            return f"play {card}"
+            return PLAY.text(card)
         return None
 
     def apply_marker(self, view: dict[str, Any], event: MarkerChanged) -> None:

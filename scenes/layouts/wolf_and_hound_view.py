@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.engine.events import MarkerChanged, PhaseBegan
+from game.games.wolf_and_hound.rules import GHOST_KEEP
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.table import recipes
 from scenes.table.cards import card_shadow
@@ -92,7 +93,7 @@ def pending_action(ctx: TableContext) -> str | None:
     if ctx.pending is not None:
         return ctx.pending
     hovered = ctx.composer.hovered(ctx) if ctx.composer is not None else None
-    return hovered if hovered == "ghost keep" else None
+    return hovered if hovered == GHOST_KEEP.text() else None
 
 
 # ----------------------------------------------------------------------------- draw

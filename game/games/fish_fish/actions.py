@@ -1,10 +1,11 @@
-"""Fish Fish's two actions, shared by the rules (which build them once) and the state."""
+"""Fish Fish's two actions, declared once: the rules build them (once), the state, the coach and
+the table read their texts back through the same forms."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionForm, ActionGrammar
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # Action's equality and hash: by the text
@@ -20,3 +21,8 @@ class Bet(Action):
     """`bet <n>`: how many fish a fish player puts on the line (0 passes)."""
 
     count: int = 0
+
+
+LINE = ActionForm("line {card} {value:int}", LayLine)
+BET = ActionForm("bet {count:int}", Bet)
+GRAMMAR = ActionGrammar(LINE, BET)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Malformed
+from game.games.fish_fish.actions import GRAMMAR, LINE
+
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
-    words = text.split()
-    if len(words) == 3 and words[0] == "line" and words[2].isdigit():
-        return f"coach.move.line_{words[1]}", {"bait": int(words[2])}
-    if len(words) == 2 and words[0] == "bet" and words[1].isdigit():
-        return "coach.move.bet", {"count": int(words[1])}  # said in the form that agrees with {count}
-    return None
+    parsed = GRAMMAR.parse(text)
+    if isinstance(parsed, Malformed):
+        return None
+    form, fields = parsed
+    if form is LINE:
+        return f"coach.move.line_{fields['card']}", {"bait": fields["value"]}
+    return "coach.move.bet", {"count": fields["count"]}  # said in the form that agrees with {count}

@@ -9,7 +9,7 @@ from game.engine.actions import Action, normalize_action_text
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Bool, Context, DictOf, Enum, Int, ListOf, Map, Str
 from game.engine.zones import BACK
-from game.games.fish_fish.actions import Bet, LayLine
+from game.games.fish_fish.actions import BET, GRAMMAR, LINE, Bet, LayLine
 
 # Zones every Fish Fish table has, besides one loot_<value> zone per loot slot.
 ZONES = ("fishing", "baits", "line", "discard", "fish", "bet", "caught", "box")
@@ -118,6 +118,7 @@ def _check_texts(data: dict[str, Any], slots: list[int], ctx: Context) -> None:
 
 class FishFishRules(Rules):
     state_ref = "state:FishFishState"  # the state module imports this one
+    grammar = GRAMMAR
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -139,11 +140,11 @@ class FishFishRules(Rules):
         self.fisher_turns = {count: e["times"] for e in data["fisher_turns"] for count in e["players"]}
         self.first_clockwise: bool = data["first_direction"] == "clockwise"
         self.line_actions = {
-            (card, value): LayLine(f"line {card} {value}", card, value)
+            (card, value): LINE.build(card, value)
             for card in self.fishing_order
             for value in sorted(set(self.bait_values))
         }
-        self.bet_actions = tuple(Bet(f"bet {k}", k) for k in range(self.fish_per_player + 1))
+        self.bet_actions = tuple(BET.build(k) for k in range(self.fish_per_player + 1))
         self.card_attrs = {
             c: {"effect": v["effect"], "ends_round": v["ends_round"]} for c, v in fishing.items()
         }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action, whole_number
+from game.engine.actions import Action, Malformed, whole_number
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     Event,
@@ -17,7 +17,9 @@ from game.engine.events import (
 from game.engine.flow import EachOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
-from game.games.fish_fish.actions import Bet, LayLine
+from game.games.fish_fish.actions import BET as BET_FORM
+from game.games.fish_fish.actions import GRAMMAR, Bet, LayLine
+from game.games.fish_fish.actions import LINE as LINE_FORM  # LINE and BET are phases here
 
 if TYPE_CHECKING:
     from game.games.fish_fish.rules import FishFishRules
@@ -119,13 +121,13 @@ class FishFishState(KeepsScoreSheet, State):
     # ----------------------------------------------------------------- a line
     def _lay(self, seat: int, card: str, value: int) -> list[Event]:
         if self.phase != LINE or seat != self.fisher:
-            raise self.explain_illegal(seat, f"line {card} {value}")
+            raise self.explain_illegal(seat, LINE_FORM.text(card, value))
         zones, ids = self.zones, self.card_ids
         fishing, baits, line = self.z_fishing[seat], self.z_baits[seat], self.z_line[seat]
         card_uid = next((u for u in zones[fishing] if ids[u] == card), -1)
         bait_uid = next((u for u in zones[baits] if self.bait_value[u] == value), -1)
         if card_uid < 0 or bait_uid < 0:
-            raise self.explain_illegal(seat, f"line {card} {value}")
+            raise self.explain_illegal(seat, LINE_FORM.text(card, value))
         events: list[Event] = [self.move(card_uid, line, face="down", reason="line", actor=seat)]
         events.append(self.move(bait_uid, line, reason="bait", actor=seat))
         if not self.quiet:
@@ -142,11 +144,11 @@ class FishFishState(KeepsScoreSheet, State):
 
     def _bet(self, seat: int, count: int) -> list[Event]:
         if self.phase != BET or seat != self.turn.current:
-            raise self.explain_illegal(seat, f"bet {count}")
+            raise self.explain_illegal(seat, BET_FORM.text(count))
         src = self.z_fish[seat]
         hand = self.zones[src]
         if not 0 <= count <= len(hand) or (self.line_no >= self.rules.lines and count != len(hand)):
-            raise self.explain_illegal(seat, f"bet {count}")
+            raise self.explain_illegal(seat, BET_FORM.text(count))
         if count:
             events = self.move_many(hand[len(hand) - count :], self.z_bet[seat], reason="bet", actor=seat)
         else:
@@ -326,14 +328,20 @@ class FishFishState(KeepsScoreSheet, State):
 
     # ---------------------------------------------------------------- refusals
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
-        words = text.split()
         rules = self.rules
         if self.phase == OVER:
             return IllegalAction("the game is over", "error.game_over")
-        if words and words[0] == "line" and len(words) == 3:
-            return self._explain_line(seat, words[1], words[2])
-        if words and words[0] == "bet" and len(words) == 2:
-            return self._explain_bet(seat, words[1])
+        parsed = GRAMMAR.parse(text)
+        if not isinstance(parsed, Malformed):
+            form, fields = parsed
+            if form is LINE_FORM:
+                return self._explain_line(seat, fields["card"], str(fields["value"]))
+            return self._explain_bet(seat, str(fields["count"]))
+        # a number misspelt ('bet many', 'line blue x') gets the move's own refusal, in its order
+        if parsed.form is LINE_FORM and parsed.field == "value" and parsed.word:
+            return self._explain_line(seat, parsed.read["card"], parsed.word)
+        if parsed.form is BET_FORM and parsed.field == "count" and parsed.word:
+            return self._explain_bet(seat, parsed.word)
         return IllegalAction(
             f"'{text}' is not a move; moves look like 'line <{'|'.join(rules.fishing_order)}> <bait>' or 'bet <number>'",
             "error.expected_action",

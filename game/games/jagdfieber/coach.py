@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Malformed
+from game.games.jagdfieber.rules import PLAY
+
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
-    verb, _, card = text.partition(" ")
-    if verb == "play" and card:
-        return "coach.move.play", {"card": card}
-    return None
+    fields = PLAY.parse(text)
+    return None if isinstance(fields, Malformed) else ("coach.move.play", {"card": fields["card"]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionForm, ActionGrammar
 from game.engine.events import ALL_SEATS
 from game.engine.rules import Rules
 from game.engine.schema import INVALID, Bool, Context, DictOf, Enum, Int, ListOf, Map, Ref
@@ -61,6 +61,10 @@ class Play(Action):
     card: str = ""
 
 
+PLAY = ActionForm("play {card}", Play)
+GRAMMAR = ActionGrammar(PLAY)  # the game's one kind of move
+
+
 @dataclass(frozen=True, slots=True)
 class ChainStep:
     predator: str
@@ -76,6 +80,7 @@ class ChainStep:
 
 class JagdfieberRules(Rules):
     state_ref = "state:JagdfieberState"  # the state module imports this one
+    grammar = GRAMMAR
 
     def __init__(self, game_id: str, data: dict[str, Any], source, common_text) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -95,7 +100,7 @@ class JagdfieberRules(Rules):
             )
             for s in data["chain"]
         )
-        self.plays = {card: Play(f"play {card}", card) for card in self.card_order}
+        self.plays = {card: PLAY.build(card) for card in self.card_order}
         self.card_attrs = {
             c: {"prey_points": v["prey_points"], "hand_points": v["hand_points"]}
             for c, v in data["cards"].items()
@@ -106,4 +111,4 @@ class JagdfieberRules(Rules):
 
 
 RULES_CLASS = JagdfieberRules
-__all__ = ["ALL_SEATS", "JagdfieberRules", "Play", "RULES_CLASS", "SCHEMA", "check"]
+__all__ = ["ALL_SEATS", "GRAMMAR", "JagdfieberRules", "PLAY", "Play", "RULES_CLASS", "SCHEMA", "check"]

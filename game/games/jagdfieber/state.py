@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, Malformed
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     Event,
@@ -18,6 +18,7 @@ from game.engine.events import (
 from game.engine.flow import AllAtOnce, KeepsScoreSheet, ScoreSheet, run_automatic
 from game.engine.schema import did_you_mean
 from game.engine.state import State
+from game.games.jagdfieber.rules import PLAY
 
 if TYPE_CHECKING:
     from game.games.jagdfieber.rules import JagdfieberRules
@@ -112,12 +113,12 @@ class JagdfieberState(KeepsScoreSheet, State):
         }
 
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
-        words = text.split()
         if self.over:
             return IllegalAction("the game is over", "error.game_over")
-        if len(words) != 2 or words[0] != "play":
+        fields = PLAY.parse(text)
+        if isinstance(fields, Malformed):
             return IllegalAction(f"'{text}' is not a move; moves look like 'play <card>'", "error.expected_play")
-        card = words[1]
+        card = fields["card"]
         if card not in self.rules.plays:
             hint = did_you_mean(card, self.rules.card_order)
             return IllegalAction(

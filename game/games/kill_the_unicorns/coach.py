@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Malformed
 from game.engine.state import State
+from game.games.kill_the_unicorns.actions import BUY, BUY_COLOURED, GRAMMAR, HUNT, MOVE, SCHEME
 
 Words = tuple[str, dict[str, Any]]
 
@@ -19,25 +21,23 @@ def figure(state: State, seat: int) -> float:
 
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | None:
-    words = text.split()
-    if not words:
+    parsed = GRAMMAR.parse(text)
+    if isinstance(parsed, Malformed):
         return None
-    verb, rest = words[0], words[1:]
-    if verb == "hunt" and rest:
-        boost = rest[-1] == "boost"
-        values = [int(w) for w in rest if w.isdigit()]
+    form, fields = parsed
+    if form is HUNT:
+        boost, values = fields["boost"], fields["cards"]
         total = sum(values) + (int(rules.power_params.get("boost", 0)) if boost else 0)
         params: dict[str, Any] = {"cards": ", ".join(map(str, values)), "total": total}
         return ("coach.move.hunt_boost" if boost else "coach.move.hunt"), params
-    if verb == "scheme" and len(rest) == 4 and rest[0] == "keep" and rest[3].isdigit():
-        return "coach.move.scheme", {"card": rest[1], "place": int(rest[3])}
-    if verb == "move" and len(rest) == 3 and rest[0].isdigit() and rest[2].isdigit():
-        return "coach.move.wizard", {"place": int(rest[0]), "other_place": int(rest[2])}
-    if verb == "buy" and len(rest) >= 3 and rest[-1].isdigit() and rest[-2] == "unicorn":
-        item, colour = rest[0], rest[1] if len(rest) == 4 else ""
+    if form is SCHEME:
+        return "coach.move.scheme", {"card": fields["scheme"], "place": fields["unicorn"] + 1}
+    if form is MOVE:
+        return "coach.move.wizard", {"place": fields["source"] + 1, "other_place": fields["target"] + 1}
+    if form is BUY or form is BUY_COLOURED:
+        item, colour = fields["item"], fields.get("colour", "")
         card = f"{item}_{colour}" if colour else item
         named = rules.has_text(f"card.{card}")  # a coloured token is a card; else the item's name
-        params = {"place": int(rest[-1]), "card": card if named else "", "text_item": "" if named else f"item.{item}"}
+        params = {"place": fields["unicorn"] + 1, "card": card if named else "", "text_item": "" if named else f"item.{item}"}
         return "coach.move.buy", params
     return None  # pass, peek, stay, reveal N, paint COLOUR, buy none: the YAML's action.<text>
-

@@ -8,6 +8,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.events import Event, Note
+from game.games.kill_the_unicorns.actions import BUY, BUY_COLOURED, BUY_NONE
 from game.games.kill_the_unicorns.base import UnicornsBase
 
 
@@ -39,12 +40,12 @@ class MarketMixin(UnicornsBase):
 
     def _build_market(self, owned: int, offers: tuple[tuple[str, str], ...]) -> list[Action]:
         act = self.rules.act
-        out: list[Action] = [act("buy none", "buy", "", "", -1)]
+        out: list[Action] = [act(BUY_NONE)]
         for item, colour in offers:
             if colour:
-                out += [act(f"buy {item} {colour} unicorn {i + 1}", "buy", item, colour, i) for i in range(owned)]
+                out += [act(BUY_COLOURED, item, colour, i) for i in range(owned)]
             else:
-                out += [act(f"buy {item} unicorn {i + 1}", "buy", item, "", i) for i in range(owned)]
+                out += [act(BUY, item, i) for i in range(owned)]
         return out
 
     def _buy(self, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:

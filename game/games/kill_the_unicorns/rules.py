@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionForm
 from game.engine.errors import OptionError
 from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
@@ -24,7 +24,7 @@ from game.engine.schema import (
     did_you_mean,
 )
 from game.games.kill_the_unicorns import effects as fx
-from game.games.kill_the_unicorns.actions import Move
+from game.games.kill_the_unicorns.actions import GRAMMAR, Move
 
 POWERS = ("peek", "boost", "extra_card", "move_scheme", "discount", "take_back")
 ZONES = (
@@ -94,6 +94,7 @@ def check(data: dict[str, Any], ctx: Context) -> None:
 
 class UnicornsRules(Rules):
     state_ref = "state:UnicornsState"  # the state module imports this one
+    grammar = GRAMMAR
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -156,11 +157,14 @@ class UnicornsRules(Rules):
         self.bonus_cache: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.gain_cache: dict[tuple[Any, ...], int] = {}  # the bots' collection gain of one more unicorn
 
-    def act(self, text: str, kind: str, *args: Any) -> Move:
-        """One shared action object per text (legal_actions is hot)."""
+    def act(self, form: ActionForm, *fields: Any) -> Move:
+        """The move of `form` with these fields, one shared object per text (legal_actions is hot)."""
+        text = form.text(*fields)
         move = self.by_text.get(text)
         if move is None:
-            move = self.by_text[text] = Move(text, kind, args)
+            built = form.build(*fields)
+            assert isinstance(built, Move)
+            move = self.by_text[text] = built
         return move
 
     # -------------------------------------------------------------------- names

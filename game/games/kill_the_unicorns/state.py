@@ -22,7 +22,9 @@ from game.engine.cards import QUIET_MOVE, CardsMixin
 from game.engine.events import CardMoved, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.rng import Rng
 from game.games.kill_the_unicorns import effects as fx
-from game.games.kill_the_unicorns.actions import Move
+from game.games.kill_the_unicorns.actions import HUNT, MOVE, PASS, PEEK, REVEAL, STAY, Move
+from game.games.kill_the_unicorns.actions import PAINT as PAINT_FORM
+from game.games.kill_the_unicorns.actions import SCHEME as SCHEME_FORM  # SCHEME, PAINT: phases here
 from game.games.kill_the_unicorns.base import (
     BID,
     CHOOSE,
@@ -75,9 +77,9 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
             return self._bid_actions(seat)
         act = self.rules.act
         if phase == CHOOSE:
-            return [act("reveal 1", "reveal", 0), act("reveal 2", "reveal", 1)]
+            return [act(REVEAL, 0), act(REVEAL, 1)]
         if phase == PAINT:
-            return [act(f"paint {c}", "paint", c) for c in self.rules.colours]
+            return [act(PAINT_FORM, c) for c in self.rules.colours]
         return self._market_actions(seat)
 
     def after_determinize(self, seat: int, rng: Rng) -> None:
@@ -178,7 +180,7 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         held = sorted({ids[u] for u in zones[self.z_shand[seat]]})
         room = [p for p in range(rules.line_size) if len(zones[self.z_under[p]]) < rules.max_schemes and zones[self.z_line][p] >= 0]
         act = rules.act
-        return [act(f"scheme keep {sid} under {p + 1}", "scheme", sid, p) for sid in held for p in room]
+        return [act(SCHEME_FORM, sid, p) for sid in held for p in room]
 
     def _place_scheme(self, seat: int, sid: str, pos: int, events: list[Event]) -> None:
         hand = self.zones[self.z_shand[seat]]
@@ -198,9 +200,9 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         actions = cache.get(key)
         if actions is None:
             act, most = self.rules.act, self.rules.max_schemes
-            built: list[Action] = [act("stay", "stay")]
+            built: list[Action] = [act(STAY)]
             built += [
-                act(f"move {a + 1} to {b + 1}", "move", a, b)
+                act(MOVE, a, b)
                 for a, (count, _) in enumerate(key) if count
                 for b, (room, there) in enumerate(key) if b != a and room < most and there
             ]
@@ -250,17 +252,16 @@ class UnicornsState(SetupMixin, MarketMixin, ScoringMixin, ViewsMixin):
         act = rules.act
         out: list[Action] = []
         if peek:
-            out.append(act("peek", "peek"))
-        out.append(act("pass", "pass"))
+            out.append(act(PEEK))
+        out.append(act(PASS))
         sizes: Iterable[int] = rules.bid_sizes if size == 0 else [size]
         if extra:
             sizes = [size, size + rules.power_params["extra_card"]]
         for count in sizes:
             for combo in sorted(set(combinations(values, count))):
-                text = "hunt " + " ".join(map(str, combo))
-                out.append(act(text, "hunt", combo, False))
+                out.append(act(HUNT, combo, False))
                 if boost:
-                    out.append(act(text + " boost", "hunt", combo, True))
+                    out.append(act(HUNT, combo, True))
         return out
 
     def _peek(self, seat: int, events: list[Event]) -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.actions import whole_number
+from game.engine.actions import Malformed
 from game.engine.errors import IllegalAction
+from game.games.kill_the_unicorns.actions import GRAMMAR, HUNT
+from game.games.kill_the_unicorns.actions import PAINT as PAINT_FORM
+from game.games.kill_the_unicorns.actions import SCHEME as SCHEME_FORM  # SCHEME, PAINT: phases here
 from game.games.kill_the_unicorns.base import (
     BID,
     CHOOSE,
@@ -18,6 +21,9 @@ from game.games.kill_the_unicorns.base import (
     WIZARD,
     UnicornsBase,
 )
+
+VERB_PHASES = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "pass": BID, "peek": BID,
+               "reveal": CHOOSE, "paint": PAINT, "buy": MARKET}  # the step each move belongs to
 
 
 class ViewsMixin(UnicornsBase):
@@ -103,29 +109,34 @@ class ViewsMixin(UnicornsBase):
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
         if self.phase == OVER:
             return IllegalAction("the game is over", "error.game_over")
-        words = text.split()
         if seat != self.actor:
             return IllegalAction(f"it is seat {self.actor}'s turn", "error.not_yours", {"seat": self.actor})
-        verbs = {"scheme": SCHEME, "move": WIZARD, "stay": WIZARD, "hunt": BID, "pass": BID, "peek": BID,
-                 "reveal": CHOOSE, "paint": PAINT, "buy": MARKET}
-        if not words or words[0] not in verbs:
+        parsed = GRAMMAR.parse(text)
+        if isinstance(parsed, Malformed):
+            # a known move misspelt: what was read before the slip still gets the move's own reason
+            form, fields, slip = parsed.form, {**parsed.read, parsed.field: parsed.word}, parsed.field
+        else:
+            (form, fields), slip = parsed, ""
+        if form is None:
             return IllegalAction(f"'{text}' is not a move", "error.expected_action")
         phase = PHASE_NAMES[self.phase]
-        if verbs[words[0]] != self.phase:
+        if VERB_PHASES[form.verb] != self.phase:
             return IllegalAction(f"'{text}' is not a move of this step ({phase})", "error.wrong_phase", {"phase": phase})
-        if words[0] == "scheme" and len(words) == 5:
+        if form is SCHEME_FORM and slip in ("", "unicorn"):
             held = sorted(self.card_ids[u] for u in self.zones[self.z_shand[seat]])
-            if words[2] not in held:
-                return IllegalAction(f"you hold no scheme '{words[2]}'", "error.no_scheme", {"card": words[2], "held": ", ".join(held)})
+            scheme = fields["scheme"]
+            if scheme not in held:
+                return IllegalAction(f"you hold no scheme '{scheme}'", "error.no_scheme", {"card": scheme, "held": ", ".join(held)})
             size = self.rules.line_size
-            position = whole_number(words[4])
-            if position is None or not 1 <= position <= size:
-                return IllegalAction(f"no unicorn {words[4]}", "error.bad_position", {"position": words[4], "max": size})
-            return IllegalAction(f"unicorn {words[4]} is full", "error.full_unicorn", {"position": words[4], "max": self.rules.max_schemes})
-        if words[0] == "hunt" and len(words) > 1:
-            if words[-1] == "boost" and not self._has_power(seat, "boost"):
+            place = fields["unicorn"]
+            position = str(place + 1) if isinstance(place, int) else place  # as the text wrote it
+            if not isinstance(place, int) or not 0 <= place < size:
+                return IllegalAction(f"no unicorn {position}", "error.bad_position", {"position": position, "max": size})
+            return IllegalAction(f"unicorn {position} is full", "error.full_unicorn", {"position": position, "max": self.rules.max_schemes})
+        if form is HUNT and not slip:
+            if fields["boost"] and not self._has_power(seat, "boost"):
                 return IllegalAction("no boost available", "error.power_used")
-            values = [w for w in words[1:] if w != "boost"]
+            values = list(map(str, fields["cards"]))
             hand = self._hand_values(seat)
             if self.hunt_size and len(values) != self.hunt_size:
                 return IllegalAction(f"this hunt is played with {self.hunt_size} cards", "error.wrong_count", {"count": self.hunt_size})
@@ -133,19 +144,21 @@ class ViewsMixin(UnicornsBase):
                 return IllegalAction("1, 2 or 3 cards", "error.bad_count")
             return IllegalAction(f"you do not hold {values}", "error.missing_cards",
                                  {"values": " ".join(values), "held": " ".join(map(str, hand))})
-        if words[0] == "buy" and len(words) >= 2 and words[1] in self.rules.market:
-            item = words[1]
+        if form.verb == "buy" and fields.get("item") in self.rules.market:
+            item = fields["item"]
             wallet = sum(self._hand_values(seat))
             if wallet < self.price(seat, item):
                 return IllegalAction(f"{item} costs {self.price(seat, item)}", "error.too_poor",
                                      {"item": item, "price": self.price(seat, item), "total": wallet})
             count = len(self.zones[self.z_coll[seat]])
-            number = whole_number(words[-1])
-            if number is not None and not 1 <= number <= count:
-                return IllegalAction(f"no unicorn {words[-1]}", "error.no_unicorn", {"number": words[-1], "count": count})
+            index = fields.get("unicorn") if slip != "unicorn" else None
+            if isinstance(index, int) and not 0 <= index < count:
+                number = str(index + 1)
+                return IllegalAction(f"no unicorn {number}", "error.no_unicorn", {"number": number, "count": count})
             return IllegalAction(f"no {item} token left", "error.no_token", {"item": item, "colour": ""})
-        if words[0] == "paint" and len(words) == 2:
+        if form is PAINT_FORM and not slip:
             colours = ", ".join(self.rules.colours)
-            return IllegalAction(f"'{words[1]}' is not a colour", "error.bad_colour", {"colour": words[1], "colours": colours})
+            colour = fields["colour"]
+            return IllegalAction(f"'{colour}' is not a colour", "error.bad_colour", {"colour": colour, "colours": colours})
         legal = ", ".join(str(a) for a in self.legal_actions(seat)[:12])
         return IllegalAction(f"'{text}' is not a legal action now (legal: {legal})", "error.not_legal", {"action": text, "legal": legal})

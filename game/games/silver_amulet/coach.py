@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import ActionForm, Malformed
 from game.engine.state import State
+from game.games.silver_amulet.actions import TAKE
 
 Words = tuple[str, dict[str, Any]]
 
@@ -29,24 +31,22 @@ def figure(state: State, seat: int) -> float:
 
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | None:
-    words = text.split()
-    if not words:
+    parsed = rules.grammar.parse(text)
+    if isinstance(parsed, Malformed):
         return None
-    verb, rest = words[0], words[1:]
-    if not all(w.isdigit() for w in rest if w != "exchange"):
-        return None
-    numbers = [int(w) for w in rest if w.isdigit()]
+    form, fields = parsed
+    verb, numbers = form.verb, _numbers(form, fields)
     held = _held(view)
     if verb == "peek" and len(numbers) == 2:
         return "coach.move.peek", {"slot": numbers[0], "other_slot": numbers[1]}
-    if verb == "take" and rest == ["discard"]:
+    if form is TAKE:
         top = (view.get("discard") or [None])[0]
         return ("coach.move.take", {"card": top, "value": _value_of(view, top)}) if top else None
     if verb == "take" and len(numbers) == 2:  # the master: a card of the pile into a slot
         pile = view.get("discard") or []
         card = pile[numbers[0] - 1] if 0 < numbers[0] <= len(pile) else None
         return "coach.move.master", {"card": card or "", "slot": numbers[1]}
-    if verb in ("discard", "use") and not rest and held:
+    if verb in ("discard", "use") and held:
         return f"coach.move.{verb}", {"card": held, "value": _value_of(view, held)}
     if verb == "exchange" and numbers:
         return _exchange(view, seat, numbers, held)
@@ -65,6 +65,20 @@ def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> Words | 
     if verb == "rob" and len(numbers) == 3:
         return "coach.move.rob", {"slot": numbers[0], "seat": numbers[1], "other_slot": numbers[2]}
     return None  # the YAML's action.<text> (draw, call count, keep 1, leave...)
+
+
+def _numbers(form: ActionForm, fields: dict[str, Any]) -> list[int]:
+    """The numbers a move's text writes, in its order (places counted from 1, as the player reads them)."""
+    out: list[int] = []
+    for name in form.fields:
+        kind, value = form.kinds[name], fields[name]
+        if kind == "place":
+            out.append(value + 1)
+        elif kind == "places":
+            out += [i + 1 for i in value]
+        elif kind in ("int", "ints"):
+            out += [value] if kind == "int" else list(value)
+    return out
 
 
 def names_seat(rules: Any, view: dict[str, Any]) -> bool:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from game.engine.actions import ActionForm
 from game.engine.effects import Bound, EffectRegistry, Range
+from game.games.silver_amulet.actions import LEAVE
 
 if TYPE_CHECKING:
     from game.games.silver_amulet.state import SilverState
@@ -46,6 +48,11 @@ class Target:
 
     name: str
     with_seat: bool  # the text names the seat ("S N") or only a slot of the actor ("N")
+
+    def pattern(self, name: str) -> str:
+        """How a pick is written in an action form: `{name:place}`, after `{name_seat:int}`
+        when the target names the seat (a pile card's place is its rank, 1 = the top)."""
+        return f"{{{name}_seat:int}} {{{name}:place}}" if self.with_seat else f"{{{name}:place}}"
 
     def choices(self, state: SilverState, seat: int) -> list[Choice]:
         if self.name == "pile_card":
@@ -193,10 +200,26 @@ class Power:
     """A used card's choice: the legal texts for a seat, and what a chosen text does."""
 
     targets: tuple[Target, ...] = ()
-    shape = ""  # how its action text is written, one {} per target in order ("rob {} {}")
+    form: ActionForm  # how its action text is written, a field (or seat and place) per target
+    forms: tuple[ActionForm, ...] = ()  # every text it may be answered with (the witch's `leave` too)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         raise NotImplementedError
+
+    def picks(self, seat: int, fields: dict[str, Any]) -> list[tuple[Target, int, int]]:
+        """(target, owner, 0-based place) of each card a text of `form` names, from its parsed
+        fields (a pile card's owner is -1, its place its rank from the top)."""
+        out: list[tuple[Target, int, int]] = []
+        kinds = self.form.kinds
+        for target, name in zip(self.targets, [n for n in self.form.fields if not n.endswith("_seat")], strict=False):
+            value = fields[name]
+            if kinds[name] == "places":
+                out += [(target, seat, i) for i in value]
+            elif kinds[name] == "ints":  # seat and place pairs
+                out += [(target, value[k], value[k + 1] - 1) for k in range(0, len(value) - 1, 2)]
+            else:
+                out.append((target, fields.get(name + "_seat", -1 if target.name == "pile_card" else seat), value))
+        return out
 
     def available(self, state: SilverState, seat: int) -> bool:
         """Whether the power has a legal target now (`use` is legal), without listing them."""
@@ -230,11 +253,11 @@ def _pair_texts(state: SilverState, seat: int, verb: str, first: Target, joint: 
 
 
 class TurnUp(Power):
-    shape = "turn {}"
-
     def __init__(self, target: Target):
         self.target = target
         self.targets = (target,)
+        self.form = ActionForm("turn " + target.pattern("card"))
+        self.forms = (self.form,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         return ["turn " + self.target.text(c) for c in self.target.choices(state, seat)]
@@ -251,11 +274,16 @@ def turn(card: str, *, target: FaceDownTarget) -> Power:
 
 
 class Look(Power):
-    shape = "look {}"  # up to `up_to` targets in the one field
-
     def __init__(self, target: Target, up_to: int):
         self.target, self.up_to = target, up_to
         self.targets = (target,)
+        if up_to == 1:
+            self.form = ActionForm("look " + target.pattern("card"))
+        elif not target.with_seat:
+            self.form = ActionForm("look {cards:places}")
+        else:  # several seat-and-place pairs: `look S N S N`, the places counted from 1
+            self.form = ActionForm("look {cards:ints}")
+        self.forms = (self.form,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         choices = [self.target.text(c) for c in self.target.choices(state, seat)]
@@ -279,11 +307,11 @@ def look(card: str, *, target: FaceDownTarget, up_to: Times = 1) -> Power:
 
 
 class TakeFromPile(Power):
-    shape = "take {} exchange {}"
-
     def __init__(self, target: Target, into: Target):
         self.target, self.into = target, into
         self.targets = (target, into)
+        self.form = ActionForm(f"take {target.pattern('card')} exchange {into.pattern('slot')}")
+        self.forms = (self.form,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         return _pair_texts(state, seat, "take ", self.target, " exchange ", self.into)
@@ -299,10 +327,11 @@ def take_from_pile(card: str, *, target: Literal["pile_card"], into: Literal["ow
 
 
 class SwapDeckTop(Power):
-    shape = "swap {}"  # or "leave"
-
     def __init__(self, target: Target, optional: bool):
         self.target, self.optional = target, optional
+        self.targets = (target,)  # (`available` is its own: leaving needs no target)
+        self.form = ActionForm("swap " + target.pattern("card"))
+        self.forms = (self.form, LEAVE) if optional else (self.form,)
 
     def available(self, state: SilverState, seat: int) -> bool:
         return bool(state.zones[state.z_deck]) and (self.optional or self.target.any_choice(state, seat))
@@ -311,7 +340,7 @@ class SwapDeckTop(Power):
         if not state.zones[state.z_deck]:
             return []  # no top card to look at or swap
         out = ["swap " + self.target.text(c) for c in self.target.choices(state, seat)]
-        return out + ["leave"] if self.optional else out
+        return out + [LEAVE.text()] if self.optional else out
 
     def resolve(self, state: SilverState, seat: int, words: list[str], events: list[Any]) -> None:
         if words[0] == "leave":
@@ -328,11 +357,11 @@ def swap_deck_top(card: str, *, target: SlotTarget, optional: bool = False) -> P
 
 
 class Rob(Power):
-    shape = "rob {} {}"
-
     def __init__(self, mine: Target, theirs: Target, look_after: bool):
         self.mine, self.theirs, self.look_after = mine, theirs, look_after
         self.targets = (mine, theirs)
+        self.form = ActionForm(f"rob {mine.pattern('mine')} {theirs.pattern('theirs')}")
+        self.forms = (self.form,)
 
     def texts(self, state: SilverState, seat: int) -> list[str]:
         return _pair_texts(state, seat, "rob ", self.mine, " ", self.theirs)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
+from game.games.silver_amulet.actions import EXCHANGE
+
 # (top, free places, places per shown value sorted...) -> (legal sets per size, total): a pure
 # function of its key, shared by all states (villages repeat these shapes all the time).
 _SIZES: dict[tuple[int, ...], tuple[list[int], int]] = {}
@@ -209,6 +211,11 @@ _NUMBERS = [str(i + 1) for i in range(64)]  # a place's number in a move's text 
 
 
 def exchange_text(places: list[int]) -> str:
+    """`EXCHANGE.text(places)` (actions.py) for ascending 0-based places, its numbers taken from
+    a table (the bots' play-outs write an announced set at every exchange)."""
     if places[-1] < len(_NUMBERS):
-        return "exchange " + " ".join(map(_NUMBERS.__getitem__, places))
-    return "exchange " + " ".join(str(i + 1) for i in places)
+        return _EXCHANGE_HEAD + " ".join(map(_NUMBERS.__getitem__, places))
+    return EXCHANGE.text(places)
+
+
+_EXCHANGE_HEAD = EXCHANGE.verb + " "

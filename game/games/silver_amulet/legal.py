@@ -12,9 +12,21 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionForm
 from game.engine.errors import TableeError
 from game.engine.rng import Rng
+from game.games.silver_amulet.actions import (
+    AMULET,
+    CALL,
+    DISCARD,
+    DRAW,
+    EXCHANGE,
+    GUARD,
+    KEEP,
+    TAKE,
+    USE,
+)
+from game.games.silver_amulet.actions import PEEK as PEEK_FORM  # PEEK is a phase here
 from game.games.silver_amulet.exchanges import ExchangeSets, allows, exchange_text
 from game.games.silver_amulet.village import DRAWN
 
@@ -54,19 +66,22 @@ def action_of(text: str) -> Action:
 
 # The turn's first moves before the amulet and the free looks (`_main_texts`), by whether the
 # discard pile has a card and whether the seat may call; after a draw, by whether `use` is legal.
-_MAIN_HEADS = ((["draw"], ["draw", "call count"]), (["draw", "take discard"], ["draw", "take discard", "call count"]))
-_DRAWN_HEADS = (["discard"], ["discard", "use"])
+_DRAW, _TAKE, _CALL = DRAW.text(), TAKE.text(), CALL.text()
+_MAIN_HEADS = (([_DRAW], [_DRAW, _CALL]), ([_DRAW, _TAKE], [_DRAW, _TAKE, _CALL]))
+_DRAWN_HEADS = ([DISCARD.text()], [DISCARD.text(), USE.text()])
+_KEEPS = [KEEP.text(0), KEEP.text(1)]
 _SAMPLED_STEPS = frozenset((MAIN, DRAWN, TAKEN))  # the steps `sample_action` draws without a listing
 _PEEKS: dict[tuple[int, int], list[str]] = {}  # (village size, peeks) -> the peek texts (every round lists them)
-_SLOT_TEXTS: dict[str, list[str]] = {}  # word -> "word 1", "word 2"...: the texts naming one own place
+_SLOT_TEXTS: dict[str, list[str]] = {}  # verb -> "verb 1", "verb 2"...: the texts naming one own place
 _EXCHANGES: dict[tuple[int, ...], Action] = {}  # places (0-based) -> the shared exchange action
 
 
-def _slot_texts(word: str, size: int) -> list[str]:
-    """`word N` for the places 1..size of a village (listed often: built once per word)."""
-    texts = _SLOT_TEXTS.get(word)
+def _slot_texts(form: ActionForm, size: int) -> list[str]:
+    """`verb N` of a one-place form for the places 1..size of a village (listed often: built
+    once per form)."""
+    texts = _SLOT_TEXTS.get(form.verb)
     if texts is None or len(texts) < size:
-        texts = _SLOT_TEXTS[word] = [f"{word} {i + 1}" for i in range(max(size, 24))]
+        texts = _SLOT_TEXTS[form.verb] = [form.text(i) for i in range(max(size, 24))]
     return texts[:size]
 
 
@@ -197,18 +212,13 @@ class LegalMixin:
 
     def _main_texts(self, seat: int) -> list[str]:
         """The turn's first moves, before the amulet and the free looks (`_extra_texts`)."""
-        out = ["draw"]
-        if self._may_take(seat):
-            out.append("take discard")
-        if self._may_call(seat):
-            out.append("call count")
-        return out
+        return _MAIN_HEADS[self._may_take(seat)][self._may_call(seat)][:]
 
     def _head_texts(self, seat: int) -> list[str]:
         """The legal texts listed before the exchanges at an exchange step."""
         if self.step != DRAWN:
             return []
-        return ["discard", "use"] if self._power_usable(seat) else ["discard"]
+        return _DRAWN_HEADS[self._power_usable(seat)][:]
 
     def is_legal(self, seat: int, text: str) -> bool:
         """Whether `text` is legal for `seat` now. At an exchange step nothing is listed: an
@@ -266,7 +276,7 @@ class LegalMixin:
                 if seat != owner:
                     return []
                 village = self.zones[self.z_village[owner]]
-                texts = _slot_texts("guard", len(village))
+                texts = _slot_texts(GUARD, len(village))
                 return [texts[i] for i, u in enumerate(village) if u != bodyguard]
             if seat != self.seat:
                 return []
@@ -278,7 +288,7 @@ class LegalMixin:
             elif step == TAKEN:
                 out = self._exchange_texts(seat)
             elif step == RASCAL:
-                return ["keep 1", "keep 2"]
+                return _KEEPS[:]
             else:
                 power = self.chars[self.card_ids[self.power_uid]].power
                 return power.texts(self, seat) if power is not None else []
@@ -288,8 +298,7 @@ class LegalMixin:
             peeks = _PEEKS.get(key)
             if peeks is None:
                 size, count = key
-                combos = combinations(range(1, size + 1), min(count, size))
-                peeks = _PEEKS[key] = ["peek " + " ".join(map(str, c)) for c in combos]
+                peeks = _PEEKS[key] = [PEEK_FORM.text(c) for c in combinations(range(size), min(count, size))]
             return peeks[:]
         return []
 
@@ -324,11 +333,11 @@ class LegalMixin:
         village = self.zones[self.z_village[seat]]
         places = self._amulet_places(seat)
         if places:
-            out += _slot_texts("amulet", places)
+            out += _slot_texts(AMULET, places)
         looks = self._free_looks(seat)
         if looks is not None and looks[1] > self.looks_used:
             face_up, amulet = self.faces(), self.amulet
-            texts = _slot_texts(looks[0], len(village))
+            texts = _slot_texts(self.rules.look_forms[looks[0]], len(village))
             out += [texts[i] for i, u in enumerate(village) if not face_up[u] and u != amulet]
         return out
 
@@ -393,4 +402,4 @@ class LegalMixin:
                         for rest in combinations(free, extra):
                             sets.append(tuple(sorted(part + rest)))
         sets.sort(key=lambda combo: (len(combo), combo))
-        return ["exchange " + " ".join(str(i + 1) for i in combo) for combo in sets]
+        return [EXCHANGE.text(combo) for combo in sets]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine.actions import ActionForm, ActionGrammar
 from game.engine.effects import Bound
 from game.engine.errors import OptionError
 from game.engine.rules import Rules, stacked_deck
@@ -24,6 +25,7 @@ from game.engine.schema import (
 )
 from game.engine.zones import BACK
 from game.games.silver_amulet import effects as fx
+from game.games.silver_amulet.actions import TURN_FORMS, free_look
 from game.languages import per_language
 
 ZONES = ("village", "drawn", "deck", "aside", "discard")
@@ -159,6 +161,7 @@ class SilverRules(Rules):
         # A village's announceable sets depend only on its shape (which slots are face up with
         # which value, which is protected): shared by every state, they are listed once.
         self.exchange_cache: dict[tuple[Any, ...], list[str]] = {}
+        self.grammar, self.look_forms = self._grammar()
         # Per character table (`characters`), a new match's per-uid columns (SilverState):
         # values, flags, what each place shows in an exchange, the round-ending cards.
         self.columns: dict[Any, tuple[list[int], list[dict[str, Any]], list[int], list[list[int]]]] = {}
@@ -174,6 +177,21 @@ class SilverRules(Rules):
                     effects.update(self.data["variants"][option].get(value, {}))
             table = self._tables[key] = {c: self._compile(c, effects[c]) for c in self.card_order}
         return table
+
+    def _grammar(self) -> tuple[ActionGrammar, dict[str, ActionForm]]:
+        """The forms of every move of every variant: the turn's, the powers' (from their
+        targets) and the empaths' free looks (`<card> N`, by card id)."""
+        tables = [self.characters(dict.fromkeys(self.variant_options))]
+        tables += [self.characters({option: value}) for option in self.variant_options for value in self.data["variants"][option]]
+        forms: dict[str, ActionForm] = {form.pattern: form for form in TURN_FORMS}
+        looks: dict[str, ActionForm] = {}
+        for table in tables:
+            for card, char in table.items():
+                if char.power is not None:
+                    forms.update((form.pattern, form) for form in char.power.forms)
+                if "free_look" in char.flags:
+                    looks[card] = looks.get(card) or free_look(card)
+        return ActionGrammar(*forms.values(), *looks.values()), looks
 
     def _compile(self, card: str, effects: list[Bound]) -> Character:
         decl = self.data["characters"][card]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import whole_number
+from game.engine.actions import Malformed, whole_number
 from game.engine.errors import IllegalAction
 from game.engine.flow import ScoreSheet
 from game.engine.schema import did_you_mean
@@ -162,30 +162,18 @@ def target_problem(state: SilverState, seat: int, words: list[str]) -> IllegalAc
     if state.step != "power" or state.power_uid < 0:
         return None
     power = state.chars[state.card_ids[state.power_uid]].power
-    shape = getattr(power, "shape", "").split()
-    if not shape or verb != shape[0]:
+    if power is None or verb != power.form.verb:
         return None
-    targets = list(getattr(power, "targets", ())) or [getattr(power, "target", None)]
-    rest, k = words[1:], 0
-    for token in shape[1:]:
-        if token != "{}":
-            rest = rest[1:] if rest and rest[0] == token else rest
-            continue
-        target = targets[min(k, len(targets) - 1)]
-        k += 1
-        repeat = getattr(power, "up_to", 1)
-        while rest and repeat > 0 and target is not None:
-            width = 2 if target.with_seat else 1
-            if len(rest) < width:
-                return None
-            owner = number(rest[0]) if target.with_seat else seat
-            if target.name == "pile_card":
-                problem = _pile_problem(state, number(rest[0]))
-            else:
-                problem = _slot_problem(state, seat, owner, number(rest[width - 1]), target.name)
-            if problem is not None:
-                return problem
-            rest, repeat = rest[width:], repeat - 1
+    fields = power.form.parse(" ".join(words))
+    if isinstance(fields, Malformed):
+        return None
+    for target, owner, index in power.picks(seat, fields):
+        if target.name == "pile_card":
+            problem = _pile_problem(state, index + 1)
+        else:
+            problem = _slot_problem(state, seat, owner, index + 1, target.name)
+        if problem is not None:
+            return problem
     return None
 
 

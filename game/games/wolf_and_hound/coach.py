@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Malformed
+from game.games.wolf_and_hound.rules import PLAY
+
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
-    verb, _, card = text.partition(" ")
-    if verb == "play" and card:
-        return "coach.move.play", {"card": card}
+    fields = PLAY.parse(text)
+    if not isinstance(fields, Malformed):
+        return "coach.move.play", {"card": fields["card"]}
     return None  # skip, ghost keep, ghost swap: the YAML's action.<text>

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionForm, ActionGrammar
 from game.engine.errors import OptionError
 from game.engine.rules import Rules, stacked_deck
 from game.engine.schema import (
@@ -131,8 +131,16 @@ class Play(Action):
     card: str = ""
 
 
+PLAY = ActionForm("play {card:words}", Play)  # a card id has spaces: 'play black 3'
+SKIP = ActionForm("skip")  # a hand with no playable card
+GHOST_KEEP = ActionForm("ghost keep")  # a ghost's turned card, answered by its human partner
+GHOST_SWAP = ActionForm("ghost swap")
+GRAMMAR = ActionGrammar(PLAY, SKIP, GHOST_KEEP, GHOST_SWAP)
+
+
 class WolfHoundRules(Rules):
     state_ref = "state:WolfHoundState"  # the state module imports this one
+    grammar = GRAMMAR
 
     def __init__(self, game_id: str, data: dict[str, Any], source: Path, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
@@ -168,11 +176,11 @@ class WolfHoundRules(Rules):
         self.sheep_table = {int(n): list(row) for n, row in setup["sheep"].items()}
         self.more_sheep = setup["more_sheep"]
         self.ghost_table = {int(n): tuple(seats) for n, seats in setup["ghosts"].items()}
-        self.plays = {c: Play(f"play {c}", c) for c in self.card_order}
+        self.plays = {c: PLAY.build(c) for c in self.card_order}
         self.bench_options: dict[str, Any] = dict(data["benchmark"]["options"])  # read by main.py bench
-        self.skip = Action("skip")
-        self.ghost_keep = Action("ghost keep")
-        self.ghost_swap = Action("ghost swap")
+        self.skip = SKIP.build()
+        self.ghost_keep = GHOST_KEEP.build()
+        self.ghost_swap = GHOST_SWAP.build()
 
     def setup(self, state: Any) -> None:
         state.setup_match()
@@ -218,4 +226,4 @@ class WolfHoundRules(Rules):
 
 
 RULES_CLASS = WolfHoundRules
-__all__ = ["Play", "RULES_CLASS", "SCHEMA", "WolfHoundRules", "check"]
+__all__ = ["GHOST_KEEP", "GHOST_SWAP", "GRAMMAR", "PLAY", "Play", "SKIP", "RULES_CLASS", "SCHEMA", "WolfHoundRules", "check"]

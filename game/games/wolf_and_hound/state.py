@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.actions import Action
+from game.engine.actions import Action, Malformed
 from game.engine.errors import IllegalAction
 from game.engine.events import (
     Event,
@@ -26,6 +26,7 @@ from game.engine.flow import KeepsScoreSheet, ScoreSheet
 from game.engine.schema import did_you_mean
 from game.engine.state import State
 from game.games.wolf_and_hound.primitives import KINDS, SEATS, Board, Side, apply_steps
+from game.games.wolf_and_hound.rules import GHOST_KEEP, GHOST_SWAP, GRAMMAR, PLAY, SKIP
 
 if TYPE_CHECKING:
     from game.games.wolf_and_hound.rules import WolfHoundRules
@@ -223,18 +224,20 @@ class WolfHoundState(KeepsScoreSheet, State):
             return IllegalAction("the game is over", "error.game_over")
         if seat not in self.to_act():
             return IllegalAction(f"it is not seat {seat}'s turn", "error.not_your_turn", {"seat": seat})
-        words = text.split()
         if self.phase == "ghost":
             return IllegalAction(
                 f"the ghost has turned a card: answer 'ghost keep' or 'ghost swap', not '{text}'", "error.ghost_decision", {"action": text}
             )
-        if text in ("ghost keep", "ghost swap"):
+        parsed = GRAMMAR.parse(text)
+        form = None if isinstance(parsed, Malformed) else parsed[0]
+        if form is GHOST_KEEP or form is GHOST_SWAP:
             return IllegalAction("there is no ghost card to keep or swap now", "error.no_ghost_decision")
-        if text == "skip":
+        if form is SKIP:
             return IllegalAction("you have a card you may play: skipping is only for a hand with no playable card", "error.cannot_skip")
-        if len(words) < 2 or words[0] != "play":
+        if form is not PLAY:
             return IllegalAction(f"'{text}' is not a move; moves look like 'play black 3'", "error.expected_play", {"action": text})
-        card = " ".join(words[1:])
+        assert not isinstance(parsed, Malformed)
+        card = parsed[1]["card"]
         if card not in rules.plays:
             hint = did_you_mean(card, rules.card_order)
             return IllegalAction(f"there is no card '{card}' in Wolf & Hound{hint}", "error.no_such_card", {"card": card, "hint": hint})

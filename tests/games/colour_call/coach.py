@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Malformed
+from tests.games.colour_call.rules import CALL
+
 
 def describe(rules: Any, view: dict[str, Any], seat: int, text: str) -> tuple[str, dict[str, Any]] | None:
-    words = text.split()
-    if len(words) == 5 and words[0] == "play" and words[2] == "ask" and words[3].isdigit():
-        return "coach.move.call", {"card": words[1], "seat": int(words[3]), "text": f"colour.{words[4]}"}
-    return None
+    fields = CALL.parse(text)
+    if isinstance(fields, Malformed):
+        return None
+    return "coach.move.call", {"card": fields["card"], "seat": fields["seat"], "text": f"colour.{fields['colour']}"}

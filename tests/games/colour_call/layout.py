@@ -27,6 +27,7 @@ from scenes.table.regions import (
     Region,
     TableTheme,
 )
+from tests.games.colour_call.rules import CALL
 
 
 def place(view: dict[str, Any], rect: pygame.Rect, theme: TableTheme | None = None) -> Placements:
@@ -83,7 +84,7 @@ class ColourCallLayout(Layout):
         return [Pick("hand", to=("played",), keys="initial")
                 >> Target("hand", name="seat", keys="token")  # the hand of the player asked; typed: their seat
                 >> Word("colour", label="colour.{}")
-                >> Confirm("play {hand} ask {seat} {colour}", auto=True)]
+                >> Confirm(CALL.template(card="hand"), auto=True)]  # the step named `hand` gives the card
 
     def hint(self, ctx: TableContext) -> str | None:
         return ctx.text("hint") if ctx.seat is not None else None

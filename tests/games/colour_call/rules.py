@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.actions import Action, whole_number
+from game.engine.actions import Action, ActionForm, ActionGrammar, Malformed
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, GameOver, Note, ScoreChanged
 from game.engine.flow import KeepsScoreSheet, ScoreSheet
@@ -54,7 +54,12 @@ class Call(Action):
     colour: str = ""
 
 
+CALL = ActionForm("play {card} ask {seat:int} {colour}", Call)  # its words and fields, declared once
+
+
 class ColourCallRules(Rules):
+    grammar = ActionGrammar(CALL)
+
     def __init__(self, game_id: str, data: dict[str, Any], source: Any, common_text: dict[str, dict[str, str]]) -> None:
         super().__init__(game_id, data, source, common_text)
         self.card_order: tuple[str, ...] = tuple(data["cards"])
@@ -106,7 +111,7 @@ class ColourCallState(KeepsScoreSheet, State):
         ids = self.card_ids
         held = sorted({ids[u] for u in self.zones[self.z_hand[seat]]}, key=self.rules.card_order.index)
         others = [s for s in self.seats_from(seat) if s != seat]
-        return [Call(f"play {card} ask {other} {colour}", card, other, colour)
+        return [CALL.build(card, other, colour)
                 for card in held for other in others for colour in self.rules.colours]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -157,16 +162,18 @@ class ColourCallState(KeepsScoreSheet, State):
     def explain_illegal(self, seat: int, text: str) -> IllegalAction:
         if self.over or seat != self.current:
             return super().explain_illegal(seat, text)
-        words = text.split()
-        if len(words) != 5 or words[0] != "play" or words[2] != "ask":
-            return IllegalAction(f"'{text}' is not a move (expected 'play <card> ask <seat> <colour>')", "error.call_form")
-        card, target, colour = words[1], whole_number(words[3]), words[4]
+        fields = CALL.parse(text)
+        if isinstance(fields, Malformed):
+            if fields.field != "seat" or not fields.word:  # a seat that is not a number is refused below
+                return IllegalAction(f"'{text}' is not a move (expected '{CALL.usage}')", "error.call_form")
+            fields = {**fields.read, "seat": fields.word, "colour": ""}
+        card, target, colour = fields["card"], fields["seat"], fields["colour"]
         held = {self.card_ids[u] for u in self.zones[self.z_hand[seat]]}
         if card not in held:
             hint = did_you_mean(card, sorted(held))
             return IllegalAction(f"you hold no {card}{hint}", "error.not_held", {"card": card})
-        if target is None or not 0 <= target < self.num_players or target == seat:
-            return IllegalAction(f"seat {words[3]} is not another player", "error.ask_whom", {"seat": words[3]})
+        if not isinstance(target, int) or not 0 <= target < self.num_players or target == seat:
+            return IllegalAction(f"seat {target} is not another player", "error.ask_whom", {"seat": str(target)})
         if colour not in self.rules.colours:
             return IllegalAction(f"'{colour}' is not a colour{did_you_mean(colour, self.rules.colours)}",
                                  "error.no_colour", {"colour": colour})
@@ -175,4 +182,4 @@ class ColourCallState(KeepsScoreSheet, State):
 
 ColourCallRules.state_class = ColourCallState
 RULES_CLASS = ColourCallRules
-__all__ = ["OPTIONAL", "RULES_CLASS", "SCHEMA", "Call", "ColourCallRules", "ColourCallState", "check"]
+__all__ = ["CALL", "OPTIONAL", "RULES_CLASS", "SCHEMA", "Call", "ColourCallRules", "ColourCallState", "check"]
