@@ -135,8 +135,8 @@ def test_a_human_hunts_by_mouse_with_the_knights_boost(tmp_path, monkeypatch) ->
     scene = _table(app)
     _to_my_hunt(app, scene)
     before = list(scene.match.state.view(0)["hand"])
-    layout, ctx = scene.layout, scene.ctx()
-    boost = next(rect for name, rect, _ in layout._own_buttons(ctx) if name == "boost")
+    ctx = scene.ctx()
+    boost = next(rect for button, rect in scene.composer.own_buttons(ctx) if button.name == "boost")
     frames(app, 1, events=[mouse("down", boost.center)])
     frames(app, 1, events=[mouse("up", boost.center)])
     hand = scene.placements.regions["hand:0"]
@@ -144,7 +144,7 @@ def test_a_human_hunts_by_mouse_with_the_knights_boost(tmp_path, monkeypatch) ->
     four = before.index(4)
     frames(app, 1, events=[mouse("down", rects[four].center)])
     frames(app, 1, events=[mouse("up", rects[four].center)])
-    confirm = next(rect for name, rect, _ in layout._own_buttons(scene.ctx()) if name == "confirm")
+    confirm = next(rect for button, rect in scene.composer.own_buttons(scene.ctx()) if button.name == "confirm")
     frames(app, 1, events=[mouse("down", confirm.center)])
     assert _hand_changed_by(scene, before) == [4]
     assert scene.match.state.view(0)["power_used"][0]  # the Knight's boost went with the bid

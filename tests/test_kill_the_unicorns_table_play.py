@@ -139,7 +139,7 @@ def press_rect(scene, action: str) -> pygame.Rect:
 
 
 def own_button(scene, name: str) -> pygame.Rect:
-    return next(rect for n, rect, _ in scene.layout._own_buttons(scene._composer_ctx()) if n == name)
+    return next(rect for button, rect in scene.composer.own_buttons(scene._composer_ctx()) if button.name == name)
 
 
 def hand_values(scene) -> list[int]:

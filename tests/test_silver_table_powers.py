@@ -278,9 +278,8 @@ def test_an_empath_looks_by_its_button_then_a_click_and_by_e_then_a_digit(tmp_pa
     deck = stacked(3, VILLAGES, "empath", ["villager", "rascal"])
     history = [*PEEKS, (0, "take discard"), (0, "exchange 5"), (1, "draw"), (1, "discard"), (2, "draw"), (2, "discard")]
     app, scene = table(tmp_path, monkeypatch, deck, history, lang=lang)
-    ctx = scene.ctx()
-    (mode, _label, _key, rect), = scene.layout.mode_buttons(ctx)
-    assert mode == "empath"
+    (button, rect), = scene.composer.own_buttons(scene._composer_ctx())
+    assert button.name == "empath"
     click(app, rect.center)
     shot(app, "empath")
     click(app, slot_center(scene, 0, 5))  # the empath itself lies face up: refused, with the reason
@@ -349,6 +348,7 @@ def test_a_single_exchange_of_the_taken_discard_by_click_and_confirm(tmp_path, m
     assert not played(scene, "exchange 5")  # several cards may still be announced
     confirm = scene.layout.confirm_rect(scene.ctx())
     assert confirm is not None and confirm[1] == "exchange 5"
+    assert [b.name for b, _ in scene.composer.own_buttons(scene._composer_ctx())] == ["confirm"]
     click(app, confirm[0].center)
     settle(app, scene)
     assert played(scene, "exchange 5")

@@ -15,7 +15,9 @@ import pygame
 import pytest
 
 import scenes.layouts.silver_amulet_draw as art
+import scenes.table.buttons as buttons
 import scenes.table.composer_input as composer_input
+import scenes.table.labels as labels
 import scenes.table.overlays as overlays
 import scenes.ui.text as text_helpers
 from scenes.app import MIN_SIZE
@@ -53,7 +55,7 @@ class Fit:
     def __init__(self, monkeypatch) -> None:
         self.cut: list[str] = []
         self.boxes: list[tuple[str, pygame.Rect]] = []
-        real_fit, real_label, real_button, real_paragraphs = art.fit_text, art.label, art.button, art.paragraphs
+        real_fit, real_label, real_button, real_paragraphs = art.fit_text, labels.label, buttons.draw_button, labels.paragraphs
 
         def fit(font, text, width):
             out = real_fit(font, text, width)
@@ -66,8 +68,8 @@ class Fit:
             self.boxes.append((text, rect))
             return rect
 
-        def button(ctx, surface, rect, text, *args, **kw):
-            if not real_button(ctx, surface, rect, text, *args, **kw):
+        def button(app, surface, rect, text, *args, **kw):
+            if not real_button(app, surface, rect, text, *args, **kw):
                 self.cut.append(text)
             self.boxes.append((text, rect))
             return True
@@ -79,9 +81,9 @@ class Fit:
 
         for module in (art, composer_input, overlays, text_helpers):  # overlays: the top bar's hint; text: fit_lines
             monkeypatch.setattr(module, "fit_text", fit)
-        monkeypatch.setattr(art, "label", label)
-        monkeypatch.setattr(art, "button", button)
-        monkeypatch.setattr(art, "paragraphs", paragraphs)
+        monkeypatch.setattr(labels, "label", label)
+        monkeypatch.setattr(buttons, "draw_button", button)  # every button of the table
+        monkeypatch.setattr(labels, "paragraphs", paragraphs)
 
 
 def build(tmp_path, monkeypatch, name: str, size: tuple[int, int], lang: str) -> tuple[Any, Any]:
@@ -104,7 +106,7 @@ def test_every_silver_label_is_whole_and_apart(tmp_path, monkeypatch, name, lang
     if folder:
         pygame.image.save(app.screen, os.path.join(folder, f"silver_fit_{name}_{lang}_{size[0]}.png"))
     ctx = scene.ctx()
-    boxes = list(fit.boxes) + [(scene.app.tr("table.x") if False else p.action, r) for p, r in scene.composer.presses(ctx)]
+    boxes = list(fit.boxes)  # the table's buttons too: the composer's and the layout's, one painter
     assert not fit.cut, f"{name}: cut {fit.cut}"
     window = pygame.Rect((0, 0), size)
     for text, rect in boxes:
@@ -114,7 +116,7 @@ def test_every_silver_label_is_whole_and_apart(tmp_path, monkeypatch, name, lang
             assert not ra.colliderect(rb), f"{name}: {a!r} {ra} overlaps {b!r} {rb}"
     if name == "call_and_look":
         assert {"call count", "draw", "take discard"} <= {p.action for p, _ in scene.composer.presses(ctx)}
-        assert scene.layout.mode_buttons(ctx)
+        assert [b for b, _ in scene.composer.own_buttons(ctx) if b.name != "confirm"]
     if name == "four_called":
         assert any(t in (app.tr("silver_amulet.called"), app.tr("silver_amulet.called_short")) for t, _ in fit.boxes)
 
@@ -171,8 +173,8 @@ def test_a_long_discard_pile_keeps_its_count_in_the_smallest_window(tmp_path, mo
     app, scene = build(tmp_path, monkeypatch, "main", MIN_SIZE, lang)
     scene.view["zones"]["discard"] = ["villager"] * 19
     said: list[tuple[str, int, int]] = []
-    real = art.label
-    monkeypatch.setattr(art, "label", lambda ctx, surface, text, pos, size, *a, **k: (
+    real = labels.label
+    monkeypatch.setattr(labels, "label", lambda ctx, surface, text, pos, size, *a, **k: (
         said.append((text, k.get("width", 0), size)), real(ctx, surface, text, pos, size, *a, **k))[1])
     scene.layout.draw_table(scene.ctx(), pygame.Surface(MIN_SIZE))
     text, width, size = next(s for s in said if "(19)" in s[0])

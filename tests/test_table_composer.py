@@ -174,6 +174,9 @@ class _Board:
     def drop_hint(self, ctx):
         return "drop it on a pile"
 
+    def buttons(self, ctx):
+        return []  # no button of its own
+
 
 def _board_context(sent: list, asked: list):
     from scenes.table.layout import TableContext

@@ -195,7 +195,7 @@ def test_wolf_and_hound_gallery_descriptions_are_whole_in_both_languages(tmp_pat
 
 
 def test_ghost_buttons_show_their_whole_text_in_both_languages(tmp_path, monkeypatch) -> None:
-    from scenes.table.composer_input import button_label
+    from scenes.table.buttons import button_label
 
     app = make_app(tmp_path, monkeypatch)
     scene = wh_table(app, players=3)
@@ -207,7 +207,7 @@ def test_ghost_buttons_show_their_whole_text_in_both_languages(tmp_path, monkeyp
             h = min(max(22, area.h // 3), app.px(48))  # as action_buttons lays them out
             size = max(9, int(h * 0.42))
             key_w = app.font(size, True).size("K")[0] + 8
-            font, lines = button_label(app, text, area.w - key_w - 18, h - 4, size)
+            font, lines, _ = button_label(app, text, area.w - key_w - 18, h - 4, size)
             assert " ".join(lines) == text, (lang, lines)
             assert len(lines) * font.get_linesize() <= h
 

@@ -22,7 +22,7 @@ from scenes.layouts import fish_fish_place as where
 from scenes.layouts.fish_fish_view import draw_table
 from scenes.table.composer import Confirm, Counter, Pick, Template
 from scenes.table.layout import Layout, TableContext
-from scenes.table.regions import Placements, Region, TableTheme, TourStep
+from scenes.table.regions import HUD, Placements, Region, TableTheme, TourStep
 
 DRAWN_BY_LAYOUT = ("line", "bet", "box")  # the pond: drawn by draw_table over the water
 
@@ -99,9 +99,7 @@ class FishFishLayout(Layout[FishFishView]):
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The fishing cards, the baits and the seven species, each named (a species by its shape
         and pattern too, for players who do not tell colours apart)."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         items = [(card, app.game_text(rules, f"card.{card}")) for card in rules.fishing_order]
         items += [(f"bait:{v}", f"{app.game_text(rules, 'card.bait')} {v}") for v in sorted(set(rules.bait_values))]
         items += [(f"fish:{k}", app.tr("fish_fish.species", shape=app.tr(f"fish_fish.shape.{look['shape']}"),
@@ -198,6 +196,6 @@ class FishFishLayout(Layout[FishFishView]):
             TourStep(("order",), "tour.fish_fish.order"),
             TourStep((f"discard:{fisher}",), "tour.fish_fish.discard"),
             TourStep((f"panel:{other}", f"tag:{other}", f"fish:{other}"), "tour.fish_fish.others"),
-            TourStep(("hud",), "tour.fish_fish.keys"),
+            TourStep((HUD,), "tour.fish_fish.keys"),
         ]
         return steps

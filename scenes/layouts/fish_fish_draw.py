@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from scenes.table.cards import hex_color
+from scenes.table.cards import card_blank, hex_color
 
 CREAM = (246, 240, 224)
 INK = (34, 30, 26)
@@ -105,10 +105,7 @@ def fish_tile(look: Look, size: tuple[int, int]) -> pygame.Surface:
     """A fish tile: cream square, the species' coloured rim, its silhouette, colour and pattern."""
     w, h = max(8, size[0]), max(8, size[1])
     shape, color, pattern = look["shape"], hex_color(look["color"]), look["pattern"]
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, w // 6)
-    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, color, surf.get_rect(), max(2, w // 12), border_radius=radius)
+    surf = card_blank((w, h), CREAM, color, max(2, w // 12), radius=max(3, w // 6))
     pad = max(2, w // 10)
     box = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
     body, fins = _outline(shape, box.w, box.h)
@@ -136,11 +133,7 @@ def fish_tile(look: Look, size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------------------- cards
 def _card_base(size: tuple[int, int], color: tuple[int, int, int]) -> tuple[pygame.Surface, int, int, int]:
     w, h = max(8, size[0]), max(10, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, w // 10)
-    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, color, surf.get_rect(), max(2, w // 16), border_radius=radius)
-    return surf, w, h, radius
+    return card_blank((w, h), CREAM, color, max(2, w // 16)), w, h, max(3, w // 10)
 
 
 def _label(app: Any, surf: pygame.Surface, text: str, band: pygame.Rect, color: tuple[int, int, int]) -> None:

@@ -60,7 +60,7 @@ def place(view: FishFishView, rect: pygame.Rect, theme: TableTheme | None = None
     tile = int(ch * 0.5)
     block = _block_size(ch, gap, label_h, theme)
     out = Placements(rect, card_size=(int(sh * theme.card_ratio), sh), hand_card_size=(int(ch * 1.1 * theme.card_ratio), int(ch * 1.1)))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = seat_order(view)
 
     # the viewer's band at the bottom, the whole width (the record buttons are in the dock)
@@ -70,7 +70,7 @@ def place(view: FishFishView, rect: pygame.Rect, theme: TableTheme | None = None
     _viewer_band(out, view, order[0], band, ch, gap, label_h, hc, theme)
     cap_h = max(label_h, int(ch * 0.45))
     caption = pygame.Rect(rect.x + gap, band.y - gap - cap_h, rect.w - 2 * gap, cap_h)
-    out.add(Region("caption", PANEL, caption))
+    out.add_caption(caption)
 
     # the other seats around the pond
     mid = pygame.Rect(rect.x + gap, rect.y + hud_h + gap, rect.w - 2 * gap, caption.y - gap - rect.y - hud_h - gap)

@@ -16,10 +16,12 @@ from game.engine.actions import Malformed
 from game.engine.events import MarkerChanged
 from game.games.jagdfieber.rules import PLAY
 from game.games.jagdfieber.view_types import JagdfieberView
+from scenes.table import recipes
 from scenes.table.cards import BRASS, INK
 from scenes.table.layout import Layout
 from scenes.table.regions import (
     FAN,
+    HUD,
     MARKER,
     PANEL,
     SLOT,
@@ -43,9 +45,7 @@ _SPOTS = {
 
 def seat_order(view: JagdfieberView) -> list[int]:
     """Seats clockwise starting with the one shown at the bottom."""
-    n = view["players"]
-    bottom = view["seat"] if view["seat"] is not None else 0
-    return [(bottom + k) % n for k in range(n)]
+    return recipes.seat_order(view["players"], view["seat"])
 
 
 def card_height(rect: pygame.Rect, theme: TableTheme) -> int:
@@ -69,11 +69,11 @@ def place(view: JagdfieberView, rect: pygame.Rect, theme: TableTheme | None = No
     hand_h = hand_ch + 2 * gap
     out = Placements(rect, card_size=(cw, ch), hand_card_size=(hand_cw, hand_ch))
 
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     top_y = rect.y + hud_h + gap
     mid_y = rect.bottom - hand_h - gap - group_h
-    out.add(Region("caption", PANEL, pygame.Rect(rect.x + gap, top_y + group_h + gap,
-                                                  rect.w - 2 * gap, max(label_h, mid_y - top_y - group_h - 2 * gap))))
+    out.add_caption(pygame.Rect(rect.x + gap, top_y + group_h + gap,
+                                rect.w - 2 * gap, max(label_h, mid_y - top_y - group_h - 2 * gap)))
     order = seat_order(view)
     bottom = order[0]
     margin = gap * 2
@@ -174,7 +174,7 @@ def tour_steps(view: JagdfieberView) -> list[TourStep]:
         TourStep((f"prey_pile:{me}",), "tour.jagdfieber.prey_pile"),
         TourStep(("start_card",), "tour.jagdfieber.start_card"),
         TourStep((f"panel:{other}", f"play:{other}", f"easy_prey:{other}"), "tour.jagdfieber.others"),
-        TourStep(("hud",), "tour.jagdfieber.keys"),
+        TourStep((HUD,), "tour.jagdfieber.keys"),
     ]
 
 

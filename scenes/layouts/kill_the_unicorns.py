@@ -36,9 +36,10 @@ from scenes.layouts import kill_the_unicorns_place as where
 from scenes.layouts import kill_the_unicorns_read as reading
 from scenes.layouts.kill_the_unicorns_market import market_key
 from scenes.layouts.kill_the_unicorns_view import draw_table
+from scenes.table.buttons import Button
 from scenes.table.composer import Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext, zone_cards
-from scenes.table.regions import Placements, Region, TableTheme, TourStep
+from scenes.table.regions import ACTIONS, HUD, Placements, Region, TableTheme, TourStep
 
 
 def value_word(picture: str) -> str:
@@ -136,41 +137,33 @@ class KillTheUnicornsLayout(Layout[UnicornsView]):
     def drop_hint(self, ctx: TableContext[UnicornsView]) -> str:
         return ctx.tr(f"unicorns.drop.{ctx.view['phase']}")
 
-    def _own_buttons(self, ctx: TableContext[UnicornsView]) -> list[tuple[str, pygame.Rect, bool]]:
-        """The hunt's Confirm button and the Knight's boost toggle: (name, rect, enabled)."""
-        region = ctx.regions.get("own_buttons")
-        if region is None or ctx.seat is None or ctx.view["phase"] != "hunt" or ctx.composer is None:
+    def buttons(self, ctx: TableContext[UnicornsView]) -> list[Button]:
+        """The hunt's Confirm button (Enter: the composer's) and the Knight's boost toggle (B)."""
+        if ctx.seat is None or ctx.view["phase"] != "hunt" or ctx.composer is None:
             return []
-        r = region.rect
-        h = min(max(22, r.h // 2 - 4), ctx.app.px(44))
         comp = ctx.composer.composer
-        out = [("confirm", pygame.Rect(r.x, r.y, r.w, h), comp is not None and comp.ready() is not None)]
+        out = [Button("confirm", ctx.tr("unicorns.button.confirm"), area="own_buttons",
+                      enabled=comp is not None and comp.ready() is not None)]
         if any(text.endswith(" boost") for text in ctx.legal):
-            out.append(("boost", pygame.Rect(r.x, r.y + h + 4, r.w, h), True))
+            on = self.boosting(ctx.view, ctx.seat)
+            out.append(Button("boost", ctx.tr("unicorns.button.boost_on" if on else "unicorns.button.boost"), "b", "own_buttons",
+                              chosen=on))
         return out
 
+    def press(self, ctx: TableContext[UnicornsView], name: str) -> None:
+        """The boost toggles; the Confirm sends the bid, or says to pick hunt cards first."""
+        comp = ctx.composer.composer
+        if name == "boost":
+            self._toggle_boost(ctx)
+        elif comp is not None and comp.ready() is not None:
+            ctx.composer.confirm(ctx)
+        else:
+            ctx.say(ctx.tr("unicorns.pick_first"), True)
+
     def handle_event(self, ctx: TableContext[UnicornsView], event: pygame.event.Event) -> bool:
-        """Clicks on the Confirm and boost buttons; B toggles the boost, Enter confirms (composer);
-        in the market the arrow keys choose a token and Enter takes it."""
+        """In the market the arrow keys choose a token and Enter takes it."""
         if ctx.view["phase"] == "market" and event.type == pygame.KEYDOWN:
             return market_key(self, ctx, event)
-        buttons = self._own_buttons(ctx)
-        if not buttons:
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and len(buttons) > 1:
-            self._toggle_boost(ctx)
-            return True
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
-            return False
-        for name, rect, enabled in buttons:
-            if rect.collidepoint(event.pos):
-                if name == "boost":
-                    self._toggle_boost(ctx)
-                elif enabled:
-                    ctx.composer.confirm(ctx)
-                else:
-                    ctx.say(ctx.tr("unicorns.pick_first"), True)
-                return True
         return False
 
     def _toggle_boost(self, ctx: TableContext[UnicornsView]) -> None:
@@ -246,9 +239,7 @@ class KillTheUnicornsLayout(Layout[UnicornsView]):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """Every unicorn, scheme, character and market token, each named."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         items = [(u, app.game_text(rules, f"card.{u}")) for u in rules.unicorns]
         items += [(s, app.game_text(rules, f"card.{s}")) for s in rules.schemes_stay]
         items += [(f"char:{c}", app.game_text(rules, f"character.{c}")) for c in rules.characters]
@@ -304,8 +295,8 @@ class KillTheUnicornsLayout(Layout[UnicornsView]):
             TourStep((f"collection:{me}",), "unicorns.tour.collection"),
             TourStep(("market_frame",), "unicorns.tour.market"),
             TourStep(tuple(f"panel:{s}" for s in others) + tuple(f"info:{s}" for s in others), "unicorns.tour.others"),
-            TourStep(("actions",), "unicorns.tour.buttons"),
-            TourStep(("hud",), "unicorns.tour.keys"),
+            TourStep((ACTIONS,), "unicorns.tour.buttons"),
+            TourStep((HUD,), "unicorns.tour.keys"),
         ]
 
     def seating_advice(self, app: Any, rules: Any, players: int) -> str | None:

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from scenes.table.cards import card_blank
+
 INK = (40, 30, 45)
 PAPER = (250, 244, 232)
 GOLD = (214, 170, 60)
@@ -136,9 +138,8 @@ def unicorn(app: Any, name: str, colour: str | None, points: int, rgb: Any, size
     """A unicorn card: colour band with its pattern and symbol, silhouette, points, its extras
     (a collection's #n is drawn over the cards by the table: kill_the_unicorns_view.py)."""
     w, h = size
-    s = pygame.Surface(size, pygame.SRCALPHA)
+    s = card_blank(size, PAPER)
     r = s.get_rect()
-    pygame.draw.rect(s, PAPER, r, border_radius=max(3, w // 10))
     inner = r.inflate(-max(2, w // 14), -max(2, w // 14))
     pygame.draw.rect(s, rgb, inner, border_radius=max(2, w // 12))
     pattern(s, colour, inner)
@@ -179,9 +180,7 @@ def unicorn(app: Any, name: str, colour: str | None, points: int, rgb: Any, size
 def hunt_card(app: Any, value: int, size: tuple[int, int]) -> pygame.Surface:
     """A hunt card: its value big, a spear."""
     w, h = size
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (236, 222, 190), s.get_rect(), border_radius=max(3, w // 10))
-    pygame.draw.rect(s, (120, 80, 40), s.get_rect(), max(1, w // 25), border_radius=max(3, w // 10))
+    s = card_blank(size, (236, 222, 190), (120, 80, 40), max(1, w // 25))
     pygame.draw.line(s, (120, 80, 40), (w * 0.2, h * 0.85), (w * 0.8, h * 0.2), max(2, w // 16))
     pygame.draw.polygon(s, (90, 90, 100), [(w * 0.8, h * 0.2), (w * 0.62, h * 0.26), (w * 0.78, h * 0.36)])
     t = _font(app, h * 0.42).render(str(value), True, INK)
@@ -192,8 +191,7 @@ def hunt_card(app: Any, value: int, size: tuple[int, int]) -> pygame.Surface:
 def scheme_card(app: Any, title: str, effect: str, stays: bool, size: tuple[int, int]) -> pygame.Surface:
     """A scheme card: purple frame, its name, its effect in small print, a pin when it stays."""
     w, h = size
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, SCHEME_BACK, s.get_rect(), border_radius=max(3, w // 10))
+    s = card_blank(size, SCHEME_BACK)
     body = s.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
     pygame.draw.rect(s, PAPER, body, border_radius=max(2, w // 14))
     if w < TEXT_MIN_WIDTH:  # a scheme seen from afar (another seat's discards): its frame only
@@ -223,8 +221,7 @@ def character_card(app: Any, name: str, power: str, index: int, size: tuple[int,
     """A character card: a crest of its own shape, its name, its power."""
     w, h = size
     hue = [(200, 90, 140), (90, 110, 170), (70, 130, 80), (110, 80, 160), (170, 110, 60), (60, 140, 150)][index % 6]
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, hue, s.get_rect(), border_radius=max(3, w // 10))
+    s = card_blank(size, hue)
     c = (w // 2, int(h * 0.22))
     pygame.draw.circle(s, PAPER, c, int(h * 0.14))
     symbol(s, list(SYMBOLS)[index % 4], c, int(h * 0.09), hue)

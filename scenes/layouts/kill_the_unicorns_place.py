@@ -76,7 +76,7 @@ def place(view: UnicornsView, rect: pygame.Rect, theme: TableTheme | None = None
     hud_h = int(ch * 0.34)
     label_h = max(14, int(ch * 0.22))
     out = Placements(rect, card_size=(cw, ch), hand_card_size=(int(cw * 1.1), int(ch * 1.1)))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = seat_order(view)
     me, others = order[0], order[1:]
 
@@ -114,7 +114,7 @@ def place(view: UnicornsView, rect: pygame.Rect, theme: TableTheme | None = None
 
     # The caption, then the viewer's block.
     cap_y = line_area.bottom + gap
-    out.add(Region("caption", PANEL, pygame.Rect(rect.x + gap, cap_y, rect.w - 2 * gap, label_h + 4)))
+    out.add_caption(pygame.Rect(rect.x + gap, cap_y, rect.w - 2 * gap, label_h + 4))
     bottom = pygame.Rect(rect.x + gap, cap_y + label_h + 2 * gap, rect.w - 2 * gap, rect.bottom - cap_y - label_h - 3 * gap)
     _seat(out, me, bottom, label_h, (int(cw * 1.15), int(ch * 1.15)), gap, mine=True)
     return out

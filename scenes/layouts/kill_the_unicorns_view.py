@@ -1,6 +1,7 @@
 """What the Kill the Unicorns table draws beyond card regions: the schemes peeking from under the
 unicorns (a count, never the cards), the hunted unicorn's glow, the market's names and prices,
-each seat's character, hand size, bid and score, the hunt's Confirm and boost buttons."""
+each seat's character, hand size, bid and score (the hunt's Confirm and boost buttons are the
+table's: `KillTheUnicornsLayout.buttons`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from scenes.layouts import kill_the_unicorns_draw as art
 from scenes.layouts.kill_the_unicorns_draw import wrap
 from scenes.layouts.kill_the_unicorns_market import draw_buyable
 from scenes.layouts.kill_the_unicorns_place import MARKET_ITEMS
+from scenes.table.buttons import key_box
 from scenes.table.layout import TableContext
+from scenes.table.regions import CAPTION
 from scenes.ui import theme
 
 HIGHLIGHT = (250, 214, 96)
@@ -21,8 +24,8 @@ HIGHLIGHT = (250, 214, 96)
 
 def draw_table(layout: Any, ctx: TableContext[UnicornsView], surface: pygame.Surface) -> None:
     view, regions = ctx.view, ctx.regions
-    small = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), False)
-    bold = ctx.app.font(max(10, regions["caption"].rect.h * 2 // 3), True)
+    small = ctx.app.font(max(10, regions[CAPTION].rect.h * 2 // 3), False)
+    bold = ctx.app.font(max(10, regions[CAPTION].rect.h * 2 // 3), True)
     for name in ("line_frame", "market_frame"):
         r = regions[name].rect
         pygame.draw.rect(surface, (70, 110, 84), r, 2, border_radius=8)
@@ -38,10 +41,6 @@ def draw_table(layout: Any, ctx: TableContext[UnicornsView], surface: pygame.Sur
         surface.blit(img, img.get_rect(center=box.center))
     draw_buyable(layout, ctx, surface)
     _draw_scheme_keys(ctx, surface)
-    boost = layout.boosting(view, ctx.seat)
-    for name, rect, enabled in layout._own_buttons(ctx):
-        label = ctx.tr(f"unicorns.button.{name}_on" if name == "boost" and boost else f"unicorns.button.{name}")
-        button(ctx, surface, rect, label, enabled, on=name == "boost" and boost)
 
 
 def _draw_line(ctx: TableContext[UnicornsView], surface: pygame.Surface, font: pygame.font.Font) -> None:
@@ -137,11 +136,7 @@ def _draw_scheme_keys(ctx: TableContext[UnicornsView], surface: pygame.Surface) 
     font = ctx.app.font(max(10, region.card_size[1] // 7), True)
     for card, rect in zip(cards, region.card_rects(len(cards)), strict=True):
         if card in by_word:
-            img = font.render(by_word[card].upper(), True, theme.ACCENT_TEXT)
-            box = img.get_rect().inflate(8, 2)
-            box.midbottom = (rect.centerx, rect.bottom - 3)
-            pygame.draw.rect(surface, theme.ACCENT, box, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
+            key_box(surface, font, by_word[card], (rect.centerx, rect.bottom - 3), "midbottom")
 
 
 def _draw_market(ctx: TableContext[UnicornsView], surface: pygame.Surface, font: pygame.font.Font, bold: pygame.font.Font) -> None:
@@ -215,11 +210,3 @@ def _info_parts(ctx: TableContext[UnicornsView], seat: int, level: int) -> list[
         parts.append(ctx.text("view.discarded", count=discarded))
     return parts
 
-
-def button(ctx: TableContext[UnicornsView], surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, on: bool = False) -> None:
-    """One of the layout's own buttons, drawn like the table's."""
-    pygame.draw.rect(surface, theme.BUTTON_HOVER if on else theme.BUTTON, rect, border_radius=rect.h // 3)
-    pygame.draw.rect(surface, theme.ACCENT if enabled else theme.TEXT_DIM, rect, 2, border_radius=rect.h // 3)
-    font = ctx.app.font(max(9, int(rect.h * 0.4)), True)
-    img = art.text_line(font, label, theme.TEXT if enabled else theme.TEXT_DIM, rect.w - 8)
-    surface.blit(img, img.get_rect(center=rect.center))

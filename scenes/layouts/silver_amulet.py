@@ -36,8 +36,9 @@ from game.games.silver_amulet.effects import Power
 from game.games.silver_amulet.view_types import SilverView
 from scenes.layouts import silver_amulet_draw as art
 from scenes.layouts import silver_amulet_read as read
-from scenes.table import recipes
+from scenes.table import labels, recipes
 from scenes.table import regions as kit
+from scenes.table.buttons import Button
 from scenes.table.composer import CARD, PILE, Carry, Confirm, Pick, Press, Target
 from scenes.table.layout import Layout, TableContext, zone_cards
 from scenes.table.regions import ACTIONS, AREA, GRID, MARKER, PANEL, SLOT, STACK, Placements, Region
@@ -77,7 +78,7 @@ def place(view: SilverView, rect: pygame.Rect, theme: kit.TableTheme | None = No
     sch = max(theme.min_card_height, int(ch * 0.6))
     scw = int(sch * theme.card_ratio)
     out = Placements(rect, card_size=(scw, sch), hand_card_size=(cw, ch))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = recipes.seat_order(view["players"], view.get("seat"))
     me = order[0]
     holder = view.get("holder")
@@ -92,7 +93,7 @@ def place(view: SilverView, rect: pygame.Rect, theme: kit.TableTheme | None = No
     actions = pygame.Rect(rect.right - buttons_w - gap, band_y - 2 * label_h - gap, buttons_w, ch + 2 * label_h + gap)
     out.add(Region(ACTIONS, AREA, actions))
     caption = pygame.Rect(rect.x + gap, band_y - 2 * label_h - 2 * gap, actions.x - rect.x - 2 * gap, label_h + gap // 2)
-    out.add(Region("caption", PANEL, caption))
+    out.add_caption(caption)
 
     # the other seats along the top, left to right clockwise
     others = order[1:]
@@ -268,20 +269,24 @@ class SilverAmuletLayout(Layout[SilverView]):
             modes.append((looks[0], ctx.tr("silver_amulet.free_look"), "e"))
         return modes
 
-    def area_rows(self, ctx: TableContext[SilverView], area: str) -> int:
-        return len(self._modes(ctx)) if area == ACTIONS else 0
-
-    def mode_buttons(self, ctx: TableContext[SilverView]) -> list[tuple[str, str, str, pygame.Rect]]:
-        """(mode, label, key, rect) of the amulet's and an empath's buttons, under the actions
-        (the same size, all inside the area: recipes.button_stack)."""
-        modes = self._modes(ctx)
-        region = ctx.regions.get(ACTIONS)
-        if region is None or not modes:
+    def buttons(self, ctx: TableContext[SilverView]) -> list[Button]:
+        """The amulet's and an empath's mode buttons (under the actions' buttons), and the confirm
+        button under the controls' help while a choice needs confirming."""
+        if ctx.seat is None or ctx.busy:
             return []
-        comp = ctx.composer.composer if ctx.composer is not None else None
-        presses = sum(p.area == ACTIONS for p in comp.presses) if comp is not None else 0
-        stack = recipes.button_stack(region.rect, presses + len(modes), ctx.app.px(48))
-        return [(mode, text, key, stack[presses + k]) for k, (mode, text, key) in enumerate(modes)]
+        self._sync_mode(ctx.view, ctx.seat, ctx.legal)
+        out = [Button(mode, text, key, chosen=self.mode == mode) for mode, text, key in self._modes(ctx)]
+        confirm = self.confirm_rect(ctx)
+        if confirm is not None:
+            out.append(Button("confirm", ctx.tr("silver_amulet.confirm"), chosen=True, rect=confirm[0]))
+        return out
+
+    def press(self, ctx: TableContext[SilverView], name: str) -> None:
+        """The confirm button sends the choice; a mode button toggles its mode."""
+        if name == "confirm":
+            ctx.composer.confirm(ctx)
+        else:
+            self._toggle(ctx, name)
 
     def confirm_rect(self, ctx: TableContext[SilverView]) -> tuple[pygame.Rect, str] | None:
         """The confirm button while a choice spells a legal action that needs confirming."""
@@ -301,7 +306,7 @@ class SilverAmuletLayout(Layout[SilverView]):
         return True
 
     def handle_event(self, ctx: TableContext[SilverView], event: pygame.event.Event) -> bool:
-        """The mode buttons and the confirm button; a click on the deck or the discard pile."""
+        """A click on the deck or the discard pile; Escape puts a mode down."""
         looker = ctx.view.get("seat")
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and looker is not None:
             self.looks.pop(looker, None)  # a look is shown until the looker's next move
@@ -309,14 +314,6 @@ class SilverAmuletLayout(Layout[SilverView]):
             return False
         self._sync_mode(ctx.view, ctx.seat, ctx.legal)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            confirm = self.confirm_rect(ctx)
-            if confirm is not None and confirm[0].collidepoint(event.pos):
-                ctx.composer.composer.clear()
-                ctx.submit(confirm[1])
-                return True
-            for mode, _label, _key, rect in self.mode_buttons(ctx):
-                if rect.collidepoint(event.pos):
-                    return self._toggle(ctx, mode)
             if "draw" in ctx.legal and ctx.regions["deck"].rect.collidepoint(event.pos):
                 ctx.submit("draw")
                 return True
@@ -325,12 +322,8 @@ class SilverAmuletLayout(Layout[SilverView]):
                 ctx.explain("take discard")  # why not (a lone card under the amulet)
                 return True
             return False  # the discard pile: a click takes it, a drag takes it into a place (composer_drops.py)
-        if event.type == pygame.KEYDOWN:
-            for mode, _label, key, _rect in self.mode_buttons(ctx):
-                if event.key == pygame.key.key_code(key):
-                    return self._toggle(ctx, mode)
-            if event.key == pygame.K_ESCAPE and self.mode:
-                return self._toggle(ctx, self.mode)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.mode:
+            return self._toggle(ctx, self.mode)
         return False
 
     def end_look(self, seat: int) -> None:
@@ -404,7 +397,7 @@ class SilverAmuletLayout(Layout[SilverView]):
         return art.amulet(size) if marker == "amulet" else None
 
     def draw_table(self, ctx: TableContext[SilverView], surface: pygame.Surface) -> None:
-        """Zone labels with counts, the score sheet, the deck top a squire saw, the buttons."""
+        """Zone labels with counts, the score sheet, the deck top a squire saw, the controls' help."""
         view, regions = ctx.view, ctx.regions
         size = max(9, ctx.app.px(13))
         zones = [regions[n] for n in ("deck", "discard", f"drawn:{view.get('seat')}", "aside") if n in regions]
@@ -417,7 +410,7 @@ class SilverAmuletLayout(Layout[SilverView]):
             short = f"{region.label}.short"
             if ctx.rules.has_text(short) and not art.fit_lines(ctx.app, text, width, ctx.app.font(size, True).get_linesize(), size, most=1)[2]:
                 text = text.replace(ctx.text(region.label), ctx.text(short), 1)  # "Discard (19)": the count whole
-            art.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
+            labels.label(ctx, surface, text, (region.rect.x, region.rect.y - 2), size, anchor="bottomleft", width=width)
         seen = self._looks_of(view).get(("deck", 0))
         if seen and "deck" in regions:
             r = regions["deck"].rect
@@ -425,12 +418,12 @@ class SilverAmuletLayout(Layout[SilverView]):
             surface.blit(ctx.art.card(f"v:1:look:{seen}", small.size), small)
         amulet = regions.get("amulet")
         if amulet is not None and view.get("amulet") is None:  # centred under its home, clear of its neighbours
-            band = [r.rect for r in regions.values() if r.kind != PANEL and r is not amulet and r.name not in ("hud", "caption")
+            band = [r.rect for r in regions.values() if r.kind != PANEL and r is not amulet and r.name not in (kit.HUD, kit.CAPTION)
                     and r.rect.y < amulet.rect.bottom + 3 * size and r.rect.bottom > amulet.rect.bottom]
             left = max((r.right for r in band if r.right <= amulet.rect.x), default=amulet.rect.x - size * 4)
             right = min((r.x for r in band if r.x >= amulet.rect.right), default=amulet.rect.right + size * 4)
             width = 2 * min(amulet.rect.centerx - left, right - amulet.rect.centerx) - 8
-            art.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
+            labels.label(ctx, surface, ctx.tr("silver_amulet.amulet_home"), (amulet.rect.centerx, amulet.rect.bottom + 2), size,
                       anchor="midtop", width=width, most=2)
         if "sheet" in regions:
             art.score_sheet(ctx, surface, regions["sheet"].rect)
@@ -444,17 +437,13 @@ class SilverAmuletLayout(Layout[SilverView]):
         if ctx.seat is None or ctx.busy:
             return
         self._sync_mode(view, ctx.seat, ctx.legal if ctx.seat is not None else None)
-        for mode, text, key, rect in self.mode_buttons(ctx):
-            art.button(ctx, surface, rect, text, key, primary=self.mode == mode)
-        confirm = self.confirm_rect(ctx)
-        if confirm is not None:
-            art.button(ctx, surface, confirm[0], ctx.tr("silver_amulet.confirm"), primary=True)
+        confirm = self.confirm_rect(ctx)  # drawn by the table (`buttons`)
         controls = regions.get("controls")
         if controls is not None:  # what to do, then the drawn card's power, above the confirm button
             room = controls.rect.copy()
             if confirm is not None:
                 room.h = max(10, confirm[0].y - room.y - 4)
-            art.paragraphs(ctx, surface, self.control_texts(ctx), room)
+            labels.paragraphs(ctx, surface, self.control_texts(ctx), room)
 
     def control_texts(self, ctx: TableContext[SilverView]) -> list[str]:
         """The help texts of the controls area now: how to choose (a target, the peek, an
@@ -490,7 +479,7 @@ class SilverAmuletLayout(Layout[SilverView]):
         for key in ("silver_amulet.called", "silver_amulet.called_short"):
             text = ctx.tr(key)
             if ctx.app.font(small, True).size(text)[0] <= room or key.endswith("short"):
-                art.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
+                labels.label(ctx, surface, text, centre, small, (250, 214, 96), anchor="center", width=room)
                 return
 
     def player_aid(self, app: Any, rules: Any) -> str | None:
@@ -514,9 +503,7 @@ class SilverAmuletLayout(Layout[SilverView]):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The 14 characters, each with its value, name and power."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         return [art.character(card_art, card, size, detail=True) for card in rules.card_order]
 
     # ---------------------------------------------------------------- animation
@@ -591,6 +578,6 @@ class SilverAmuletLayout(Layout[SilverView]):
         me = recipes.seat_order(view["players"], view.get("seat"))[0]
         other = (me + 1) % view["players"]
         spots = [((f"village:{me}",), "village"), (("deck", "discard"), "piles"), ((f"drawn:{me}",), "drawn"),
-                 (("actions",), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
-                 (("sheet",), "sheet"), (("hud",), "keys")]
+                 ((ACTIONS,), "actions"), (("amulet",), "amulet"), ((f"village:{other}", f"panel:{other}"), "others"),
+                 (("sheet",), "sheet"), ((kit.HUD,), "keys")]
         return [kit.TourStep(names, f"tour.silver_amulet.{key}") for names, key in spots]

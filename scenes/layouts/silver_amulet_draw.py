@@ -1,6 +1,6 @@
 """Silver's pictures: character faces drawn by the program (value big, name, an emblem), the
 village slots' faces (face up, face down known to you with a mark, your recent look), the silver
-amulet, and what the table draws over its regions (buttons, the score sheet, zone labels).
+amulet, and the score sheet the table draws beside the deck.
 
 Picture ids of village cards carry their slot and state: 'v:<slot>:<mode>:<card>' with mode
 up (face up), look (you just looked: shown face up, framed), aid (known, memory aid on: a
@@ -16,10 +16,11 @@ import pygame
 
 from game import languages
 from game.games.silver_amulet.view_types import SilverView
+from scenes.table.cards import card_blank
 from scenes.table.layout import TableContext
 from scenes.ui import theme
 from scenes.ui.text import fit_lines as shared_fit_lines
-from scenes.ui.text import fit_text, wrap_text, wrap_words
+from scenes.ui.text import fit_text, wrap_text
 
 SILVER = (206, 212, 222)
 SILVER_DARK = (120, 128, 140)
@@ -55,10 +56,9 @@ def character(card_art: Any, card: str, size: tuple[int, int], detail: bool = Fa
     its power text in the gallery)."""
     app, rules = card_art.app, card_art.rules
     w, h = max(10, size[0]), max(14, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = card_blank((w, h), CREAM)
     radius = max(3, w // 10)
     color = card_art.colors.get(card, (90, 90, 90))
-    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
     inner = surf.get_rect().inflate(-max(2, w // 14), -max(2, w // 14))
     pygame.draw.rect(surf, color, inner, border_radius=radius)
     value = rules.value.get(card, 0)
@@ -180,36 +180,6 @@ def amulet(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def button(ctx: Any, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str = "", primary: bool = False) -> bool:
-    """One of the table's own buttons (the same look as the composer's); whether its label is whole."""
-    hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-    color = theme.ACCENT if primary else (theme.BUTTON_HOVER if hovered else theme.BUTTON)
-    pygame.draw.rect(surface, color, rect, border_radius=rect.h // 3)
-    pygame.draw.rect(surface, theme.FOCUS if hovered else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-    text = f"{label}  [{key.upper()}]" if key else label
-    font, lines, whole = fit_lines(ctx.app, text, rect.w - 10, rect.h - 2, max(9, int(rect.h * 0.42)))
-    top = rect.centery - len(lines) * font.get_linesize() // 2
-    for i, line in enumerate(lines):
-        img = font.render(line, True, theme.ACCENT_TEXT if primary else theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, top + i * font.get_linesize())))
-    return whole
-
-
-def label(ctx: Any, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, color: Any = None,
-          anchor: str = "midbottom", width: int = 0, most: int = 1) -> pygame.Rect:
-    """A table label at `pos`, whole within `width` (0: any): smaller, or on `most` lines, if need
-    be. The rect it covers (a text-fit test checks that no two overlap)."""
-    font, lines, _ = fit_lines(ctx.app, text, width or 10_000, most * ctx.app.font(size, True).get_linesize(), size, most=most)
-    line_h = font.get_linesize()
-    box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), line_h * len(lines))
-    setattr(box, anchor, pos)
-    for i, line in enumerate(lines):
-        img = font.render(line, True, color or theme.TEXT_DIM)
-        x = box.x if "left" in anchor else box.right - img.get_width() if "right" in anchor else box.centerx - img.get_width() // 2
-        surface.blit(img, (x, box.y + i * line_h))
-    return box
-
-
 def score_sheet(ctx: TableContext[SilverView], surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Points lost per round and in all (lower is better): a row per player, a column per round."""
     view = ctx.view
@@ -244,30 +214,3 @@ def score_sheet(ctx: TableContext[SilverView], surface: pygame.Surface, rect: py
             img = font.render(value, True, theme.ACCENT if k == rounds else theme.TEXT)
             surface.blit(img, img.get_rect(topright=(rights[k], y)))
         y += line
-
-def paragraphs(ctx: Any, surface: pygame.Surface, texts: list[str], rect: pygame.Rect) -> bool:
-    """Help texts one under the other in a region (what to click, the drawn card's power), at
-    the largest common size where all of them are whole (down to 8 px); whether they are."""
-    texts = [t for t in texts if t]
-    if not texts:
-        return True
-    size = max(8, min(ctx.app.px(17), rect.h // 4))
-    gap = max(2, size // 3)
-    while True:
-        font = ctx.app.font(size, True)
-        words = [wrap_words(font, text, rect.w) for text in texts]  # every word whole, else smaller
-        blocks = [b if b is not None else wrap_text(font, t, rect.w) for b, t in zip(words, texts, strict=True)]
-        height = sum(len(b) for b in blocks) * font.get_linesize() + gap * (len(blocks) - 1)
-        whole = height <= rect.h and all(b is not None for b in words)
-        if whole or size <= 8:
-            break
-        size -= 1
-    y = rect.y
-    for block in blocks:
-        for line in block:
-            if y + font.get_linesize() > rect.bottom:
-                return False
-            surface.blit(font.render(line, True, theme.TEXT), (rect.x, y))
-            y += font.get_linesize()
-        y += gap
-    return whole

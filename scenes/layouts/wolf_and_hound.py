@@ -31,6 +31,7 @@ from scenes.table.regions import (
     ACTIONS,
     AREA,
     FAN,
+    HUD,
     PANEL,
     STACK,
     DragMove,
@@ -72,7 +73,7 @@ def place(view: WolfHoundView, rect: pygame.Rect, theme: TableTheme | None = Non
     row_h = int(ch * 0.85)  # played rows, pastures and forests
     small = (int(row_h * theme.card_ratio), row_h)
     out = Placements(rect, card_size=small, hand_card_size=(hand_cw, hand_ch))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, hud_h)))
+    out.add_hud(hud_h)
     order = seat_order(view)
     me = order[0]
 
@@ -90,7 +91,7 @@ def place(view: WolfHoundView, rect: pygame.Rect, theme: TableTheme | None = Non
                        label="zone.hand", capacity=5, source=True))
     cap_h = max(label_h, int(ch * 0.5))
     caption = pygame.Rect(rect.x + gap, band.y - gap - cap_h, rect.w - 2 * gap, cap_h)
-    out.add(Region("caption", PANEL, caption))
+    out.add_caption(caption)
 
     # the middle: top block, side blocks, the board
     mid = pygame.Rect(rect.x + gap, rect.y + hud_h + gap, rect.w - 2 * gap, caption.y - gap - rect.y - hud_h - gap)
@@ -237,7 +238,7 @@ class WolfAndHoundLayout(Layout[WolfHoundView]):
         ]
         if view["ghosts"]:
             steps.append(TourStep(tuple(f"panel:{g}" for g in view["ghosts"]), "tour.wolf_and_hound.ghosts"))
-        steps.append(TourStep(("actions", "hud"), "tour.wolf_and_hound.keys"))
+        steps.append(TourStep((ACTIONS, HUD), "tour.wolf_and_hound.keys"))
         return steps
 
     def card_face(self, card_art: Any, card: str, size: tuple[int, int]) -> pygame.Surface:
@@ -282,9 +283,7 @@ class WolfAndHoundLayout(Layout[WolfHoundView]):
 
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """Every animal card of the YAML, each side, with its name and description."""
-        from scenes.table.cards import CardArt
-
-        card_art = CardArt(app, rules, self)
+        card_art = self.card_art(app, rules)
         return [art.animal_card(card_art, animal, data[side]["kind"], side, size, detail=True)
                 for animal, data in (rules.data.get("animals") or {}).items() for side in ("front", "back") if data.get(side)]
 

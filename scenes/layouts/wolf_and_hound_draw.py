@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from scenes.table.cards import card_blank
 from scenes.table.faces import effect_marks, fit_paragraph, symbol_look, value_card
 from scenes.ui.text import fit_lines
 
@@ -132,14 +133,11 @@ def animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[in
 def _animal_card(card_art: Any, animal: str, kind: str, side: str, size: tuple[int, int], detail: bool) -> pygame.Surface:
     app, rules = card_art.app, card_art.rules
     w, h = max(12, size[0]), max(16, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
     fill = card_art.color("kind_colors", kind, PINK)
     ink = CREAM if sum(fill) < 380 else INK
-    radius = max(3, w // 9)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
     group = ((rules.data.get("animals") or {}).get(animal) or {}).get("group", "")
     edge = card_art.color("group_colors", group, (120, 110, 96))
-    pygame.draw.rect(surf, edge, surf.get_rect(), max(2, w // 24), border_radius=radius)
+    surf = card_blank((w, h), fill, edge, max(2, w // 24), radius=max(3, w // 9))
     name = app.game_text(rules, f"animal.{animal}")
     band = int(h * (0.16 if not detail else 0.1))
     font_size = max(7, int(band * 0.62))

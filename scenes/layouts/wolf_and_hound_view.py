@@ -19,6 +19,7 @@ from game.games.wolf_and_hound.rules import GHOST_KEEP
 from game.games.wolf_and_hound.view_types import AnimalView, WolfHoundView
 from scenes.layouts import wolf_and_hound_draw as art
 from scenes.table import recipes
+from scenes.table.cards import card_shadow
 from scenes.table.faces import symbol_look
 from scenes.table.layout import TableContext
 from scenes.table.painter import ghost
@@ -219,7 +220,7 @@ def _draw_animals(ctx: TableContext[WolfHoundView], surface: pygame.Surface, vie
         rect.x += round((a.x - start.x) * (1 - ease) + (b.x - end.x) * ease)
         rect.y += round((a.y - start.y) * (1 - ease) + (b.y - end.y) * ease)
         img = art.animal_card(ctx.art, animal["id"], animal["kind"], animal["side"], size)
-        pygame.draw.rect(surface, (20, 14, 8), rect.move(3, 5), border_radius=max(3, rect.w // 9))
+        card_shadow(surface, rect, (20, 14, 8), (3, 5), max(3, rect.w // 9))
         surface.blit(img, rect.move(0, -int(math.sin(math.pi * t) * rect.h * 0.25)))
 
 

@@ -29,6 +29,34 @@ WOOD = (112, 74, 42)
 WOOD_DARK = (74, 48, 26)
 
 
+Color = tuple[int, int, int]
+
+
+def card_blank(size: tuple[int, int], fill: Color, edge: Color | None = None, edge_width: int = 1,
+               radius: int | None = None) -> pygame.Surface:
+    """A card's blank at `size` (what every face, back, tile and marker is drawn on): a rounded
+    rectangle of `fill`, rounded by a tenth of its width unless `radius` says otherwise, and an
+    `edge` line `edge_width` pixels wide when given."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rounding = max(3, size[0] // 10) if radius is None else radius
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=rounding)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, surf.get_rect(), edge_width, border_radius=rounding)
+    return surf
+
+
+def card_outline(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int = 2, grow: int = 4) -> None:
+    """A ring round a card lying at `rect` (picked, offered, selected), `grow` pixels larger,
+    rounded as the card is."""
+    pygame.draw.rect(surface, color, rect.inflate(grow, grow), width, border_radius=max(3, rect.w // 10))
+
+
+def card_shadow(surface: pygame.Surface, rect: pygame.Rect, color: Color, offset: tuple[int, int] = (4, 6),
+                radius: int | None = None) -> None:
+    """The shadow a card lifted off the table casts (a card in flight), `offset` down and right."""
+    pygame.draw.rect(surface, color, rect.move(offset), border_radius=max(3, rect.w // 10) if radius is None else radius)
+
+
 def hex_color(color: str) -> tuple[int, int, int]:
     """A YAML colour ("#rrggbb") as pygame wants it."""
     color = color.lstrip("#")
@@ -95,10 +123,9 @@ class CardArt:
 
     def _face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         w, h = max(8, size[0]), max(10, size[1])
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = card_blank((w, h), CREAM)
         radius = max(3, w // 10)
         color = self.colors.get(card, (90, 90, 90))
-        pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
         band = max(10, int(h * 0.2))
         pygame.draw.rect(surf, color, (0, 0, w, band), border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surf, color, surf.get_rect(), max(2, w // 28), border_radius=radius)
@@ -155,9 +182,8 @@ class CardArt:
 
     def _back(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = max(8, size[0]), max(10, size[1])
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = card_blank((w, h), BACK_BASE)
         radius = max(3, w // 10)
-        pygame.draw.rect(surf, BACK_BASE, surf.get_rect(), border_radius=radius)
         step = max(5, w // 7)
         pattern = pygame.Surface((w, h), pygame.SRCALPHA)
         for x in range(-h, w, step):
@@ -202,10 +228,7 @@ class CardArt:
                     rim: tuple[int, int, int] = WOOD_DARK) -> pygame.Surface:
         """A wooden marker with the layout's picture for it (`Layout.marker_art`)."""
         w, h = max(8, size[0]), max(8, size[1])
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(3, w // 10)
-        pygame.draw.rect(surf, base, surf.get_rect(), border_radius=radius)
-        pygame.draw.rect(surf, rim, surf.get_rect(), max(2, w // 20), border_radius=radius)
+        surf = card_blank((w, h), base, rim, max(2, w // 20))
         art = self.layout.marker_art.get(marker)
         if art:
             pic = self.picture(art, int(min(w, h) * 0.7))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes.table.cards import card_outline
 from scenes.table.composer import Carry, Pick
 from scenes.table.composer_cards import CHOSEN, OFFERED, card_steps, open_steps
 
@@ -268,8 +269,8 @@ class CardDrops:
         if drag is None or not drag.moving:
             return
         for rect in self.places(ctx):
-            pygame.draw.rect(surface, OFFERED, rect.inflate(6, 6), 3, border_radius=max(3, rect.w // 10))
-        pygame.draw.rect(surface, CHOSEN, drag.rect.inflate(6, 6), 2, border_radius=max(3, drag.rect.w // 10))
+            card_outline(surface, rect, OFFERED, 3, 6)
+        card_outline(surface, drag.rect, CHOSEN, 2, 6)
         x = drag.pos[0] - (drag.start[0] - drag.rect.x)
         y = drag.pos[1] - (drag.start[1] - drag.rect.y)
         if drag.carry is not None and drag.carry.marker:  # a token: drawn larger, under the pointer

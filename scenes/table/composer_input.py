@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes.table import recipes
+from scenes.table import buttons, recipes
+from scenes.table.buttons import Button
+from scenes.table.cards import card_outline
 from scenes.table.composer import (
     SEAT,
     Composer,
@@ -68,6 +70,9 @@ class Drag:
     pos: tuple[int, int]
     offset: tuple[int, int]
     moving: bool = False
+
+
+AreaItem = Press | tuple[Word, str] | Button  # what a button stacked in an area is
 
 
 class ComposerInput(NumberKeys):
@@ -276,15 +281,24 @@ class ComposerInput(NumberKeys):
         """The buttons of the `Word` steps (a word each), under the presses of their area."""
         return [(item[0], item[1], rect) for item, rect in self._area_buttons(ctx) if isinstance(item, tuple)]
 
-    def _area_buttons(self, ctx: TableContext) -> list[tuple[Press | tuple[Word, str], pygame.Rect]]:
-        """The presses, then the words, stacked in their areas (every one inside its area)."""
-        if self.composer is None or ctx.seat is None:
+    def own_buttons(self, ctx: TableContext) -> list[tuple[Button, pygame.Rect]]:
+        """The layout's own buttons (`Layout.buttons`), under the words of their area or where
+        they say."""
+        return [(item, rect) for item, rect in self._area_buttons(ctx) if isinstance(item, Button)]
+
+    def _area_buttons(self, ctx: TableContext) -> list[tuple[AreaItem, pygame.Rect]]:
+        """The presses, the words, then the layout's own buttons, stacked in their areas (every
+        one inside its area: recipes.button_stack)."""
+        if ctx.seat is None:
             return []
-        keys = self.press_keys(ctx)
-        items: list[tuple[Press | tuple[Word, str], str]] = [
-            (replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
-        items += [((step, word), step.area) for step, word in self.composer.words()]
-        out: list[tuple[Press | tuple[Word, str], pygame.Rect]] = []
+        items: list[tuple[AreaItem, str]] = []
+        if self.composer is not None:
+            keys = self.press_keys(ctx)
+            items += [(replace(p, key=keys.get(p.action, p.key)), p.area) for p in self.composer.presses]
+            items += [((step, word), step.area) for step, word in self.composer.words()]
+        own = self.layout.buttons(ctx)
+        items += [(button, button.area) for button in own if button.rect is None]
+        out: list[tuple[AreaItem, pygame.Rect]] = []
         stacks: dict[str, list[pygame.Rect]] = {}  # area -> its buttons' rects, top down
         placed: dict[str, int] = {}  # area -> how many of them are taken
         for item, area in items:
@@ -292,11 +306,10 @@ class ComposerInput(NumberKeys):
             if region is None:
                 continue
             if area not in stacks:
-                rows = sum(a == area for _, a in items) + self.layout.area_rows(ctx, area)
-                stacks[area] = recipes.button_stack(region.rect, rows, ctx.app.px(48))
+                stacks[area] = recipes.button_stack(region.rect, sum(a == area for _, a in items), ctx.app.px(48))
             out.append((item, stacks[area][placed.get(area, 0)]))
             placed[area] = placed.get(area, 0) + 1
-        return out
+        return out + [(button, button.rect) for button in own if button.rect is not None]
 
     def word_keys(self, ctx: TableContext) -> dict[tuple[str, str], str]:
         """The key of each word button ((field, word) -> letter): the first free letter of its
@@ -433,6 +446,8 @@ class ComposerInput(NumberKeys):
             if rect.collidepoint(pos):
                 if isinstance(button, Press):
                     ctx.submit(button.action)
+                elif isinstance(button, Button):
+                    self.layout.press(ctx, button.name)
                 else:
                     self.choose_word(ctx, *button)
                 return True
@@ -529,6 +544,11 @@ class ComposerInput(NumberKeys):
 
     def _key(self, ctx: TableContext, event: pygame.event.Event) -> bool:
         comp = self.composer
+        if ctx.seat is not None:
+            for button in self.layout.buttons(ctx):
+                if button.typed(event):
+                    self.layout.press(ctx, button.name)
+                    return True
         if event.key == pygame.K_ESCAPE:
             if comp is None or (not comp.any_choice() and self.drag is None and self.cards.typed_seat is None
                                 and not self.typing.waiting):
@@ -604,9 +624,10 @@ class ComposerInput(NumberKeys):
 
     # -------------------------------------------------------------------- draw
     def draw(self, ctx: TableContext, surface: pygame.Surface) -> None:
-        """Ghosts of the picked cards, what may still be picked (outlined), the counter's
-        buttons and the dragged card."""
+        """Ghosts of the picked cards, what may still be picked (outlined), the buttons (the
+        counter's, the presses, the words, the layout's own) and the dragged card."""
         if self.composer is None:
+            self._draw_own(ctx, surface)
             return
         offered = {s.field: self.composer.offered(s.field) for s in self.composer.steps()
                    if isinstance(s, Pick) and self.composer.any_choice()}
@@ -617,14 +638,15 @@ class ComposerInput(NumberKeys):
                 img = ctx.art.card(item.picture, item.rect.size).copy()
                 img.set_alpha(185)
                 surface.blit(img, item.rect)
-                pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
+                card_outline(surface, item.rect, GHOST)
             elif item.word in offered.get(item.step.field, ()):
-                pygame.draw.rect(surface, GHOST, item.rect.inflate(4, 4), 2, border_radius=max(3, item.rect.w // 10))
+                card_outline(surface, item.rect, GHOST)
         self.cards.draw(ctx, self.composer, surface)
         self.draw_typing(ctx, surface)
         self._draw_buttons(ctx, surface)
         self._draw_presses(ctx, surface)
         self._draw_words(ctx, surface)
+        self._draw_own(ctx, surface)
         self._draw_help(ctx, surface)
         self.drops.draw(ctx, surface)
         drag = self.drag
@@ -662,7 +684,11 @@ class ComposerInput(NumberKeys):
 
     def _draw_presses(self, ctx: TableContext, surface: pygame.Surface) -> None:
         for press, rect in self.presses(ctx):
-            self._draw_button(ctx, surface, rect, ctx.text(f"action.{press.action}"), press.key)
+            buttons.draw_button(ctx.app, surface, rect, ctx.text(f"action.{press.action}"), press.key, ctx.mouse)
+
+    def _draw_own(self, ctx: TableContext, surface: pygame.Surface) -> None:
+        for button, rect in self.own_buttons(ctx):
+            buttons.draw_button(ctx.app, surface, rect, button.label, button.key, ctx.mouse, button.chosen, button.enabled)
 
     def _draw_words(self, ctx: TableContext, surface: pygame.Surface) -> None:
         if self.composer is None:
@@ -670,30 +696,8 @@ class ComposerInput(NumberKeys):
         keys = self.word_keys(ctx)
         for step, word, rect in self.word_buttons(ctx):
             chosen = word in self.composer.picked(step.field)
-            self._draw_button(ctx, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), chosen)
-
-    def _draw_button(self, ctx: TableContext, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
-                     chosen: bool = False) -> None:
-        """A press or word button: its label (on two lines if need be), its key in a box at the
-        right; a chosen word is filled with the accent colour."""
-        hovered = ctx.mouse is not None and rect.collidepoint(ctx.mouse)
-        fill = theme.ACCENT if chosen else theme.BUTTON_HOVER if hovered else theme.BUTTON
-        pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 3)
-        pygame.draw.rect(surface, theme.FOCUS if chosen else theme.ACCENT, rect, 2, border_radius=rect.h // 3)
-        font = ctx.app.font(max(9, int(rect.h * 0.42)), True)
-        room = rect.w - 16
-        if key:
-            img = font.render(key.upper(), True, theme.ACCENT_TEXT)
-            box = img.get_rect().inflate(8, 2)
-            box.midright = (rect.right - 6, rect.centery)
-            pygame.draw.rect(surface, theme.BUTTON if chosen else theme.ACCENT, box, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
-            room -= box.w + 2
-        size = max(9, int(rect.h * 0.42))
-        font, lines = button_label(ctx.app, label, room, rect.h - 4, size)
-        top = rect.centery - len(lines) * font.get_linesize() // 2
-        for i, line in enumerate(lines):
-            surface.blit(font.render(line, True, theme.ACCENT_TEXT if chosen else theme.TEXT), (rect.x + 8, top + i * font.get_linesize()))
+            buttons.draw_button(ctx.app, surface, rect, ctx.text(step.text_key(word)), keys.get((step.field, word), ""), ctx.mouse,
+                                chosen)
 
     def helps(self, ctx: TableContext) -> list[tuple[pygame.Rect, pygame.font.Font, list[str], bool]]:
         """The templates' key help (the letters of their cards) while the seat may act: where,
@@ -729,13 +733,3 @@ class ComposerInput(NumberKeys):
                 surface.blit(font.render(line, True, theme.TEXT_DIM), (rect.x, y))
                 y += font.get_linesize()
 
-
-def button_label(app: Any, text: str, width: int, height: int, size: int) -> tuple[pygame.font.Font, list[str]]:
-    """A button's text whole: on one line if it fits (a little smaller if need be), else on two
-    ("Échanger avec la pioche fantôme" in a narrow button)."""
-    for s in (size, int(size * 0.85)):
-        font = app.font(max(7, s), True)
-        if font.size(text)[0] <= width:
-            return font, [text]
-    font, lines, _ = fit_lines(app, text, width, height, int(size * 0.85), bold=True, floor=7)
-    return font, lines

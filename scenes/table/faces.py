@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from scenes.table.cards import hex_color
+from scenes.table.cards import card_blank, hex_color
 from scenes.ui.text import fit_text, wrap_text, wrap_words
 
 CREAM = (246, 240, 224)
@@ -25,11 +25,8 @@ def value_card(app: Any, size: tuple[int, int], value: str, name: str, fill: tup
     right corner if given, and `name` on a band above the bottom corner (`short_name` when the
     whole name would be cut even a little smaller)."""
     w, h = max(10, size[0]), max(14, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = card_blank((w, h), fill, EDGE, max(1, w // 30), radius=max(3, w // 9))
     ink = CREAM if sum(fill) < 380 else INK
-    radius = max(3, w // 9)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, EDGE, surf.get_rect(), max(1, w // 30), border_radius=radius)
     big = app.font(max(8, int(h * 0.46)), True).render(value, True, ink)
     surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.43))))  # leaves the band above the corner to the name
     corner = app.font(max(7, int(h * 0.17)), True).render(value, True, ink)

@@ -19,6 +19,8 @@ import pygame
 from game import languages
 from game.engine.events import CardMoved, CardSeen, Event, MarkerChanged, Note, PhaseBegan
 from game.engine.views import View
+from scenes.table.buttons import Button
+from scenes.table.cards import CardArt
 from scenes.table.regions import MARKER, PANEL, DragMove, Placements, Region, TableTheme, TourStep
 
 # A layout's view type: `View` and its game's own keys (the game's state's `view_type`). A bare
@@ -156,10 +158,14 @@ class Layout(Generic[V]):
         '- ' items, '**bold**'), in the player's language; None: the table offers none."""
         return None
 
-    def area_rows(self, ctx: TableContext[V], area: str) -> int:
-        """Rows of the layout's own buttons that share `area` with the composer's buttons, under
-        them: the composer sizes its buttons so that all of them fit (composer_input.py)."""
-        return 0
+    def buttons(self, ctx: TableContext[V]) -> list[Button]:
+        """The layout's own buttons now (not composer actions: a mode, a toggle, a confirm of its
+        own), while the viewer may act: the table stacks them in their area under the composer's
+        buttons, draws them and takes their clicks and keys (scenes/table/buttons.py)."""
+        return []
+
+    def press(self, ctx: TableContext[V], name: str) -> None:
+        """One of the layout's own buttons was clicked, or its key typed."""
 
     def drop_hint(self, ctx: TableContext[V]) -> str | None:
         """What a card dropped off every target says (None: the target zones' names)."""
@@ -225,6 +231,10 @@ class Layout(Generic[V]):
     def gallery_cards(self, app: Any, rules: Any, size: tuple[int, int]) -> list[pygame.Surface]:
         """The rules screen's card gallery (none unless a layout draws one)."""
         return []
+
+    def card_art(self, app: Any, rules: Any) -> CardArt:
+        """This layout's card pictures away from a table (the gallery draws with them)."""
+        return CardArt(app, rules, self)
 
     @classmethod
     def has_gallery(cls) -> bool:

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.views import View
 from scenes.table.anim import Flight, Step
-from scenes.table.cards import BRASS, CardArt
+from scenes.table.cards import BRASS, CardArt, card_outline, card_shadow
 from scenes.table.regions import FAN, MARKER, PANEL, ROW, SLOT, STACK, Placements, Region
 from scenes.ui import theme
 from scenes.ui.text import fit_lines, fit_text, wrap_text
@@ -88,7 +88,7 @@ class Painter:
                 face = card if region.face == "up" else None
                 surface.blit(self.art.card(face, r.size), r)
                 if i == selected:
-                    pygame.draw.rect(surface, SELECT, r.inflate(4, 4), 3, border_radius=max(3, r.w // 10))
+                    card_outline(surface, r, SELECT, 3)
         surface.set_clip(clip)
 
     def empty_label(self, surface: pygame.Surface, region: Region) -> None:
@@ -184,8 +184,7 @@ class Painter:
                 self._flying_card(surface, flight, rect)
 
     def _flying_card(self, surface: pygame.Surface, flight: Flight, rect: pygame.Rect) -> None:
-        shadow = rect.move(4, 6)
-        pygame.draw.rect(surface, (10, 24, 16), shadow, border_radius=max(3, rect.w // 10))
+        card_shadow(surface, rect, (10, 24, 16))
         image = self.art.card(flight.card, flight.dst.size)  # one cached size, scaled in flight
         if image.get_size() != rect.size:
             image = pygame.transform.scale(image, rect.size)
@@ -255,7 +254,7 @@ def ghost(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, alp
     img = image.copy()
     img.set_alpha(alpha)
     surface.blit(img, rect)
-    pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(4, 4), 2, border_radius=max(3, rect.w // 10))
+    card_outline(surface, rect, HIGHLIGHT)
 
 
 def draw_regions(painter: Painter, surface: pygame.Surface, placements: Placements, view: View,

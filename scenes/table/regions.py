@@ -19,6 +19,9 @@ GRID, RING = "grid", "ring"  # village rows, a circular board: same drawing code
 AREA = "area"
 KINDS = (ROW, FAN, STACK, SLOT, MARKER, PANEL, GRID, RING, AREA)
 ACTIONS = "actions"  # the AREA region the composer's buttons go to unless a step names another
+# Two regions every table has, drawn by the shared table: the bar along the top (the game's name,
+# the status line, the hint, the table's buttons) and the band telling what just happened.
+HUD, CAPTION = "hud", "caption"
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,14 @@ class Placements:
             raise ValueError(f"region '{region.name}' placed twice")
         self.regions[region.name] = region
         return region
+
+    def add_hud(self, height: int) -> Region:
+        """The table's top bar (`HUD`), `height` pixels tall across the whole table."""
+        return self.add(Region(HUD, PANEL, pygame.Rect(self.rect.x, self.rect.y, self.rect.w, height)))
+
+    def add_caption(self, rect: pygame.Rect) -> Region:
+        """The band of captions (`CAPTION`): what just happened, a refused move's reason."""
+        return self.add(Region(CAPTION, PANEL, rect))
 
     def zone(self, zone: str, seat: int | None) -> Region | None:
         """The region showing engine zone `zone` of `seat`, if the layout shows it."""

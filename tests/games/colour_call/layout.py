@@ -41,7 +41,7 @@ def place(view: ColourCallView, rect: pygame.Rect, theme: TableTheme | None = No
     gap = max(3, int(ch * theme.gap))
     label_h = max(16, int(ch * 0.3))
     out = Placements(rect, card_size=small, hand_card_size=(cw, ch))
-    out.add(Region("hud", PANEL, pygame.Rect(rect.x, rect.y, rect.w, label_h + gap)))
+    out.add_hud(label_h + gap)
     order = recipes.seat_order(view["players"], view["seat"])
     me = order[0]
 
@@ -68,7 +68,7 @@ def place(view: ColourCallView, rect: pygame.Rect, theme: TableTheme | None = No
     deck = pygame.Rect(0, 0, *small)
     deck.midtop = (area.centerx, area.y + block[1] + 2 * gap)
     out.add(Region("deck", STACK, deck, "deck", None, small, "down", label="zone.deck"))
-    out.add(Region("caption", PANEL, pygame.Rect(area.x + block[0] + gap, deck.bottom + label_h, area.w - 2 * (block[0] + gap), label_h)))
+    out.add_caption(pygame.Rect(area.x + block[0] + gap, deck.bottom + label_h, area.w - 2 * (block[0] + gap), label_h))
     return out
 
 
