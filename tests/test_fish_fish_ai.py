@@ -283,6 +283,22 @@ def test_hard_bets_by_expected_points_and_never_on_a_first_line_lure():
     assert bot.choose(SeatOnly(state, seat), seat).count > 0
 
 
+def test_hard_fish_do_not_all_wait_for_the_forced_last_line():
+    """Fish that all wait are met by a fisher who lays its empty cards first and keeps its
+    catches for the last lines, where every fish left must bet. After a first line nobody bet
+    on, hard's fish bet on a small bait and still keep off a big one (which the balanced fisher
+    lays over a catch)."""
+    counts = {}
+    for value in (2, 4):
+        state = new_game(4, seed=5)
+        line(state, "empty", 3, [0, 0, 0])
+        act(state, 0, f"line empty {value}")
+        seat = state.to_act()[0]
+        bot = make_bot("ismcts", seed=1, level="hard", iterations=300, seconds=None)
+        counts[value] = bot.choose(SeatOnly(state, seat), seat).count
+    assert counts[2] > 0 and counts[4] == 0
+
+
 def test_hard_fisher_searches_flat_within_its_budget():
     """Hard's fisher plays the tree's balanced draw unless its flat search finds a clearly
     better line; it plays a legal line and searches its worlds."""
