@@ -246,17 +246,64 @@ def test_easy_errs_on_purpose_and_medium_and_hard_never(monkeypatch):
     assert hard.last_iterations == hard.last_budget > 0  # searched its whole budget
 
 
-def test_hard_keeps_its_fish_off_a_first_line_under_the_smallest_bait():
-    """The rulebook's arithmetic: on the first line two of the five fishing cards are catches,
-    and the smallest bait pays 2 a fish where four bigger baits are still to come, so a careful
-    fish risks at most one fish there; under the biggest bait the same fish bets (tested over
-    several seeds of the hard level, whose bets are a mixed strategy)."""
-    small, big = [], []
-    for value, out in ((2, small), (5, big)):
+def test_hard_reads_a_line_as_the_balanced_fisher_lays_it():
+    """The tree's levels lay their lines as the balanced fisher (`fisher_odds`): a catch under
+    a big bait, an empty card under a small one. On a round's first line two of the five cards
+    are catches; hard's fish take a 5 for a catch nine times in ten and a 2 fewer than four
+    times in ten, from public facts only: the same whatever the card on the line."""
+    chances = {}
+    for card in ("catch", "empty"):
+        for value in (2, 5):
+            state = new_game(4, seed=5)
+            act(state, 0, f"line {card} {value}")
+            chances[card, value] = ai.line_catch_chance(state)
+    assert chances["catch", 5] == chances["empty", 5] > 0.8
+    assert chances["catch", 2] == chances["empty", 2] < 0.4
+
+
+def test_hard_bets_by_expected_points_and_never_on_a_first_line_lure():
+    """Hard's fish bet by `hard_fish_bet` (its flat search values every bet alike, so the bet
+    stands): nothing on a first line under the biggest bait, whatever the line's hidden card;
+    some fish on a 4 once one catch is out: the balanced fisher keeps its last catch back, since
+    it ends the round and the fish left eat its biggest bait."""
+    for card in ("catch", "empty"):
         state = new_game(4, seed=5)
+        act(state, 0, f"line {card} 5")
+        seat = state.to_act()[0]
+        for seed in range(4):
+            bot = make_bot("ismcts", seed=seed, level="hard", iterations=300, seconds=None)
+            assert bot.choose(SeatOnly(state, seat), seat).count == 0
+    state = new_game(4, seed=5)
+    line(state, "catch", 2, [1, 1, 1])
+    line(state, "empty", 3, [0, 0, 0])
+    act(state, 0, "line empty 4")
+    seat = state.to_act()[0]
+    assert ai.line_catch_chance(state) < 0.1
+    bot = make_bot("ismcts", seed=1, level="hard", iterations=300, seconds=None)
+    assert bot.choose(SeatOnly(state, seat), seat).count > 0
+
+
+def test_hard_fish_do_not_all_wait_for_the_forced_last_line():
+    """Fish that all wait are met by a fisher who lays its empty cards first and keeps its
+    catches for the last lines, where every fish left must bet. After a first line nobody bet
+    on, hard's fish bet on a small bait and still keep off a big one (which the balanced fisher
+    lays over a catch)."""
+    counts = {}
+    for value in (2, 4):
+        state = new_game(4, seed=5)
+        line(state, "empty", 3, [0, 0, 0])
         act(state, 0, f"line empty {value}")
         seat = state.to_act()[0]
-        for seed in range(6):
-            bot = make_bot("ismcts", seed=seed, level="hard", iterations=300, seconds=None)
-            out.append(bot.choose(SeatOnly(state, seat), seat).count)
-    assert max(small) <= 1 and sum(big) > sum(small)
+        bot = make_bot("ismcts", seed=1, level="hard", iterations=300, seconds=None)
+        counts[value] = bot.choose(SeatOnly(state, seat), seat).count
+    assert counts[2] > 0 and counts[4] == 0
+
+
+def test_hard_fisher_searches_flat_within_its_budget():
+    """Hard's fisher plays the tree's balanced draw unless its flat search finds a clearly
+    better line; it plays a legal line and searches its worlds."""
+    state = new_game(4, seed=5)
+    bot = make_bot("ismcts", seed=1, level="hard", iterations=250, seconds=None)
+    move = bot.choose(SeatOnly(state, 0), 0)
+    assert str(move) in {str(a) for a in state.legal_actions(0)}
+    assert bot.last_budget == 24 and 0 < bot.last_iterations <= 24

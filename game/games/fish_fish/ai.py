@@ -369,3 +369,146 @@ def prior(state: State, seat: int, actions: list[Action]) -> list[float] | None:
 
 
 SPREAD_SHARPNESS = 1.0  # a fish's prior bet: exp(-1) times less likely per fish away from the even share
+
+
+# ------------------------------------------------------------------ hard (hooks FLAT_LEVELS, default_move)
+# WHY: at every bet and line the tree's levels draw by `prior` among the moves they rate within
+# 0.02 of their best, and the moves' values differ by less than that, so medium and hard played
+# alike (hard won 11 of 40 games against three medium bots). Those levels' fisher is therefore the
+# balanced fisher of `fisher_odds`, which lays its catches under big baits: on a round's first
+# line a 5 is a catch 9 times in 10, a 2 fewer than 4 times in 10. Hard reads a line that way
+# and bets by the line's expected points (`hard_fish_bet`); its fisher keeps the tree's balanced
+# draw unless a flat search of 240 worlds, the round played on by `prior` draws, finds a line
+# clearly better. Measured on 2026-12-02: hard won 29.5 of 40 games against three medium bots
+# (docs/bots.md, "Fish Fish's hard").
+def prior_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """A draw by `prior` (balanced play), as the tree's levels play at every bet and line."""
+    weights = prior(state, seat, actions) if len(actions) > 1 else None
+    if not weights:
+        return actions[0]
+    pick = rng.random() * sum(weights)
+    for action, weight in zip(actions, weights, strict=True):
+        pick -= weight
+        if weight and pick <= 0:
+            return action
+    return actions[-1]
+
+
+def prior_playout(state: State, rng: Rng) -> list[float]:
+    """A play-out: the round played on by every seat drawing by `prior`, as the tree's levels
+    play it, then `evaluate`."""
+    s: Any = state.quietly()
+    round_no = s.round_no
+    while not s.is_over() and not s.stopped and s.round_no == round_no:
+        for mover in s.to_act():
+            s.apply(mover, prior_action(s, mover, s.legal_actions(mover), rng))
+    return evaluate(state)
+
+
+def line_catch_chance(state: Any) -> float:
+    """The chance that the line on the table is a catch, for a fish that takes the fisher for the
+    balanced fisher the tree's levels play (`fisher_odds` with BALANCED, a tenth of its lines at
+    random): the fisher's hand before it laid the line is drawn from the unrevealed fishing cards
+    (public counts only), and each hand is weighed by how likely that fisher laid this line's
+    bait from it."""
+    zones, fisher = state.zones, state.fisher
+    baits = [state.bait_value[u] for u in zones[state.z_baits[fisher]]] + [state.line_value]
+    hidden = state.rules.catches_total - state.revealed_catches
+    size = len(zones[state.z_fishing[fisher]]) + 1  # its hand before the line
+    chance = laid_catch_chance(state, state.rules.lines - state.revealed, hidden, size, baits, state.line_value)
+    return catch_chance(state) if chance is None else chance
+
+
+def laid_catch_chance(state: Any, unrevealed: int, hidden: int, size: int, baits: list[int], value: int) -> float | None:
+    """The chance that a balanced fisher with a hand of `size` cards drawn from `unrevealed`
+    fishing cards, `hidden` of them catches, holding `baits`, lays a catch given that it lays
+    the bait `value` (None: it cannot)."""
+    rules, zones = state.rules, state.zones
+    if size <= 0 or unrevealed < size:
+        return None
+    values = sorted(set(baits))
+    in_hands = sum(len(zones[state.z_fish[s]]) + max(0, state.bets[s]) for s in state.order)
+    ends_left = rules.ends_round_total - state.revealed_ends
+    catch_card = next(c for c in rules.fishing_order if c in rules.takes_bets)
+    empty_card = next(c for c in rules.fishing_order if c not in rules.takes_bets)
+    on_catch = on_empty = 0.0
+    for c in range(max(0, size - (unrevealed - hidden)), min(size, hidden) + 1):
+        chance = math.comb(hidden, c) * math.comb(unrevealed - hidden, size - c) / math.comb(unrevealed, size)
+        options = ([(catch_card, v) for v in values] if c > 0 else []) + ([(empty_card, v) for v in values] if c < size else [])
+        odds = fisher_odds(rules, options, in_hands, baits, ends_left, BALANCED)
+        total = sum(odds)
+        for (card, v), weight in zip(options, odds, strict=True):
+            if v == value:
+                lay = chance * ((1.0 - BALANCED.noise) * weight / total + BALANCED.noise / len(options))
+                if card == catch_card:
+                    on_catch += lay
+                else:
+                    on_empty += lay
+    return on_catch / (on_catch + on_empty) if on_catch + on_empty > 0 else None
+
+
+# From this line on, while no line has been revealed this round, a fish kept is worth the later
+# baits read as the balanced fisher lays them (else the mean later bait, if its line is empty).
+# WHY: fish that all wait are met by a fisher who lays its empty cards first and keeps its
+# catches for the last lines, where every fish left must bet (measured: such a plan won 16 of
+# 16 games against three hard bots that always waited, by 37 points; 16 of 20 by 6 points now).
+HOLD_LINE = 2
+
+
+def hard_fish_bet(state: Any, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Hard's bet, by expected points: a fish bet on this line earns the bait if the line is
+    empty and gives the fisher (one of the rivals) its points if it is a catch; a fish kept
+    earns the mean later bait if its line is empty, or (HOLD_LINE) as much as an average later
+    line read as the balanced fisher lays it. Every fish when the line is better than keeping
+    them by a point a fish, half of them when barely."""
+    later = [state.bait_value[u] for u in state.zones[state.z_baits[state.fisher]]]
+    rules = state.rules
+    p = line_catch_chance(state)
+    fish = len(actions) - 1
+    cost = rules.fisher_points / max(1, state.num_players - 1)
+    unrevealed_after = rules.lines - state.revealed - 1
+    hidden = rules.catches_total - state.revealed_catches
+    if later and state.revealed == 0 and state.line_no >= HOLD_LINE:
+        size = len(state.zones[state.z_fishing[state.fisher]])
+        hold = 0.0
+        for b in later:
+            worth = 0.0
+            for gone, weight in ((1, p), (0, 1.0 - p)):  # the line on the table a catch or not
+                if weight <= 0.0:
+                    continue
+                q = laid_catch_chance(state, unrevealed_after, hidden - gone, size, later, b)
+                if q is None:
+                    q = (hidden - gone) / unrevealed_after if unrevealed_after > 0 else 0.0
+                worth += weight * ((1.0 - q) * b - q * cost)
+            hold += worth / len(later)
+    else:
+        q = min(1.0, max(0.0, (hidden - p) / unrevealed_after)) if unrevealed_after > 0 else 0.0
+        hold = (1.0 - q) * sum(later) / len(later) if later else 0.0
+    margin = (1.0 - p) * state.line_value - p * cost - hold
+    if margin <= 0:
+        return actions[0]
+    return actions[fish if margin > 1.0 or not later else max(1, fish // 2)]
+
+
+def hard_default(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """Hard's move (hook default_move, which only the flat level reads here: the tree's levels
+    draw by `prior` at every choice): a fish's bet by `hard_fish_bet`, a line by `prior`."""
+    if seat != state.fisher and len(actions) > 1:  # type: ignore[attr-defined]
+        return hard_fish_bet(state, seat, actions, rng)
+    return prior_action(state, seat, actions, rng)
+
+
+FISHER_FLAT = True  # False: hard's fisher plays the prior's draw without searching
+
+
+def flat_playout(state: State, rng: Rng) -> list[float]:
+    """The flat search's play-out (hard): a fish's bet is not searched (every tried bet values
+    alike, so `hard_fish_bet` stands); after a line just laid, `prior_playout`."""
+    s: Any = state
+    if FISHER_FLAT and s.phase == "bet" and all(b < 0 for b in s.bets):  # a line just laid
+        return prior_playout(state, rng)
+    return [0.5] * state.num_players
+
+
+default_move = hard_default
+FLAT_LEVELS = {"hard": 240}
