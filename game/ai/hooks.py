@@ -96,9 +96,11 @@ the module is searched with uniform random play-outs to the end of the game.
         candidate move (hook `candidates`, the default move first) is played in the same
         worlds, played on by `flat_playout`, and the best mean replaces the default move when
         it is better by a standard error. For games whose policy plays as people do, so that
-        improving it move by move beats searching short play-outs (Silver's hard bots). It
-        plays no mixed strategy: a game with `mixed` or `prior` keeps its bluffing levels on
-        the tree. Default: none (every level searches the tree).
+        improving it move by move beats searching short play-outs (Silver's hard bots). The
+        search itself plays no mixed strategy: a game with `mixed` or `prior` either keeps its
+        bluffing levels on the tree, or gives the flat level a default move drawn by that prior
+        (Fish Fish's hard fisher), which the search replaces only by a clearly better one.
+        Default: none (every level searches the tree).
 
     LEVEL_SLIPS: dict[str, float]
         Levels that err on purpose: the chance per decision that a bot of the level plays a
