@@ -307,3 +307,30 @@ def test_hard_fisher_searches_flat_within_its_budget():
     move = bot.choose(SeatOnly(state, 0), 0)
     assert str(move) in {str(a) for a in state.legal_actions(0)}
     assert bot.last_budget == 24 and 0 < bot.last_iterations <= 24
+
+
+def test_a_kept_fish_pays_the_fisher_if_its_later_line_is_a_catch():
+    """Hard weighs a fish kept against the line on the table: it earns a later bait if its line
+    is empty and gives the fisher its share if that line is a catch. Once a catch is out under
+    the 2, a 5 the balanced fisher rarely lays over the last catch is worth every fish (keeping
+    them risks the catch still to come), not half of them."""
+    state = new_game(4, seed=5)
+    line(state, "catch", 2, [1, 0, 0])
+    act(state, 0, "line empty 5")
+    seat = state.to_act()[0]
+    actions = state.legal_actions(seat)
+    assert ai.line_catch_chance(state) < 0.3
+    assert ai.hard_fish_bet(state, seat, actions, Rng(1)) == actions[-1]
+
+
+def test_the_late_catch_plan_lays_its_empty_cards_first_under_the_smallest_bait():
+    """The plan that once beat hard's waiting fish (`late_catch`, in the exploit table): as
+    fisher, an empty card under its smallest bait while it has one; as a fish, a legal bet."""
+    plan = hooks_for("fish_fish").plans["late_catch"]
+    state = new_game(4, seed=5)
+    move = plan(state, 0, state.legal_actions(0), Rng(1))
+    assert move.card not in state.rules.takes_bets
+    assert move.value == min(a.value for a in state.legal_actions(0))
+    state.apply(0, move)
+    seat = state.to_act()[0]
+    assert plan(state, seat, state.legal_actions(seat), Rng(1)) in state.legal_actions(seat)
