@@ -24,7 +24,8 @@ APP_NAME = "Tablee"
 CLI_NAME = "tablee-cli"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 
-pytestmark = pytest.mark.slow
+# One worker builds the folder and runs every test of it (pyproject.toml: --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("exe_build")]
 
 
 def load_release():
