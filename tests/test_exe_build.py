@@ -24,8 +24,7 @@ APP_NAME = "Tablee"
 CLI_NAME = "tablee-cli"
 EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
 
-# One worker builds the folder and runs every test of it (pyproject.toml: --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("exe_build")]
+pytestmark = pytest.mark.slow
 
 
 def load_release():

@@ -34,8 +34,6 @@ def load_release():
 
 
 release = load_release()
-# The release run is made once, on the worker that runs this module (pyproject.toml: --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("release")
 
 
 def test_the_version_has_its_dated_release_in_the_changelog_and_the_metainfo() -> None:
