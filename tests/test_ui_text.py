@@ -70,6 +70,39 @@ def test_a_label_is_made_smaller_before_any_word_is_cut(font) -> None:
     assert whole and words_whole(lines, "Doppelgänger") and all(line.endswith("-") for line in lines[:-1])
 
 
+class CountingFonts:
+    """The app's fonts as the app keeps them (one object per size), counting measurements."""
+
+    def __init__(self) -> None:
+        self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.measured = 0
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        if (size, bold) not in self.fonts:
+            counter = self
+
+            class Counting(pygame.font.Font):
+                def size(self, text):  # type: ignore[no-untyped-def, override]
+                    counter.measured += 1
+                    return super().size(text)
+
+            self.fonts[(size, bold)] = Counting(None, size)
+        return self.fonts[(size, bold)]
+
+
+def test_a_label_drawn_again_in_the_same_box_is_not_measured_again(font) -> None:
+    fonts = CountingFonts()
+    text = "Le chasseur le plus rapide prend la licorne"
+    first = fit_lines(fonts, text, 120, 40, 22)
+    measured = fonts.measured
+    assert measured > 0 and first[2]
+    first[1].append("changed by a caller")
+    again = fit_lines(fonts, text, 120, 40, 22)
+    assert fonts.measured == measured and again[0] is first[0] and again[1] == first[1][:-1]
+    wider = fit_lines(fonts, text, 400, 40, 22)  # another box: fitted anew
+    assert fonts.measured > measured and wider[2] and " ".join(wider[1]) == text
+
+
 def test_a_name_cut_in_its_middle_keeps_its_end() -> None:
     small = pygame.font.Font(None, 18)
     a, b = fit_middle(small, "Alexandrine 2", 60), fit_middle(small, "Alexandrine 3", 60)

@@ -146,13 +146,33 @@ def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str] | Non
 READABLE_PX = 9  # the smallest print a label is shrunk to before a word of it is cut
 
 
+FITTED_CACHE_SIZE = 2048  # boxes of text: every label of a screen, in both languages
+_fitted: dict[tuple[Any, ...], tuple[pygame.font.Font, tuple[str, ...], bool]] = {}
+
+
 def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: bool = False, most: int = 2,
               floor: int = READABLE_PX, fit: bool = True) -> tuple[pygame.font.Font, list[str], bool]:
     """`text` in a `width` x `height` box, on up to `most` lines, as large as it can be (`size`
     at most): each word whole, the text made smaller down to `floor` pixels before anything is
     cut; only then, at `floor`, a word too long for the line is cut with a hyphen. Returns the
     font, the lines and whether all of the text is there; when it is not, the last line ends
-    with "…" (with `fit` False the lines are left as they wrap, the caller deciding)."""
+    with "…" (with `fit` False the lines are left as they wrap, the caller deciding).
+
+    From a cache: a screen fits the same labels in the same boxes frame after frame, and each
+    fitting measures every word at every size it tries (a fifth of a frame's time). The app's
+    fonts are the same objects for its whole life, so the largest one stands for the app."""
+    key = (app.font(max(6, size), bold), str(text), width, height, size, most, floor, fit)
+    found = _fitted.get(key)
+    if found is None:
+        if len(_fitted) >= FITTED_CACHE_SIZE:
+            _fitted.clear()
+        font, lines, whole = _fit_lines(app, text, width, height, size, bold, most, floor, fit)
+        found = _fitted[key] = (font, tuple(lines), whole)
+    return found[0], list(found[1]), found[2]
+
+
+def _fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: bool, most: int,
+               floor: int, fit: bool) -> tuple[pygame.font.Font, list[str], bool]:
     floor = max(6, min(floor, size))
     font = app.font(max(floor, size), bold)
     for s in range(max(floor, size), floor - 1, -1):
