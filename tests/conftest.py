@@ -55,6 +55,25 @@ def autosave_settles_before_bots_move(request, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    """Every test writes its settings, saves, logs and records under a TABLEE_HOME of its own
+    (and so do the commands and bots' processes it starts), never in the folders of the person
+    running the suite; a test of the platform's folders unsets it."""
+    monkeypatch.setenv("TABLEE_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def bots_end_with_their_test():
+    """A test whose last screen is a table (its point is what that table shows) leaves its
+    match open: its bots' process is ended with the test, not left running into the next tests
+    of the same worker (which count processes, or share its two cores)."""
+    yield
+    from game import botworker
+
+    botworker.close_all()
+
+
+@pytest.fixture(autouse=True)
 def french_system_locale(monkeypatch):
     """The app's first language follows the system's locale (scenes/i18n.py): tests run as on a
     French system, whatever the machine running them; tests of the choice set their own."""

@@ -21,21 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LINUX = sys.platform.startswith("linux")
 
 
-@pytest.fixture(autouse=True)
-def no_bots_left_by_earlier_tests():
-    """These tests count the bots' processes of this process: one left running by an earlier test
-    of the same worker (a match it never closed; which tests came before depends on how the suite
-    is spread over the workers) is ended first, so only the ones these tests start are counted."""
-    import gc
-    import multiprocessing
-
-    gc.collect()  # a match nobody holds any more closes its process
-    for child in multiprocessing.active_children():
-        if child.name == "tablee-bots":
-            child.terminate()
-            child.join(10)
-
-
 @pytest.mark.skipif(not LINUX, reason="counts open files and memory from /proc")
 def test_many_matches_in_one_window_leave_no_process_nor_memory_behind(tmp_path: Path, monkeypatch) -> None:
     """Match over, rematch, back to the menu (from the results and mid-match), a new game over

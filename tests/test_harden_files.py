@@ -159,3 +159,10 @@ def test_the_setup_screen_names_the_file_and_line_of_a_broken_game_file(tmp_path
     finally:
         monkeypatch.undo()
         reg.clear_cache()
+
+
+def test_every_test_writes_under_a_home_of_its_own(tmp_path_factory) -> None:
+    """The suite never touches the folders of the person running it (tests/conftest.py)."""
+    own = tmp_path_factory.getbasetemp()
+    for folder in (paths.config_dir(), paths.data_dir(), paths.log_dir(), paths.exports_dir()):
+        assert folder.resolve().is_relative_to(own.resolve()), folder
