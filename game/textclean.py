@@ -42,6 +42,8 @@ def clean_text(text: object, limit: int | None = None) -> str:
     value = str(text)
     if limit is not None:
         value = value[: limit * 4]
+    if value.isprintable():  # no character any pattern here removes (all are Unicode's "Other"):
+        return value if limit is None else value[:limit]  # every label of every frame comes here
     value = no_surrogates(FORMAT.sub("", CONTROL.sub("", ESCAPE.sub("", value))))
     return value if limit is None else value[:limit]
 

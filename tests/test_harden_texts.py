@@ -12,13 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import registry
 from game.engine.errors import IllegalAction
 from game.engine.record import Record, SeatInfo, parse_text
 from game.engine.rng import Rng
 from game.engine.schema import MAX_NODES, Context, compose_text
-from game.textclean import clean_name, clean_text
+from game.textclean import CONTROL, ESCAPE, FORMAT, clean_name, clean_text, no_surrogates
 from scenes import settings_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,6 +102,15 @@ def test_clean_text_drops_controls_and_replaces_lone_surrogates() -> None:
     assert clean_text("\ud83d\ude00") == "\ufffd\ufffd"  # a surrogate pair from JSON is two halves
     assert clean_name("  \x00 ") == "" and len(clean_name("x" * 5000)) == 200
     clean_text("a\udcffb").encode("utf-8")  # drawable and printable
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=40), st.sampled_from([None, 3, 200]))
+def test_a_text_that_looks_clean_is_kept_as_the_full_cleaning_would_keep_it(text: str, limit: int | None) -> None:
+    """The quick way out for printable texts gives what every pattern would."""
+    value = text if limit is None else text[: limit * 4]
+    slow = no_surrogates(FORMAT.sub("", CONTROL.sub("", ESCAPE.sub("", value))))
+    assert clean_text(text, limit) == (slow if limit is None else slow[:limit])
 
 
 def test_names_are_cleaned_where_records_are_read() -> None:

@@ -113,3 +113,16 @@ def test_short_text_is_one_line_and_newlines_are_kept(font) -> None:
     assert wrap_text(font, "Bonjour", 500) == ["Bonjour"]
     assert wrap_text(font, "Un\nDeux", 500) == ["Un", "Deux"]
     assert wrap_text(font, "", 500) == [""]
+
+
+def test_a_text_wrapped_again_at_the_same_width_is_not_measured_again(font) -> None:
+    fonts = CountingFonts()
+    counting = fonts.font(20)
+    text = "Chaque joueur pose autant de cartes que le premier joueur"
+    first = wrap_text(counting, text, 150)
+    measured = fonts.measured
+    assert measured > 0 and len(first) > 1 and " ".join(first) == text
+    first.clear()  # a caller's own list
+    assert wrap_text(counting, text, 150) == wrap_text(counting, text, 150) != []
+    assert fonts.measured == measured
+    assert wrap_text(counting, text, 600) == [text] and fonts.measured > measured

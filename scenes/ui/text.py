@@ -113,11 +113,25 @@ def _cut(word: str, at: int) -> str:
     return head if head.endswith("-") else f"{head}-"
 
 
+WRAPPED_CACHE_SIZE = 2048  # texts wrapped at a width: the log's lines, captions, rules pages
+_wrapped: dict[tuple[pygame.font.Font, str, int], tuple[str, ...]] = {}
+
+
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` pixels at word boundaries (explicit
     newlines are kept; a word wider than a line is cut with a hyphen if it has six letters or
     more; French punctuation never starts a line). To shrink a text before any word is cut,
-    see `fit_lines`."""
+    see `fit_lines`. From a cache, as `fit_lines`: the same texts are wrapped every frame."""
+    key = (font, str(text), width)
+    found = _wrapped.get(key)
+    if found is None:
+        if len(_wrapped) >= WRAPPED_CACHE_SIZE:
+            _wrapped.clear()
+        found = _wrapped[key] = tuple(_wrap_text(font, text, width))
+    return list(found)
+
+
+def _wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in str(text).split("\n")[:MAX_CHARS]:
         current = ""
@@ -159,8 +173,9 @@ def fit_lines(app: Any, text: str, width: int, height: int, size: int, bold: boo
     with "…" (with `fit` False the lines are left as they wrap, the caller deciding).
 
     From a cache: a screen fits the same labels in the same boxes frame after frame, and each
-    fitting measures every word at every size it tries (a fifth of a frame's time). The app's
-    fonts are the same objects for its whole life, so the largest one stands for the app."""
+    fitting measures every word at every size it tries (a fifth of a frame's time). The app
+    keeps one font object per size until the window is resized, so the largest one stands for
+    the app and its window."""
     key = (app.font(max(6, size), bold), str(text), width, height, size, most, floor, fit)
     found = _fitted.get(key)
     if found is None:
