@@ -164,3 +164,32 @@ def test_the_test_suite_stops_on_sigterm_even_with_a_window_open(tmp_path: Path)
             proc.wait()
     assert time.monotonic() - started < 15
     assert proc.returncode != 0
+
+
+def test_a_match_a_test_leaves_open_ends_with_that_test(tmp_path: Path) -> None:
+    """tests/conftest.py ends the bots' process of a match a test never closed, so the next
+    test of the same worker starts with none (the counts above rely on it)."""
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "test_left_open.py").write_text(textwrap.dedent("""
+        import multiprocessing, time
+        from game.match import BOT, HUMAN, Match, MatchConfig, SeatConfig
+
+        kept = []
+
+        def bots():
+            return [p for p in multiprocessing.active_children() if p.name == "tablee-bots"]
+
+        def test_leaves_its_match_open():
+            seats = [SeatConfig("Ana", HUMAN), SeatConfig("Bob", BOT), SeatConfig("Cy", BOT)]
+            match = Match(MatchConfig("jagdfieber", seats, seed=5), think_seconds=0)
+            match.submit(0, "play rabbit")  # the bots' turn: their process starts
+            kept.append(match)  # still held after the test: nothing frees it
+            assert bots()
+
+        def test_starts_with_no_bots_process():
+            assert kept and not bots()
+    """), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", str(tmp_path)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout + done.stderr
