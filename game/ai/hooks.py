@@ -108,6 +108,14 @@ the module is searched with uniform random play-outs to the end of the game.
         lines at a short budget are as good as a long one's, so its easy level errs instead).
         Default: none.
 
+    LEVEL_ITERATIONS: dict[str, int]
+        A level's tree budget in this game, in place of the engine's (ISMCTS's BUDGETS), for a
+        game whose search stops getting stronger past some budget, so that the levels below its
+        strongest are spread out where the search still gains (Kill the Unicorns: no stronger
+        past about 150 iterations, its levels search 30, 80 and 500). A bot asked for other
+        iterations than its level's (tests, benchmarks) scales this in proportion, as
+        FLAT_LEVELS' worlds do. Default: none (the engine's budgets).
+
     def flat_playout(state: State, rng: Rng) -> list[float]
         The flat search's play-out from a determinized clone just after the tried move: each
         seat's value in [0, 1], as `evaluate`. Play on to a natural end (Silver: the round's
@@ -204,6 +212,7 @@ class GameHooks:
     flat_levels: dict[str, int] = field(default_factory=dict)
     flat_playout: Playout | None = None
     slips: dict[str, float] = field(default_factory=dict)
+    iterations: dict[str, int] = field(default_factory=dict)
 
 
 _cache: dict[str, GameHooks] = {}
@@ -248,4 +257,5 @@ def load_hooks(module_name: str) -> GameHooks:
         flat_levels=dict(getattr(module, "FLAT_LEVELS", {})),
         flat_playout=getattr(module, "flat_playout", None),
         slips=dict(getattr(module, "LEVEL_SLIPS", {})),
+        iterations=dict(getattr(module, "LEVEL_ITERATIONS", {})),
     )

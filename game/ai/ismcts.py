@@ -41,7 +41,9 @@ LEVELS (budgets per decision: the search stops at whichever limit comes first):
     medium   500 iterations, 0.40 s
     hard     2500 iterations, 1.50 s
 A game may have some levels choose by the flat rollout search of game/ai/flat.py instead of
-the tree (hook FLAT_LEVELS: Silver's hard bots); they keep the level's clock.
+the tree (hook FLAT_LEVELS: Silver's hard bots); they keep the level's clock. A game may also
+give a level its own tree budget (hook LEVEL_ITERATIONS: Kill the Unicorns' levels), keeping
+the level's clock.
 Iteration budgets make a bot deterministic for a seed; the wall-clock limit only guards speed on
 slow machines (pass seconds=None for exact reproducibility, as the tests do).
 """
@@ -170,8 +172,8 @@ class ISMCTSBot:
         if self.level in hooks.flat_levels:
             return self.choose_flat(state, seat, actions, hooks, rng, started)
         root = Node()
-        self.last_budget = self.iterations
-        done = self.search(state, seat, root, rng, started)
+        self.last_budget = self.budget_in(hooks)
+        done = self.search(state, seat, root, rng, started, self.last_budget)
         self.last_iterations = done
         stats = root.stats.get(seat, {})
         weights = hooks.prior(state.determinize(seat, rng), seat, actions) if hooks.prior is not None else None
@@ -209,14 +211,25 @@ class ISMCTSBot:
         move, self.last_iterations = flat_choice(seat, actions, hooks, draw, playout, rng, worlds, deadline)
         return move
 
-    def search(self, state: State, seat: int, root: Node, rng: Rng, started: float | None = None) -> int:
-        """Run iterations until the budget is spent; returns how many ran."""
+    def budget_in(self, hooks: GameHooks) -> int:
+        """This bot's tree iterations in the hooks' game: the game's own budget for the level
+        (hook LEVEL_ITERATIONS) scaled as the iterations asked of this bot are to the level's."""
+        own = hooks.iterations.get(self.level)
+        if own is None:
+            return self.iterations
+        return max(1, round(own * self.iterations / BUDGETS[self.level].iterations))
+
+    def search(
+        self, state: State, seat: int, root: Node, rng: Rng, started: float | None = None, iterations: int | None = None,
+    ) -> int:
+        """Run iterations until the budget (this bot's, unless given) is spent; returns how many ran."""
         hooks = hooks_for(state.rules.game_id)
+        budget = self.iterations if iterations is None else iterations
         began = time.perf_counter()
         deadline = self.deadline(began if started is None else started)
-        draw = determinizer(state, seat, rng, hooks, min(self.iterations, BELIEF_POOL))
+        draw = determinizer(state, seat, rng, hooks, min(budget, BELIEF_POOL))
         done = 0
-        while done < self.iterations:
+        while done < budget:
             self.iterate(draw(), seat, root, rng, hooks)
             done += 1
             if deadline is not None:  # one more only if it ends in time, at the mean so far
