@@ -199,10 +199,19 @@ def test_the_search_tries_no_move_that_only_loses_points() -> None:
     assert min(seen.values()) > 0, seen
 
 
-def test_hard_searches_flat_among_the_moves_worth_trying() -> None:
-    """Hard chooses by the flat search (its worlds scale with the iterations asked), and its
-    move is one the candidates allow wherever they narrow the choice (no losing move)."""
-    assert hooks_for("kill_the_unicorns").flat_levels.get("hard")
+def test_the_levels_search_the_tree_at_the_game_s_own_budgets() -> None:
+    """Every level searches the tree at this game's budget for it (LEVEL_ITERATIONS: past about
+    150 iterations its search gets no stronger, so the levels are spread below), scaled when
+    other iterations are asked of a bot as the engine's are (tests, benchmarks). No level
+    searches flat, and hard's move is one the candidates allow wherever they narrow the choice."""
+    hooks = hooks_for("kill_the_unicorns")
+    assert hooks.iterations == {"easy": 30, "medium": 80, "hard": 500} and not hooks.flat_levels
+    state = next(s for s in positions(4, 11, every=7) if len(s.legal_actions(s.to_act()[0])) > 1)
+    seat = state.to_act()[0]
+    for level, asked, searched in (("easy", None, 30), ("medium", None, 80), ("hard", None, 500), ("medium", 250, 40), ("hard", 100, 20)):
+        bot = ismcts.ISMCTSBot(5, level=level, iterations=asked, seconds=None)
+        assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert bot.last_budget == searched and bot.last_iterations == searched, (level, asked)
     bot = ismcts.ISMCTSBot(5, level="hard", iterations=100, seconds=None)
     checked = 0
     for state in positions(4, 11, every=7):
@@ -214,6 +223,6 @@ def test_hard_searches_flat_among_the_moves_worth_trying() -> None:
         assert move in actions
         tried = ai.candidates(state, seat)
         if tried is not None and len(tried) > 1:
-            assert move in tried and bot.last_iterations == bot.last_budget
+            assert move in tried and bot.last_iterations == bot.last_budget == 20
             checked += 1
     assert checked

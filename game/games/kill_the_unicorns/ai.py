@@ -11,12 +11,13 @@ bid of another seat; it buys the market item that adds the most points. A play-o
 end of the round (every round starts again from full hands) and the running scores are valued by
 a softmax whose temperature grows with the rounds still to play.
 
-Hard searches flat (FLAT_LEVELS, game/ai/flat.py), as Silver's and Wolf & Hound's hard do: each
-move the tree would try is played in the same sampled worlds and the round played out by the
-policy. With the tree, five times medium's iterations lost to medium: its deeper tree has the
-other seats choose as if they saw the searcher's cards (1 of 8 games against three medium
-bots); flat, on the same seeds, 5 of those 8, and over 80 games 23 (29 %, about the seat's
-25 %): hard is not clearly stronger than medium here (docs/bots.md, strength table).
+The levels are the tree at three budgets of its own (LEVEL_ITERATIONS): easy 30 iterations,
+medium 80, hard 500. WHY: the search gains strength up to about 150 iterations and none past it,
+whatever was tried (docs/bots.md): at 500 it won 11 of 40 games against three 150-iteration
+bots, at 1,000 and 2,500, or searching flat as Silver's hard does, at or below a seat's share
+against three 500-iteration bots. So hard is that search with room to spare, and the levels
+below are spread where the search still gains: 80 iterations won 20 of 40 games against three
+at 30, and 150 won 18.5 of 40 against three at 80.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ HELPS = frozenset({"athletic", "trophy", "paint", "royal_claim", "lucky", "encor
 HURTS = frozenset({"stinky", "curse", "polymorph", "escape", "trap"})
 ROUND_SPREAD = 8.0  # spread of one seat's gain over a round, in points (random games)
 NOISE = 0.1
-FLAT_LEVELS = {"hard": 150}  # worlds per decision (each tried move played out to the round's end)
+LEVEL_ITERATIONS = {"easy": 30, "medium": 80, "hard": 500}  # tree iterations per decision
 
 
 def unicorn_value(state: Any, seat: int, uid: int) -> int:
