@@ -334,3 +334,75 @@ def test_the_late_catch_plan_lays_its_empty_cards_first_under_the_smallest_bait(
     state.apply(0, move)
     seat = state.to_act()[0]
     assert plan(state, seat, state.legal_actions(seat), Rng(1)) in state.legal_actions(seat)
+
+
+def test_the_fish_seen_waiting_are_those_that_kept_every_fish_past_the_first_line():
+    """Hard's fisher reads a fish as waiting once a line has passed and it kept all its fish
+    (public: fish in hand and on the line); on the first line no fish is read so."""
+    state = new_game(4, seed=5)
+    assert ai.waiting_fish(state) == set()
+    line(state, "empty", 3, [1, 0, 0])
+    act(state, 0, "line empty 2")
+    fish = list(state.order)
+    assert ai.waiting_fish(state) == set(fish[1:])
+
+
+def waited_round_to_line_four():
+    """A round where the fish bet nothing on the first three lines (a catch under the 5 spent,
+    empty cards under the 4 and a 3): the fisher holds a catch and an empty card, a 3 and a 2."""
+    state = new_game(4, seed=5)
+    line(state, "catch", 5, [0, 0, 0])
+    line(state, "empty", 4, [0, 0, 0])
+    line(state, "empty", 3, [0, 0, 0])
+    return state
+
+
+def test_hard_fisher_keeps_its_catch_for_the_forced_line_when_the_fish_wait():
+    """Against fish that kept all their fish through three lines, hard's fisher lays its empty
+    card on line 4 and keeps its catch for the last line, where every fish left must bet."""
+    state = waited_round_to_line_four()
+    fisher = state.fisher
+    assert {a.card for a in state.legal_actions(fisher)} == {"catch", "empty"}
+    for seed in range(3):
+        bot = make_bot("ismcts", seed=seed, level="hard", iterations=1000, seconds=None)
+        assert bot.choose(SeatOnly(state, fisher), fisher).card == "empty"
+
+
+def test_hard_fish_bet_half_on_the_line_before_the_forced_one_after_waiting():
+    """On line 4 of a round where nothing was revealed, a fisher that keeps a catch for the
+    forced last line makes betting here better (`keeper_margin` > 0), one that kept both catches
+    makes it worse: hard's fish bet half their fish. On line 3 the margin is not read."""
+    state = waited_round_to_line_four()
+    act(state, state.fisher, "line empty 2")
+    seat = state.to_act()[0]
+    actions = state.legal_actions(seat)
+    later = [state.bait_value[u] for u in state.zones[state.z_baits[state.fisher]]]
+    cost = state.rules.fisher_points / (state.num_players - 1)
+    assert ai.keeper_margin(state, later, cost) > 0
+    assert ai.hard_fish_bet(state, seat, actions, Rng(1)).count == len(actions) // 2
+    early = new_game(4, seed=5)
+    line(early, "catch", 5, [0, 0, 0])
+    line(early, "empty", 4, [0, 0, 0])
+    act(early, early.fisher, "line empty 2")
+    later = [early.bait_value[u] for u in early.zones[early.z_baits[early.fisher]]]
+    assert ai.keeper_margin(early, later, cost) == 0.0
+
+
+def test_the_lure_and_keep_and_one_then_wait_plans_do_what_they_say():
+    """`lure_and_keep` (fisher): a catch under the 5 on the first line, then an empty card under
+    its biggest bait. `one_then_wait` (fish): one fish on the first line, then none."""
+    plans = hooks_for("fish_fish").plans
+    state = new_game(4, seed=5)
+    fisher = state.fisher
+    move = plans["lure_and_keep"](state, fisher, state.legal_actions(fisher), Rng(1))
+    assert (move.card, move.value) == ("catch", 5)
+    state.apply(fisher, move)
+    seat = state.to_act()[0]
+    assert plans["one_then_wait"](state, seat, state.legal_actions(seat), Rng(1)).count == 1
+    for _ in range(3):
+        act(state, state.to_act()[0], "bet 0")
+    move = plans["lure_and_keep"](state, fisher, state.legal_actions(fisher), Rng(1))
+    assert (move.card, move.value) == ("empty", 4)
+    state.apply(fisher, move)
+    seat = state.to_act()[0]
+    assert plans["one_then_wait"](state, seat, state.legal_actions(seat), Rng(1)).count == 0

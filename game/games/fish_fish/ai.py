@@ -256,6 +256,34 @@ def _late_catch(state: State, seat: int, actions: list[Action], rng: Rng) -> Act
     return _under_smallest_bait(state, actions, catch=False)
 
 
+def _lure_and_keep(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As fisher: a catch under its biggest bait on the first line (fish keep off it, so it is
+    spent), then its empty cards under its biggest baits, its other catch kept for the forced
+    last line, where every fish left must bet; as a fish, the balanced play."""
+    table: Any = state
+    if seat != table.fisher:
+        return rollout_action(state, seat, actions, rng)
+    takes = table.rules.takes_bets
+    catches = [a for a in actions if a.card in takes]  # type: ignore[attr-defined]
+    empties = [a for a in actions if a.card not in takes]  # type: ignore[attr-defined]
+    if table.line_no == 1 and catches:
+        pool = catches
+    elif empties and table.line_no < table.rules.lines:
+        pool = empties
+    else:
+        pool = actions
+    return max(pool, key=lambda a: (a.value, -actions.index(a)))  # type: ignore[attr-defined]
+
+
+def _one_then_wait(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """As a fish: one fish on the round's first line, then nothing until forced (a fish that
+    waits without looking like one that never bets); as fisher: the balanced play."""
+    table: Any = state
+    if seat == table.fisher:
+        return rollout_action(state, seat, actions, rng)
+    return actions[1] if table.line_no == 1 and len(actions) > 1 else actions[0]
+
+
 def _thoughtful(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A careful player written from the rules (not from the bots' styles), reading only
     public facts and its own cards. As a fish it counts the catches still unrevealed: a line is
@@ -299,6 +327,8 @@ PLANS = {
     "never_bet": _never_bet,
     "all_in": _all_in,
     "late_catch": _late_catch,
+    "lure_and_keep": _lure_and_keep,
+    "one_then_wait": _one_then_wait,
     "thoughtful": _thoughtful,
 }
 
@@ -393,9 +423,10 @@ SPREAD_SHARPNESS = 1.0  # a fish's prior bet: exp(-1) times less likely per fish
 # balanced fisher of `fisher_odds`, which lays its catches under big baits: on a round's first
 # line a 5 is a catch 9 times in 10, a 2 fewer than 4 times in 10. Hard reads a line that way
 # and bets by the line's expected points (`hard_fish_bet`); its fisher keeps the tree's balanced
-# draw unless a flat search of 240 worlds, the round played on by `prior` draws, finds a line
-# clearly better. Measured on 2026-12-03: hard won 19 of 40 games against three medium bots,
-# where the seat's share is 10 (docs/bots.md, "Fish Fish's hard").
+# draw unless a flat search of 240 worlds, the round played on by `prior` draws (the fish seen
+# waiting betting nothing until forced: `fisher_playout`), finds a line clearly better.
+# Measured on 2026-12-06: hard won 21 of 40 games against three medium bots, where the seat's
+# share is 10 (docs/bots.md, "Fish Fish's hard").
 def prior_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
     """A draw by `prior` (balanced play), as the tree's levels play at every bet and line."""
     weights = prior(state, seat, actions) if len(actions) > 1 else None
@@ -407,17 +438,6 @@ def prior_action(state: State, seat: int, actions: list[Action], rng: Rng) -> Ac
         if weight and pick <= 0:
             return action
     return actions[-1]
-
-
-def prior_playout(state: State, rng: Rng) -> list[float]:
-    """A play-out: the round played on by every seat drawing by `prior`, as the tree's levels
-    play it, then `evaluate`."""
-    s: Any = state.quietly()
-    round_no = s.round_no
-    while not s.is_over() and not s.stopped and s.round_no == round_no:
-        for mover in s.to_act():
-            s.apply(mover, prior_action(s, mover, s.legal_actions(mover), rng))
-    return evaluate(state)
 
 
 def line_catch_chance(state: Any) -> float:
@@ -469,8 +489,8 @@ def laid_catch_chance(state: Any, unrevealed: int, hidden: int, size: int, baits
 # 16 games against three hard bots that always waited, by 37 points). A kept fish also pays the
 # fisher when its later line is a catch: without that cost in the hold, the plan (`late_catch`)
 # won 16 of 20; with it, 5.25 of 40 (13 %, 6-27 %), measured 2026-12-03 with fixed budgets. The
-# full cost overstates the risk (a kept fish may wait on), and fish that always wait (`never_bet`)
-# now win 19.25 of 40 against hard: the cost's right weight is still to be measured.
+# full cost overstates the risk (a kept fish may wait on); its weight was measured (2026-12-06):
+# at half or three quarters of it hard's fish wait again and `late_catch` won 40 of 40.
 HOLD_LINE = 2
 
 
@@ -504,9 +524,35 @@ def hard_fish_bet(state: Any, seat: int, actions: list[Action], rng: Rng) -> Act
         q = min(1.0, max(0.0, (hidden - p) / unrevealed_after)) if unrevealed_after > 0 else 0.0
         hold = (1.0 - q) * sum(later) / len(later) - q * cost if later else 0.0
     margin = (1.0 - p) * state.line_value - p * cost - hold
+    if margin <= 0 < keeper_margin(state, later, cost):  # only a keeping fisher makes it better
+        return actions[max(1, fish // 2)]
     if margin <= 0:
         return actions[0]
     return actions[fish if margin > 1.0 or not later else max(1, fish // 2)]
+
+
+def keeper_margin(state: Any, later: list[int], cost: float) -> float:
+    """On the line before the forced last one: what betting a fish here gains over keeping it
+    for the last line, against a fisher who keeps a catch for that line whenever it holds one
+    (there every fish left must bet). 0 on any other line.
+
+    WHY: fish that read every line as the balanced fisher lays it wait through the empty lines
+    and are all taken on the forced last line by a fisher who lures once and then keeps its
+    catch: such a plan won 40 of 40 games against three hard bots (2026-12-06). Betting every
+    fish here instead loses them all to a fisher who keeps both catches for the last two lines
+    (`late_catch` then won 26.5 of 40), so a line only such a fisher makes better gets half
+    the fish (`hard_fish_bet`): 17.5 of 40 for each plan."""
+    rules = state.rules
+    if len(later) != 1 or state.line_no != rules.lines - 1:
+        return 0.0
+    unrevealed = rules.lines - state.revealed  # the line on the table and the fisher's last card among them
+    if unrevealed < 2:
+        return 0.0
+    hidden = rules.catches_total - state.revealed_catches
+    pairs = math.comb(unrevealed, 2)
+    both = math.comb(hidden, 2) / pairs  # the line on the table a catch: the fisher held two
+    neither = math.comb(unrevealed - hidden, 2) / pairs  # else the last line is its catch
+    return (1.0 - both) * state.line_value - both * cost - (neither * later[0] - (1.0 - neither) * cost)
 
 
 def hard_default(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
@@ -522,11 +568,41 @@ FISHER_FLAT = True  # False: hard's fisher plays the prior's draw without search
 
 def flat_playout(state: State, rng: Rng) -> list[float]:
     """The flat search's play-out (hard): a fish's bet is not searched (every tried bet values
-    alike, so `hard_fish_bet` stands); after a line just laid, `prior_playout`."""
+    alike, so `hard_fish_bet` stands); after a line just laid, `fisher_playout`."""
     s: Any = state
     if FISHER_FLAT and s.phase == "bet" and all(b < 0 for b in s.bets):  # a line just laid
-        return prior_playout(state, rng)
+        return fisher_playout(state, rng)
     return [0.5] * state.num_players
+
+
+def waiting_fish(state: Any) -> set[int]:
+    """The fish seen waiting: past this round's first line, every one of their fish still
+    kept (public: the fish in hand and the bets on the line)."""
+    if state.line_no < 2:
+        return set()
+    full = state.rules.fish_per_player
+    zones, fish, bets = state.zones, state.z_fish, state.bets
+    return {seat for seat in state.order if len(zones[fish[seat]]) + max(0, bets[seat]) == full}
+
+
+def fisher_playout(state: State, rng: Rng) -> list[float]:
+    """Hard's fisher's play-out: the round played on with the fish seen waiting (`waiting_fish`)
+    betting nothing until forced and the other seats drawing by `prior`, then `evaluate`.
+
+    WHY: played out by `prior` alone, every fish bets on the big baits, so hard's fisher lured
+    with its catches on the first lines, where fish that wait bet nothing and the catch is
+    spent: a hard fisher scored 0 points a round against hard fish, and a fish that never bets
+    until forced (`never_bet`) won 19.25 of 40 games against three hard bots. Read as waiting,
+    those fish meet the catch kept for the forced last line: `never_bet` won 0 of 40, and hard
+    20 of 40 against three medium bots (19 before; 2026-12-06)."""
+    s: Any = state.quietly()
+    round_no = s.round_no
+    waits = waiting_fish(s)
+    while not s.is_over() and not s.stopped and s.round_no == round_no:
+        for mover in s.to_act():
+            actions = s.legal_actions(mover)
+            s.apply(mover, actions[0] if mover in waits else prior_action(s, mover, actions, rng))
+    return evaluate(state)
 
 
 default_move = hard_default
