@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,15 +78,15 @@ def test_a_tls_host_plays_a_whole_match_with_players_who_trust_its_certificate(c
     host.start()
     try:
         assert host.url == f"wss://127.0.0.1:{host.port}"
-        bea = RemoteSeat.claim(f"wss://localhost:{host.port}", host.port, host.code, 1, "Bea", timeout=SLOW)
-        cy = RemoteSeat.claim(host.url, host.port, host.code.lower(), 2, "Cy", timeout=SLOW)
-        own = RemoteSeat.connect(host.url, host.port, host.match_id, 0, host.secret(0), timeout=SLOW)
+        bea = opened(lambda: RemoteSeat.claim(f"wss://localhost:{host.port}", host.port, host.code, 1, "Bea", timeout=SLOW))
+        cy = opened(lambda: RemoteSeat.claim(host.url, host.port, host.code.lower(), 2, "Cy", timeout=SLOW))
+        own = opened(lambda: RemoteSeat.connect(host.url, host.port, host.match_id, 0, host.secret(0), timeout=SLOW))
         until(lambda: [s["state"] for s in host.seats()] == ["host", "taken", "taken"])
         with pytest.raises(OSError):  # no clear text on that port
             fetch_lobby("127.0.0.1", host.port, host.code, timeout=2.0)
         host.begin()
         assert play_to_end([own, bea, cy]) > 10 and match.is_over()
-        back = rejoin(bea)  # a rejoin goes over TLS too
+        back = opened(lambda: bea.reopen(timeout=SLOW))  # a rejoin goes over TLS too
         assert back.wait("state", TIMEOUT)[-1]["over"]
         for remote in (own, bea, cy, back):
             remote.close()
@@ -93,13 +94,17 @@ def test_a_tls_host_plays_a_whole_match_with_players_who_trust_its_certificate(c
         host.stop()
 
 
-def rejoin(remote: RemoteSeat, tries: int = 3) -> RemoteSeat:
-    """The seat's connection opened again, tried as the table's seats try it (a few attempts,
-    seconds apart): on a loaded machine one TLS opening can miss the host's 10 s window for a
-    handshake (seen about once in five parallel runs of the suite beside other work)."""
+def opened(open_seat: Callable[[], RemoteSeat], tries: int = 3) -> RemoteSeat:
+    """A seat's TLS connection, tried as a player tries again (the table's seats retry a rejoin
+    every 2 s): in parallel runs of the suite an opening is now and then closed by the host
+    before its HTTP answer (2 of 3 clean-clone runs on 2026-12-06, never alone nor beside busy
+    loops; its cause not found). A certificate refused is not tried again; an opening that never
+    works still fails."""
     for attempt in range(tries):
         try:
-            return remote.reopen(timeout=SLOW)
+            return open_seat()
+        except CertificateError:
+            raise
         except OSError:
             if attempt == tries - 1:
                 raise
@@ -184,7 +189,7 @@ def test_serve_over_tls_prints_one_json_line_per_event(certificate, tmp_path) ->
         events: list[dict] = []
         reader = threading.Thread(target=lambda: events.extend(json.loads(line) for line in proc.stdout), daemon=True)
         reader.start()  # read as it comes: a host whose output nobody reads would wait for its reader
-        players = [RemoteSeat.claim(first["url"], first["port"], first["code"], seat, name, timeout=SLOW)
+        players = [opened(lambda seat=seat, name=name: RemoteSeat.claim(first["url"], first["port"], first["code"], seat, name, timeout=SLOW))
                    for seat, name in ((0, "Ana"), (1, "\u202eBea"))]
         until(lambda: any(e["event"] == "started" for e in events))
         assert [(e["event"], e["seat"], e["name"]) for e in events[:2]] == [("seat", 0, "Ana"), ("seat", 1, "Bea")]
